@@ -1,0 +1,71 @@
+// Opens the account's SQLite database (node:sqlite: the same engine under Electron's main
+// process and under Node in tests, no native module to rebuild) and runs migrations.
+// Several modules keep tables in the one file (library, uploads, remote, outbox); each
+// owns a numbered migration list, applied in order inside a transaction and recorded in
+// `schema_migrations`, so modules evolve their tables independently.
+import { DatabaseSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type Db = DatabaseSync;
+
+export interface Migration {
+  version: number;
+  /** What the migration does, for the record and for its test. */
+  name: string;
+  up: (db: Db) => void;
+}
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  // WAL lets reads proceed while a sync writes; FULL makes every committed queue and outbox
+  // change survive a crash or power cut (acknowledged means on disk).
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    module TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL,
+    PRIMARY KEY (module, version)
+  )`);
+  return db;
+}
+
+export function migrate(db: Db, module: string, migrations: readonly Migration[]): void {
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations WHERE module = ?').all(module) as { version: number }[]).map(
+      (row) => row.version,
+    ),
+  );
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  for (const migration of ordered) {
+    if (applied.has(migration.version)) continue;
+    transaction(db, () => {
+      migration.up(db);
+      db.prepare('INSERT INTO schema_migrations (module, version, name, applied_at) VALUES (?, ?, ?, ?)').run(
+        module,
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
+    });
+  }
+}
+
+/** Runs `work` in one transaction; nested calls join the outer one. */
+export function transaction<T>(db: Db, work: () => T): T {
+  if (db.isTransaction) return work();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

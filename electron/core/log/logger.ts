@@ -1,0 +1,15 @@
+// The one logger interface of the core. The implementation (redacting.ts) replaces every
+// registered secret (API key, upload sessions) by value before anything is written.
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Registers values that must never be written anywhere (the key, each upload session). */
+export interface SecretRegistry {
+  addSecret(value: string): void;
+}

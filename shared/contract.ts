@@ -1,0 +1,186 @@
+// The one IPC contract between the renderer and the main process. Every method is
+// declared here once with its input and output schema, every event with its payload.
+// From this object come: the preload's window.api (electron/preload), the main process's
+// handler table (electron/core/rpc, a missing handler is a compile error), the renderer's
+// typed client (renderer/src/lib/api.ts) and the browser harness transport (test/harness).
+// Channels are `noun:verb`.
+import { z } from 'zod';
+import {
+  AccountView,
+  AppInfo,
+  AuthStatus,
+  Connection,
+  DmcaView,
+  FolderId,
+  Folder,
+  FoldersView,
+  HttpUrl,
+  ImageCheck,
+  LANGUAGE,
+  LocalPath,
+  MAX_NAME,
+  OutboxView,
+  RemoteAction,
+  RemoteView,
+  ReportsView,
+  Settings,
+  Subtitle,
+  SyncStatus,
+  ThumbnailQueue,
+  UploadJob,
+  UploadsAddResult,
+  UploadsView,
+  Video,
+  VideoId,
+  VideoSort,
+  VideosPage,
+  JobProgress,
+  UploadTotals,
+} from './model.ts';
+
+const none = z.undefined();
+const ok = z.object({ ok: z.literal(true) });
+const FolderName = z.string().trim().min(1, 'a folder needs a name').max(MAX_NAME);
+const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
+
+function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const methods = {
+  'app:info': method(none, AppInfo),
+
+  'settings:get': method(none, Settings),
+  'settings:set': method(Settings.omit({ baseUrl: true }).partial().strict(), Settings),
+
+  'auth:status': method(none, AuthStatus),
+  /** Checks the key against the service (operation 1) before it is kept. */
+  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: z.string().max(256) }), AuthStatus),
+  'auth:clearKey': method(none, AuthStatus),
+  /** Source tree only: start the sandbox host on loopback and connect to it. */
+  'sandbox:start': method(none, AuthStatus),
+
+  'connection:get': method(none, Connection),
+  'sync:status': method(none, SyncStatus),
+  'sync:now': method(z.strictObject({ full: z.boolean().optional() }).optional(), SyncStatus),
+
+  'account:get': method(z.strictObject({ refresh: z.boolean().optional() }).optional(), AccountView),
+  'account:reports': method(
+    z.strictObject({ last: z.number().int().min(1).max(3660).optional(), refresh: z.boolean().optional() }).optional(),
+    ReportsView,
+  ),
+  'account:dmca': method(
+    z.strictObject({ page: z.number().int().min(1).max(100_000), perPage: z.number().int().min(1).max(200) }),
+    DmcaView,
+  ),
+
+  'folders:list': method(none, FoldersView),
+  'folders:create': method(z.strictObject({ name: FolderName }), Folder),
+  'folders:rename': method(z.strictObject({ id: FolderId, name: FolderName }), Folder),
+
+  'videos:list': method(
+    z.strictObject({
+      folderId: FolderId,
+      offset: z.number().int().min(0).max(10_000_000),
+      limit: z.number().int().min(1).max(500),
+      sort: VideoSort.optional(),
+      search: z.string().max(200).optional(),
+    }),
+    VideosPage,
+  ),
+  /** Title search over the whole library, from the local index. */
+  'videos:search': method(z.strictObject({ query: z.string().min(1).max(200), limit: z.number().int().min(1).max(500) }), z.object({ items: z.array(Video) })),
+  'videos:get': method(z.strictObject({ id: VideoId }), Video),
+  'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
+  'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
+  'videos:checkThumbnail': method(z.strictObject({ path: LocalPath }), ImageCheck),
+  'videos:setThumbnail': method(z.strictObject({ id: VideoId, path: LocalPath }), ThumbnailQueue),
+  'videos:deleteThumbnail': method(z.strictObject({ id: VideoId }), ThumbnailQueue),
+  'videos:thumbnailQueue': method(none, ThumbnailQueue),
+
+  'subtitles:list': method(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),
+  'subtitles:addFile': method(z.strictObject({ videoId: VideoId, language: Language, path: LocalPath }), Subtitle),
+  'subtitles:addUrl': method(z.strictObject({ videoId: VideoId, language: Language, url: HttpUrl }), Subtitle),
+
+  'uploads:list': method(none, UploadsView),
+  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId }), UploadsAddResult),
+  /** Without an id: every job (the queue as a whole). */
+  'uploads:pause': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsView),
+  'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsView),
+  'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsView),
+  'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsView),
+  'uploads:clearFinished': method(none, UploadsView),
+
+  'remote:list': method(none, RemoteView),
+  'remote:add': method(
+    z.strictObject({ urls: z.array(z.string().max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
+    z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
+  ),
+  'remote:action': method(z.strictObject({ action: RemoteAction, id: z.string().regex(/^\w{12}$/).optional() }), RemoteView),
+
+  'outbox:list': method(none, OutboxView),
+  'outbox:retry': method(z.strictObject({ id: z.number().int() }), OutboxView),
+  'outbox:discard': method(z.strictObject({ id: z.number().int() }), OutboxView),
+
+  /** Native dialogs; the paths chosen become paths the person granted. */
+  'dialog:openFiles': method(z.strictObject({ kind: z.enum(['videos', 'image', 'subtitle']) }), z.object({ paths: z.array(z.string()) })),
+  'dialog:openFolder': method(none, z.object({ paths: z.array(z.string()) })),
+  /** Opens a service link in the system browser (https only). */
+  'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
+} as const;
+
+export const events = {
+  'uploads:changed': UploadsView,
+  'uploads:progress': z.object({ jobs: z.array(JobProgress), totals: UploadTotals }),
+  'library:changed': z.object({ folders: z.boolean(), folderIds: z.array(FolderId), account: z.boolean() }),
+  'outbox:changed': OutboxView,
+  'remote:changed': RemoteView,
+  'connection:changed': Connection,
+  'settings:changed': Settings,
+  'auth:changed': AuthStatus,
+  'thumbnails:changed': ThumbnailQueue,
+  /** The shell asks the renderer to show a screen (a notification was clicked). */
+  'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),
+} as const;
+
+export const contract = { methods, events } as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type EventName = keyof typeof events;
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+/** What a handler receives: the input after its schema parsed it. */
+export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+/** What a handler may return: at least the fields of the output schema. */
+export type HandlerOutput<M extends MethodName> = z.input<Methods[M]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const METHOD_NAMES = Object.keys(methods) as MethodName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && Object.hasOwn(methods, value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(events, value);
+}
+
+/** Arguments of an invoker: methods without input take none. */
+export type InvokeArgs<M extends MethodName> = undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
+
+/**
+ * What the preload exposes as window.api (and the harness bridge imitates): one invoker per
+ * method, answering with the envelope, plus event subscription and the path of a dropped file.
+ */
+export type WindowApi = {
+  [M in MethodName]: (...args: InvokeArgs<M>) => Promise<import('./errors.ts').Envelope<MethodOutput<M>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The local path of a File the person dropped or picked; grants that path to the main process. */
+  pathForFile(file: File): string;
+};
+
+// Kept for the types of payloads the renderer builds.
+export type { UploadJob };

@@ -1,0 +1,326 @@
+// Plain data shapes that cross the IPC boundary, as zod schemas with their inferred types.
+// Output schemas are objects that strip unknown keys: whatever a handler returns, only
+// the fields named here reach the renderer (a stray secret on an object cannot leak).
+import { z } from 'zod';
+
+export const VIDEO_ID = /^\w{12}$/;
+export const LANGUAGE = /^\w+$/;
+export const MAX_PATH = 4096;
+export const MAX_NAME = 255;
+export const MAX_URL = 2048;
+
+export const VideoId = z.string().regex(VIDEO_ID, 'a video id is 12 letters, digits or underscores');
+/** Folder ids: positive integers from the service, negative while a folder created offline waits in the outbox; 0 is the root. */
+export const FolderId = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+export const LocalPath = z.string().min(1).max(MAX_PATH);
+export const HttpUrl = z
+  .string()
+  .max(MAX_URL)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'an http or https address');
+
+export const ErrorShapeSchema = z.object({
+  code: z.enum([
+    'offline',
+    'unauthorized',
+    'not_found',
+    'rate_limited',
+    'validation',
+    'limit_reached',
+    'server',
+    'unavailable',
+    'internal',
+  ]),
+  message: z.string(),
+  retryable: z.boolean(),
+});
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  packaged: z.boolean(),
+  /** Whether "Try with the local sandbox" is offered (source tree only). */
+  sandboxAvailable: z.boolean(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const Settings = z.object({
+  baseUrl: z.string().nullable(),
+  uploadConcurrency: z.number().int().min(1).max(8),
+  /** Bytes per second shared by all running uploads; null = no limit. */
+  bandwidthLimit: z.number().int().min(16_384).nullable(),
+  notifications: z.boolean(),
+  theme: Theme,
+  /** Closing the window while uploads run keeps the app in the tray instead of asking. */
+  closeToTray: z.boolean(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const KeyStorage = z.object({
+  available: z.boolean(),
+  /** Which store holds the key: the OS keychain, Electron safeStorage, or none usable. */
+  backend: z.enum(['keychain', 'safeStorage', 'memory', 'none']),
+  /** Why no store is usable and how to fix it, when unavailable. */
+  problem: z.string().nullable(),
+});
+export type KeyStorage = z.infer<typeof KeyStorage>;
+
+export const AuthStatus = z.object({
+  hasKey: z.boolean(),
+  last4: z.string().length(4).nullable(),
+  baseUrl: z.string().nullable(),
+  storage: KeyStorage,
+});
+export type AuthStatus = z.infer<typeof AuthStatus>;
+
+export const Account = z.object({
+  email: z.string(),
+  balance: z.string(),
+  premiumExpire: z.string(),
+  isPremium: z.boolean(),
+  /** KB; null where the service says "Unlimited". */
+  storageTotalKb: z.number().nullable(),
+  storageUsedKb: z.number(),
+  storageLeftKb: z.number().nullable(),
+});
+export type Account = z.infer<typeof Account>;
+
+/** A cached read: the data, when it was fetched, and whether a refresh is under way or failed. */
+export const Freshness = z.object({
+  fetchedAt: z.number().nullable(),
+  stale: z.boolean(),
+});
+export type Freshness = z.infer<typeof Freshness>;
+
+export const AccountView = z.object({ account: Account.nullable(), freshness: Freshness });
+export type AccountView = z.infer<typeof AccountView>;
+
+export const ReportDay = z.object({
+  day: z.string(),
+  views: z.number(),
+  downloads: z.number(),
+  profitViews: z.number(),
+  profitTotal: z.number(),
+});
+export type ReportDay = z.infer<typeof ReportDay>;
+
+export const ReportsView = z.object({ days: z.array(ReportDay), freshness: Freshness });
+export type ReportsView = z.infer<typeof ReportsView>;
+
+export const DmcaRecord = z.object({
+  id: z.number(),
+  code: z.string(),
+  secureDownloadCode: z.string(),
+  secureEmbedCode: z.string(),
+  reportedAt: z.string(),
+  disabledAt: z.string(),
+});
+export type DmcaRecord = z.infer<typeof DmcaRecord>;
+
+export const Page = z.object({ page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+
+export const DmcaView = z.object({ items: z.array(DmcaRecord), pagination: Page, freshness: Freshness });
+export type DmcaView = z.infer<typeof DmcaView>;
+
+/** A local change waiting for the service, or refused by it. */
+export const PendingState = z.enum(['pending', 'sending', 'refused']);
+export type PendingState = z.infer<typeof PendingState>;
+
+export const Folder = z.object({
+  id: FolderId,
+  name: z.string(),
+  code: z.string(),
+  parent: FolderId,
+  isPublic: z.boolean(),
+  openEmbed: z.boolean(),
+  files: z.number().int(),
+  color: z.string(),
+  pending: PendingState.nullable(),
+});
+export type Folder = z.infer<typeof Folder>;
+
+export const FoldersView = z.object({ folders: z.array(Folder), freshness: Freshness });
+export type FoldersView = z.infer<typeof FoldersView>;
+
+export const Video = z.object({
+  id: z.string(),
+  folderId: FolderId,
+  name: z.string(),
+  createdAt: z.string(),
+  isPublic: z.boolean(),
+  views: z.number(),
+  size: z.number(),
+  skipIntro: z.number(),
+  downloadUrl: z.string(),
+  embedUrl: z.string(),
+  thumbnailUrl: z.string(),
+  splashUrl: z.string(),
+  /** A change to this video that waits in the outbox (or was refused). */
+  pending: PendingState.nullable(),
+});
+export type Video = z.infer<typeof Video>;
+
+export const VideoSort = z.enum(['newest', 'oldest', 'name', 'size', 'views']);
+export type VideoSort = z.infer<typeof VideoSort>;
+
+export const VideosPage = z.object({
+  items: z.array(Video),
+  total: z.number().int(),
+  offset: z.number().int(),
+  freshness: Freshness,
+});
+export type VideosPage = z.infer<typeof VideosPage>;
+
+export const Subtitle = z.object({
+  videoId: z.string(),
+  language: z.string(),
+  url: z.string().nullable(),
+  source: z.enum(['file', 'url']),
+  pending: PendingState.nullable(),
+  error: z.string().nullable(),
+});
+export type Subtitle = z.infer<typeof Subtitle>;
+
+export const ThumbnailQueue = z.object({
+  /** Thumbnail uploads waiting for the service's 3-per-minute limit. */
+  waiting: z.number().int(),
+  /** When the next one may go (epoch ms), or null when nothing waits. */
+  nextSlotAt: z.number().nullable(),
+});
+export type ThumbnailQueue = z.infer<typeof ThumbnailQueue>;
+
+export const ImageCheck = z.object({
+  type: z.enum(['jpeg', 'png']),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+});
+export type ImageCheck = z.infer<typeof ImageCheck>;
+
+export const UploadState = z.enum([
+  'waiting', // queued, or back in the queue after a failure that will be retried / while offline
+  'uploading',
+  'finishing', // every byte sent, waiting for the file server's reply
+  'paused',
+  'done',
+  'failed',
+  'cancelled',
+  'changed', // the file changed or vanished since it was queued: not uploaded, the person decides
+]);
+export type UploadState = z.infer<typeof UploadState>;
+
+export const UploadJob = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  name: z.string(),
+  size: z.number(),
+  folderId: FolderId,
+  state: UploadState,
+  bytesSent: z.number(),
+  attempts: z.number().int(),
+  error: ErrorShapeSchema.nullable(),
+  /** The app quit or crashed mid-transfer; this upload starts again from byte 0. */
+  restarted: z.boolean(),
+  videoId: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  embedUrl: z.string().nullable(),
+  createdAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type UploadJob = z.infer<typeof UploadJob>;
+
+export const JobProgress = z.object({
+  id: z.number().int(),
+  bytesSent: z.number(),
+  size: z.number(),
+  /** Smoothed bytes per second. */
+  speed: z.number(),
+  etaSeconds: z.number().nullable(),
+});
+export type JobProgress = z.infer<typeof JobProgress>;
+
+export const UploadTotals = z.object({
+  bytesSent: z.number(),
+  bytesTotal: z.number(),
+  speed: z.number(),
+  etaSeconds: z.number().nullable(),
+  active: z.number().int(),
+  waiting: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+});
+export type UploadTotals = z.infer<typeof UploadTotals>;
+
+export const UploadsView = z.object({ jobs: z.array(UploadJob), totals: UploadTotals, paused: z.boolean() });
+export type UploadsView = z.infer<typeof UploadsView>;
+
+export const UploadsAddResult = z.object({
+  added: z.array(UploadJob),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+export type UploadsAddResult = z.infer<typeof UploadsAddResult>;
+
+export const RemoteItem = z.object({
+  /** Local id; stays the same while the item waits for a slot and after it is submitted. */
+  localId: z.number().int(),
+  remoteId: z.string().nullable(),
+  url: z.string(),
+  folderId: FolderId,
+  /** The service's status as it comes (lowercase), or `waiting` while it waits locally for a slot. */
+  status: z.string(),
+  active: z.boolean(),
+  bytesDownloaded: z.number(),
+  bytesTotal: z.number(),
+  created: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type RemoteItem = z.infer<typeof RemoteItem>;
+
+export const Slots = z.object({ used: z.number().int(), total: z.number().int(), free: z.number().int() });
+export type Slots = z.infer<typeof Slots>;
+
+export const RemoteView = z.object({ items: z.array(RemoteItem), slots: Slots.nullable(), waitingLocally: z.number().int() });
+export type RemoteView = z.infer<typeof RemoteView>;
+
+export const RemoteAction = z.enum(['retry_failed', 'delete_failed', 'delete_inactive', 'delete']);
+export type RemoteAction = z.infer<typeof RemoteAction>;
+
+export const OutboxItem = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** What the change does, in words ("Rename folder Trips to Holidays"). */
+  summary: z.string(),
+  state: PendingState,
+  error: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
+export const OutboxView = z.object({ items: z.array(OutboxItem) });
+export type OutboxView = z.infer<typeof OutboxView>;
+
+export const Connection = z.object({
+  state: z.enum(['online', 'offline', 'unknown']),
+  since: z.number(),
+  /** When offline: what failed, in words. */
+  reason: z.string().nullable(),
+  /** When offline: when the next attempt is due (epoch ms). */
+  nextAttemptAt: z.number().nullable(),
+});
+export type Connection = z.infer<typeof Connection>;
+
+export const SyncStatus = z.object({
+  running: z.boolean(),
+  lastQuickAt: z.number().nullable(),
+  lastFullAt: z.number().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;

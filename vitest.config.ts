@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Three kinds of tests, mirroring the source layout under test/:
+// - unit: pure logic, mocked `electron` where main-process code is under test;
+// - integration: the real core against the sandbox host over loopback, real SQLite files,
+//   a real keychain when one is running;
+// - e2e: the real renderer in Debian's Chromium through the harness.
+// Renderer component tests need Svelte's `browser` export condition.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/renderer/**'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['test/unit/renderer/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
