@@ -37,6 +37,7 @@ import {
   JobProgress,
   UploadTotals,
 } from './model.ts';
+import { EVENT_NAMES, METHOD_NAMES, type EventName, type MethodName } from './contract-names.ts';
 
 const none = z.undefined();
 const ok = z.object({ ok: z.literal(true) });
@@ -127,7 +128,7 @@ export const methods = {
   'dialog:openFolder': method(none, z.object({ paths: z.array(z.string()) })),
   /** Opens a service link in the system browser (https only). */
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
-} as const;
+} as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'uploads:changed': UploadsView,
@@ -141,13 +142,19 @@ export const events = {
   'thumbnails:changed': ThumbnailQueue,
   /** The shell asks the renderer to show a screen (a notification was clicked). */
   'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
+
+// The other direction: every schema above has its name in contract-names.ts.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const methodNamesMatch: Exact<keyof typeof methods, MethodName> = true;
+const eventNamesMatch: Exact<keyof typeof events, EventName> = true;
+void methodNamesMatch;
+void eventNamesMatch;
 
 export const contract = { methods, events } as const;
 
 export type Methods = typeof methods;
-export type MethodName = keyof Methods;
-export type EventName = keyof typeof events;
+export type { MethodName, EventName };
 export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
 /** What a handler receives: the input after its schema parsed it. */
 export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
@@ -156,16 +163,7 @@ export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 export type HandlerOutput<M extends MethodName> = z.input<Methods[M]['output']>;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
-export const METHOD_NAMES = Object.keys(methods) as MethodName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
-
-export function isMethodName(value: unknown): value is MethodName {
-  return typeof value === 'string' && Object.hasOwn(methods, value);
-}
-
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.hasOwn(events, value);
-}
+export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName } from './contract-names.ts';
 
 /** Arguments of an invoker: methods without input take none. */
 export type InvokeArgs<M extends MethodName> = undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];

@@ -1,0 +1,50 @@
+// The surface the composition root (services.ts) gives to a host: the Electron main
+// process, the browser harness, or a test. Hosts serve `handlers` over their transport,
+// forward `events`, and add the few methods only they can answer (ShellMethod).
+import type { Handlers } from './rpc/dispatch.ts';
+import type { EventHub } from './rpc/events.ts';
+import type { Logger } from './log/logger.ts';
+import type { UploadTotals } from '../../shared/model.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+
+/** Methods the host answers itself: native dialogs, the system browser, facts about the app. */
+export type ShellMethod = 'app:info' | 'dialog:openFiles' | 'dialog:openFolder' | 'shell:openExternal';
+export type CoreHandlers = Omit<Handlers, ShellMethod>;
+
+export interface CoreOptions {
+  /** The app's data folder: settings, one database per account. */
+  dataDir: string;
+  /** Where the rotating log file goes. */
+  logDir: string;
+  /** Offer "Try with the local sandbox" (source tree only, never in packaged builds). */
+  sandboxAvailable: boolean;
+  /** Where the API key is kept. Default: the OS keychain (keytar); the shell may pass a chain with a safeStorage fallback. */
+  secretStore?: SecretStore;
+  /** Starts the sandbox host and answers its address and key; only where sandboxAvailable. */
+  startSandbox?: () => Promise<{ baseUrl: string; apiKey: string }>;
+  /** Also write log lines to stderr (development, tests). */
+  logToConsole?: boolean;
+}
+
+export interface BatchSummary {
+  done: number;
+  failed: number;
+}
+
+export interface Core {
+  handlers: CoreHandlers;
+  events: EventHub;
+  logger: Logger;
+  /** Records a path the person chose (dialog result, dropped file); only such paths are read. */
+  grantPath(path: string): void;
+  uploads: {
+    totals(): UploadTotals;
+    pauseAll(): void;
+    resumeAll(): void;
+    /** Called when a batch of uploads has ended (nothing left waiting or running). */
+    onBatchFinished(listener: (summary: BatchSummary) => void): () => void;
+  };
+  /** The window was shown/hidden or focused: adjusts polling and triggers a quick refresh. */
+  setWindowVisible(visible: boolean): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,61 @@
+// Lint rules for the whole repo. Beyond the recommended sets, the process boundaries are
+// enforced here: only electron/main and electron/preload may import `electron`, and only the
+// IPC modules may touch ipcMain / ipcRenderer (everything else goes through the contract).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import electronSecurity from 'eslint-plugin-electron-security';
+import globals from 'globals';
+
+const IPC_MODULES = ['electron/main/ipc.ts', 'electron/preload/index.ts'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron; the core runs under plain Node.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] }, globals: { ...globals.browser } },
+  },
+  {
+    files: ['renderer/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts', 'test/unit/main/**/*.ts', 'test/unit/preload/**/*.ts', 'test/e2e/electron-smoke.test.ts'],
+    ignores: IPC_MODULES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message: 'ipcMain/ipcRenderer belong to the IPC modules only (electron/main/ipc.ts, electron/preload/index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: IPC_MODULES,
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    ...electronSecurity.configs.recommended,
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+  },
+);

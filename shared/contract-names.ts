@@ -1,0 +1,78 @@
+// The names of the contract's methods and events, without their schemas: the preload and
+// the harness bridge build window.api from these alone, so no schema library is bundled into
+// the sandboxed preload. shared/contract.ts is checked against these lists at compile time
+// (a name without a schema, or a schema without a name, does not compile).
+
+export const METHOD_NAMES = [
+  'app:info',
+  'settings:get',
+  'settings:set',
+  'auth:status',
+  'auth:setKey',
+  'auth:clearKey',
+  'sandbox:start',
+  'connection:get',
+  'sync:status',
+  'sync:now',
+  'account:get',
+  'account:reports',
+  'account:dmca',
+  'folders:list',
+  'folders:create',
+  'folders:rename',
+  'videos:list',
+  'videos:search',
+  'videos:get',
+  'videos:setSkipIntro',
+  'videos:copy',
+  'videos:checkThumbnail',
+  'videos:setThumbnail',
+  'videos:deleteThumbnail',
+  'videos:thumbnailQueue',
+  'subtitles:list',
+  'subtitles:addFile',
+  'subtitles:addUrl',
+  'uploads:list',
+  'uploads:add',
+  'uploads:pause',
+  'uploads:resume',
+  'uploads:cancel',
+  'uploads:retry',
+  'uploads:clearFinished',
+  'remote:list',
+  'remote:add',
+  'remote:action',
+  'outbox:list',
+  'outbox:retry',
+  'outbox:discard',
+  'dialog:openFiles',
+  'dialog:openFolder',
+  'shell:openExternal',
+] as const;
+
+export const EVENT_NAMES = [
+  'uploads:changed',
+  'uploads:progress',
+  'library:changed',
+  'outbox:changed',
+  'remote:changed',
+  'connection:changed',
+  'settings:changed',
+  'auth:changed',
+  'thumbnails:changed',
+  'app:navigate',
+] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
+export type EventName = (typeof EVENT_NAMES)[number];
+
+const methodSet: ReadonlySet<string> = new Set(METHOD_NAMES);
+const eventSet: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && methodSet.has(value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && eventSet.has(value);
+}

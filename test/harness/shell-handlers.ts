@@ -1,0 +1,40 @@
+// What the Electron shell answers itself (ShellMethod), answered by the harness instead:
+// there is no native dialog or system browser in a headless page, so a test says what the
+// "dialog" returns and reads which links were "opened".
+import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
+import type { ShellMethod } from '../../electron/core/core.ts';
+import { AppError } from '../../shared/errors.ts';
+
+export interface HarnessShell {
+  handlers: Pick<Handlers, ShellMethod>;
+  /** The paths the next dialog returns (then the dialog is "cancelled" again). */
+  setNextDialogResult(paths: string[]): void;
+  openedLinks(): readonly string[];
+}
+
+export function createHarnessShell(grant: (path: string) => void): HarnessShell {
+  let nextDialog: string[] | null = null;
+  const opened: string[] = [];
+  const takeDialogResult = () => {
+    const paths = nextDialog ?? [];
+    nextDialog = null;
+    for (const path of paths) grant(path);
+    return { paths };
+  };
+  return {
+    handlers: {
+      'app:info': () => ({ name: 'Vidlift', version: '0.1.0-harness', platform: process.platform, packaged: false, sandboxAvailable: true }),
+      'dialog:openFiles': takeDialogResult,
+      'dialog:openFolder': takeDialogResult,
+      'shell:openExternal': ({ url }) => {
+        if (!url.startsWith('https://')) throw new AppError('validation', 'Only https links are opened in the browser.');
+        opened.push(url);
+        return { ok: true as const };
+      },
+    },
+    setNextDialogResult: (paths) => {
+      nextDialog = paths;
+    },
+    openedLinks: () => opened,
+  };
+}

@@ -1,0 +1,5 @@
+declare module 'virtual:vidlift-harness-config' {
+  import type { BridgeConfig } from './protocol.ts';
+  const config: BridgeConfig;
+  export default config;
+}

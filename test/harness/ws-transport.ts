@@ -1,0 +1,81 @@
+// Serves the contract over a loopback WebSocket. Only a client that knows the per-run random
+// token and comes from the harness page's own origin is answered: the same rules as the
+// Electron shell's sender check, adapted to a socket.
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Dispatch } from '../../electron/core/rpc/dispatch.ts';
+import type { EventHub } from '../../electron/core/rpc/events.ts';
+import type { ClientMessage, ServerMessage } from './protocol.ts';
+
+export interface WsTransportOptions {
+  dispatch: Dispatch;
+  events: EventHub;
+  token: string;
+  /** The only Origin header accepted (the page's origin); null accepts none. */
+  allowedOrigin: () => string | null;
+  onGrant: (path: string) => void;
+}
+
+export interface WsTransport {
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export async function startWsTransport(options: WsTransportOptions): Promise<WsTransport> {
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    maxPayload: MAX_MESSAGE_BYTES,
+    verifyClient: ({ origin }: { origin: string; req: IncomingMessage }) => origin === options.allowedOrigin(),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const unsubscribe = options.events.subscribe((event, payload) => {
+    for (const socket of server.clients) if (authenticated.has(socket)) send(socket, { type: 'event', event, payload });
+  });
+  const authenticated = new WeakSet<WebSocket>();
+
+  server.on('connection', (socket) => {
+    socket.on('message', (raw) => {
+      const message = parse(raw.toString());
+      if (!message) return socket.close(1008, 'bad message');
+      if (!authenticated.has(socket)) {
+        if (message.type !== 'hello' || message.token !== options.token) return socket.close(1008, 'unauthorized');
+        authenticated.add(socket);
+        return send(socket, { type: 'ready' });
+      }
+      if (message.type === 'grant') return options.onGrant(message.path);
+      if (message.type === 'call') {
+        void options.dispatch(message.method, message.input).then((envelope) => send(socket, { type: 'result', id: message.id, envelope }));
+      }
+    });
+  });
+
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    close: async () => {
+      unsubscribe();
+      for (const socket of server.clients) socket.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(socket: WebSocket, message: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function parse(text: string): ClientMessage | null {
+  try {
+    const value = JSON.parse(text) as ClientMessage;
+    return value && typeof value === 'object' && typeof value.type === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createDispatcher, type Handlers } from '../../../../electron/core/rpc/dispatch.ts';
+import { METHOD_NAMES } from '../../../../shared/contract-names.ts';
+import { AppError } from '../../../../shared/errors.ts';
+
+/** A table where every handler fails loudly: each test overrides the one it uses. */
+function handlersWith(overrides: Partial<Handlers>): Handlers {
+  const table = Object.fromEntries(
+    METHOD_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} was not expected to run`))]),
+  ) as unknown as Handlers;
+  return { ...table, ...overrides };
+}
+
+const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, notifications: true, theme: 'system' as const, closeToTray: false };
+
+describe('createDispatcher', () => {
+  it('answers a valid call with the ok envelope', async () => {
+    const dispatch = createDispatcher(handlersWith({ 'settings:get': () => settings }));
+    await expect(dispatch('settings:get', undefined)).resolves.toEqual({ ok: true, data: settings });
+  });
+
+  it('answers a payload that fails its schema with a validation envelope, without running the handler', async () => {
+    const handler = vi.fn();
+    const dispatch = createDispatcher(handlersWith({ 'folders:create': handler }));
+    const result = await dispatch('folders:create', { name: 42 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation', retryable: false } });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('refuses unknown methods, including inherited property names', async () => {
+    const dispatch = createDispatcher(handlersWith({}));
+    for (const name of ['nope:nope', '__proto__', 'constructor', 42, null]) {
+      await expect(dispatch(name, undefined)).resolves.toMatchObject({ ok: false, error: { code: 'validation' } });
+    }
+  });
+
+  it('keeps the code and message of an AppError', async () => {
+    const dispatch = createDispatcher(
+      handlersWith({ 'account:get': () => Promise.reject(new AppError('unauthorized', 'The service refused the key.')) }),
+    );
+    await expect(dispatch('account:get', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'unauthorized', message: 'The service refused the key.', retryable: false },
+    });
+  });
+
+  it('turns an unexpected error into `internal` without its message, and reports it', async () => {
+    const onInternalError = vi.fn();
+    const dispatch = createDispatcher(handlersWith({ 'settings:get': () => Promise.reject(new Error('secret detail /home/x')) }), {
+      onInternalError,
+    });
+    const result = await dispatch('settings:get', undefined);
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(result)).not.toContain('secret detail');
+    expect(onInternalError).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a handler result outside the output schema as internal', async () => {
+    const dispatch = createDispatcher(handlersWith({ 'settings:get': () => ({ ...settings, uploadConcurrency: 99 }) }));
+    await expect(dispatch('settings:get', undefined)).resolves.toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});

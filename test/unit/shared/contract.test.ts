@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { events, methods } from '../../../shared/contract.ts';
+import { EVENT_NAMES, METHOD_NAMES, isEventName, isMethodName } from '../../../shared/contract-names.ts';
+
+describe('the contract', () => {
+  it('names every method and event exactly once, in noun:verb form', () => {
+    expect([...METHOD_NAMES].sort()).toEqual(Object.keys(methods).sort());
+    expect([...EVENT_NAMES].sort()).toEqual(Object.keys(events).sort());
+    expect(new Set(METHOD_NAMES).size).toBe(METHOD_NAMES.length);
+    for (const name of [...METHOD_NAMES, ...EVENT_NAMES]) expect(name).toMatch(/^[a-z]+:[a-zA-Z]+$/);
+  });
+
+  it('does not treat inherited object keys as names', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(isMethodName(name)).toBe(false);
+      expect(isEventName(name)).toBe(false);
+    }
+  });
+
+  it('refuses unknown keys in object inputs', () => {
+    const result = methods['folders:create'].input.safeParse({ name: 'Trips', parent: 3 });
+    expect(result.success).toBe(false);
+  });
+
+  it('strips unknown fields from outputs, so nothing unnamed reaches the renderer', () => {
+    const parsed = methods['auth:status'].output.parse({
+      hasKey: true,
+      last4: 'abcd',
+      baseUrl: 'https://video.example',
+      storage: { available: true, backend: 'keychain', problem: null },
+      key: 'ABCDEFGHIJKLabcd',
+    });
+    expect(parsed).not.toHaveProperty('key');
+  });
+});
