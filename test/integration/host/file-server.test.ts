@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost } from '../../host/index.ts';
+import type { Host } from '../../host/index.ts';
+import { multipart, ok, raw, uploadFile, uploadTarget } from './helpers.ts';
+
+type Reply = { status: number; msg: string; result?: Array<{ filecode: string; title: string; size: number }> };
+
+let host: Host;
+beforeAll(async () => {
+  host = await startHost({ fileServers: 2 });
+});
+afterAll(() => host.close());
+
+describe('upload target (4) and file server', () => {
+  it('returns {url, session}; url is another origin; several file servers are used', async () => {
+    const a = await uploadTarget(host);
+    const b = await uploadTarget(host);
+    expect(Object.keys(a).sort()).toEqual(['session', 'url']);
+    expect(new URL(a.url).origin).not.toBe(new URL(host.baseUrl).origin);
+    expect(new Set([a.url, b.url]).size).toBe(2);
+    expect(host.control.fileServerUrls().sort()).toEqual([a.url, b.url].sort());
+    expect(a.session).not.toBe(b.session);
+  });
+
+  it('happy path: stores name, size and sha256 in the given folder; DoodStream reply', async () => {
+    const folder = (await ok<{ id: number }>(host, '/v1/folders/create', { json: { name: 'Uploads' } })).id;
+    const data = randomBytes(3 * 1024 * 1024 + 17);
+    const before = host.control.uploadsReceived();
+    const res = await uploadFile(await uploadTarget(host), data, 'My holiday.mp4', folder);
+    expect(res.status).toBe(200);
+    const reply = JSON.parse(res.text) as Reply;
+    expect(reply.status).toBe(200);
+    expect(reply.msg).toBe('OK');
+    const r = reply.result?.[0];
+    expect(r).toMatchObject({ title: 'My holiday.mp4', size: data.length });
+    expect(r?.filecode).toMatch(/^\w{12}$/);
+    expect(host.control.uploadsReceived()).toBe(before + 1);
+    const stored = host.control.videos().find((v) => v.id === r?.filecode);
+    expect(stored).toMatchObject({ name: 'My holiday.mp4', size: data.length, folderId: folder, sha256: createHash('sha256').update(data).digest('hex') });
+    const list = await ok<{ list: Array<{ id: string }> }>(host, '/v1/videos', { query: { folder } });
+    expect(list.list[0]?.id).toBe(r?.filecode);
+  });
+
+  it('omitting fld_id uploads to the root', async () => {
+    const res = await uploadFile(await uploadTarget(host), Buffer.from('root bytes'), 'root.mp4');
+    const id = (JSON.parse(res.text) as Reply).result?.[0]?.filecode;
+    expect(host.control.videos().find((v) => v.id === id)?.folderId).toBe(0);
+  });
+
+  it('a session is single use', async () => {
+    const target = await uploadTarget(host);
+    expect((await uploadFile(target, Buffer.from('one'), 'a.mp4')).status).toBe(200);
+    const again = await uploadFile(target, Buffer.from('two'), 'b.mp4');
+    expect(again.status).toBe(403);
+    const body = JSON.parse(again.text) as Reply;
+    expect(body.msg).toMatch(/session/i);
+    expect(body.status).not.toBe(200);
+  });
+
+  it('refuses a missing or unknown session, a session of another file server, a missing file, a foreign folder', async () => {
+    const t = await uploadTarget(host);
+    expect((await uploadFile({ url: t.url }, Buffer.from('x'), 'a.mp4')).status).toBe(403);
+    expect((await uploadFile({ url: t.url, session: 'f'.repeat(48) }, Buffer.from('x'), 'a.mp4')).status).toBe(403);
+    const other = host.control.fileServerUrls().find((u) => u !== t.url) ?? '';
+    expect((await uploadFile({ url: other, session: t.session }, Buffer.from('x'), 'a.mp4')).status).toBe(403);
+    const t2 = await uploadTarget(host);
+    const { body, contentType } = multipart([{ name: 'sess_id', value: t2.session }]);
+    const noFile = await raw(t2.url, { method: 'POST', body, headers: { 'Content-Type': contentType } });
+    expect(noFile.status).toBe(400);
+    expect((JSON.parse(noFile.text) as Reply).msg).toMatch(/file/i);
+    const otherKey = host.control.addAccount().apiKey;
+    const theirFolder = (await ok<{ id: number }>(host, '/v1/folders/create', { key: otherKey, json: { name: 'Theirs' } })).id;
+    const wrong = await uploadFile(await uploadTarget(host), Buffer.from('x'), 'a.mp4', theirFolder);
+    expect(wrong.status).toBe(400);
+    expect((JSON.parse(wrong.text) as Reply).msg).toMatch(/folder/i);
+    // the session binds the upload to its own account
+    const mine = await uploadFile(await uploadTarget(host, otherKey), Buffer.from('theirs'), 'theirs.mp4', theirFolder);
+    expect(mine.status).toBe(200);
+    expect(host.control.videos(otherKey).some((v) => v.name === 'theirs.mp4')).toBe(true);
+  });
+
+  it('a file part before sess_id is refused (the file must come last)', async () => {
+    const t = await uploadTarget(host);
+    const { body, contentType } = multipart([
+      { name: 'file', file: { fileName: 'early.mp4', data: Buffer.alloc(1000) } },
+      { name: 'sess_id', value: t.session },
+    ]);
+    const res = await raw(t.url, { method: 'POST', body, headers: { 'Content-Type': contentType } });
+    expect(res.status).toBe(403);
+  });
+
+  it('the request log shows file-server requests without auth or session', async () => {
+    host.control.clearLog();
+    await uploadFile(await uploadTarget(host), Buffer.from('logged'), 'log.mp4');
+    const log = host.control.requestLog();
+    expect(log.map((e) => [e.method, e.origin, e.status])).toEqual([
+      ['GET', 'api', 200],
+      ['POST', 'files', 200],
+    ]);
+    expect(JSON.stringify(log)).not.toContain(host.apiKey);
+  });
+});
