@@ -1,0 +1,187 @@
+// Whether the service can be reached, from real outcomes only: the client reports every
+// finished call (reached, or a network failure/timeout), nothing is guessed from timing or
+// from the OS's idea of "online". While offline, a probe (a cheap read such as operation
+// 10, injected) runs with a capped exponential delay until the service answers again.
+// Other core services (uploads, library sync, the outbox) resume through onChange.
+import type { Connection } from '../../../shared/model.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { Logger } from '../log/logger.ts';
+import type { EventSink } from '../rpc/events.ts';
+import type { ConnectionReporter } from './client.ts';
+import { isNetworkFailure } from './errors.ts';
+
+export type ConnectionListener = (connection: Connection, previous: Connection) => void;
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    // Waiting to probe must never keep the process alive.
+    handle.unref();
+    return handle;
+  },
+  clearTimeout(handle) {
+    clearTimeout(handle as NodeJS.Timeout);
+  },
+};
+
+export interface ConnectionMonitorOptions {
+  /**
+   * A cheap read that reaches the service (operation 10 or 1). It may be a closure over a
+   * client created after the monitor: it is only called once the monitor goes offline.
+   */
+  probe: () => Promise<unknown>;
+  events?: EventSink;
+  logger?: Logger;
+  now?: () => number;
+  timers?: Timers;
+  /** Spreads probes of many clients: the delay is scaled by 0.8-1.2 (random in [0, 1)). */
+  random?: () => number;
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export class ConnectionMonitor implements ConnectionReporter {
+  readonly #probe: () => Promise<unknown>;
+  readonly #events: EventSink | undefined;
+  readonly #logger: Logger | undefined;
+  readonly #now: () => number;
+  readonly #timers: Timers;
+  readonly #random: () => number;
+  readonly #firstDelayMs: number;
+  readonly #maxDelayMs: number;
+  readonly #listeners = new Set<ConnectionListener>();
+  #state: Connection;
+  #failedProbes = 0;
+  #timer: unknown = null;
+  #probing = false;
+  #stopped = false;
+
+  constructor(options: ConnectionMonitorOptions) {
+    this.#probe = options.probe;
+    this.#events = options.events;
+    this.#logger = options.logger;
+    this.#now = options.now ?? Date.now;
+    this.#timers = options.timers ?? realTimers;
+    this.#random = options.random ?? Math.random;
+    this.#firstDelayMs = options.firstDelayMs ?? 2_000;
+    this.#maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.#state = { state: 'unknown', since: this.#now(), reason: null, nextAttemptAt: null };
+  }
+
+  get(): Connection {
+    return { ...this.#state };
+  }
+
+  onChange(listener: ConnectionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  reportReached(): void {
+    this.markOnline();
+  }
+
+  reportUnreachable(reason: string): void {
+    this.markOffline(reason);
+  }
+
+  markOnline(): void {
+    this.#cancelTimer();
+    this.#failedProbes = 0;
+    if (this.#state.state === 'online') return;
+    this.#set({ state: 'online', since: this.#now(), reason: null, nextAttemptAt: null });
+  }
+
+  markOffline(reason: string): void {
+    if (this.#stopped) return;
+    if (this.#state.state === 'offline') {
+      // Already offline: keep the backoff where it is, only the latest reason changes.
+      if (reason !== this.#state.reason) this.#set({ ...this.#state, reason });
+      if (this.#timer === null && !this.#probing) this.#schedule();
+      return;
+    }
+    this.#failedProbes = 0;
+    this.#set({ state: 'offline', since: this.#now(), reason, nextAttemptAt: null });
+    this.#schedule();
+  }
+
+  /** Probes at once (a "Try again" button); answers the state after the probe. */
+  async checkNow(): Promise<Connection> {
+    this.#cancelTimer();
+    await this.#runProbe();
+    return this.get();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#cancelTimer();
+    this.#listeners.clear();
+  }
+
+  /** The wait before the next probe: first delay, doubled per failed probe, capped, jittered. */
+  delayFor(failedProbes: number): number {
+    const exact = Math.min(this.#maxDelayMs, this.#firstDelayMs * 2 ** failedProbes);
+    return Math.round(exact * (0.8 + 0.4 * this.#random()));
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#cancelTimer();
+    const delay = this.delayFor(this.#failedProbes);
+    this.#timer = this.#timers.setTimeout(() => {
+      this.#timer = null;
+      void this.#runProbe();
+    }, delay);
+    this.#set({ ...this.#state, nextAttemptAt: this.#now() + delay });
+  }
+
+  async #runProbe(): Promise<void> {
+    if (this.#probing || this.#stopped) return;
+    this.#probing = true;
+    try {
+      await this.#probe();
+      this.markOnline();
+    } catch (error) {
+      if (isNetworkFailure(error) || (error instanceof AppError && error.code === 'offline')) {
+        this.#failedProbes++;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#probing = false;
+        if (this.#state.state !== 'offline') this.markOffline(reason);
+        else {
+          if (reason !== this.#state.reason) this.#state = { ...this.#state, reason };
+          this.#schedule();
+        }
+        return;
+      }
+      // The service answered (even with an error such as a refused key): it is reachable.
+      this.#logger?.debug('connection probe reached the service with an error', { error });
+      this.markOnline();
+    } finally {
+      this.#probing = false;
+    }
+  }
+
+  #cancelTimer(): void {
+    if (this.#timer !== null) this.#timers.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #set(next: Connection): void {
+    const previous = this.#state;
+    this.#state = next;
+    if (previous.state !== next.state) this.#logger?.info('connection changed', { state: next.state, reason: next.reason });
+    this.#events?.emit('connection:changed', this.get());
+    for (const listener of this.#listeners) {
+      try {
+        listener(this.get(), previous);
+      } catch (error) {
+        this.#logger?.error('connection listener failed', { error });
+      }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+// One HTTP exchange over node:http/https, with the guarantees the service client needs and
+// that fetch does not give: redirects are followed by hand (same origin only with the key:
+// fetch/undici forwards custom headers like X-Api-Key across origins), https→http is
+// refused, the whole exchange (connect, send, every byte of the body) is bounded by the
+// caller's deadline signal, and the body is capped in size while it streams in.
+import http from 'node:http';
+import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+
+export type FailureCause = 'network' | 'timeout' | 'too_large' | 'redirect' | 'aborted';
+
+export class TransportError extends Error {
+  readonly failure: FailureCause;
+  /** The errno-style code of a socket failure (ECONNREFUSED, ECONNRESET, ENOTFOUND...). */
+  readonly errno: string | null;
+
+  constructor(cause: FailureCause, message: string, options?: { errno?: string | null; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'TransportError';
+    this.failure = cause;
+    this.errno = options?.errno ?? null;
+  }
+}
+
+/** The reason a deadline signal aborts with, so a timeout can be told from a caller's abort. */
+export class DeadlineExceeded extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${Math.round(ms / 100) / 10} s`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+export interface PreparedBody {
+  headers: Record<string, string>;
+  data: Buffer | Readable;
+  /** Releases what `data` holds (an open file) if the exchange ends before it was read. */
+  dispose?: () => void;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  /** Built again for every hop, so a 307/308 can resend a streamed body. */
+  body?: () => PreparedBody;
+  /** Header names (lowercase) that never go to another origin than the first request's. */
+  originBoundHeaders: readonly string[];
+  /** Aborts the exchange; a DeadlineExceeded reason becomes a `timeout` failure. */
+  signal: AbortSignal;
+  maxResponseBytes: number;
+  maxRedirects: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Where the answer finally came from (after redirects). */
+  url: URL;
+}
+
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The decision for one redirect hop, kept pure so the rules are unit-tested on their own. */
+export type RedirectDecision =
+  | { follow: true; url: URL; method: 'GET' | 'POST'; keepBody: boolean; sameOrigin: boolean }
+  | { follow: false; reason: string };
+
+export function decideRedirect(from: URL, location: string | undefined, status: number, method: 'GET' | 'POST', origin: string): RedirectDecision {
+  if (location === undefined || location === '') return { follow: false, reason: `a redirect (HTTP ${status}) without a Location` };
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    return { follow: false, reason: 'a redirect to an address that is not valid' };
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') return { follow: false, reason: `a redirect to a ${next.protocol} address` };
+  if (from.protocol === 'https:' && next.protocol === 'http:') return { follow: false, reason: 'a redirect from https to plain http' };
+  // As fetch does: 303 (and 301/302 after a POST) turn into a GET without a body.
+  const becomesGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
+  const nextMethod = becomesGet ? 'GET' : method;
+  const keepBody = !becomesGet && method === 'POST';
+  const sameOrigin = next.origin === origin;
+  // A body (a person's image, ids) is only ever sent to the service's own origin.
+  if (!sameOrigin && keepBody) return { follow: false, reason: `a redirect of a ${method} to another origin` };
+  return { follow: true, url: next, method: nextMethod, keepBody, sameOrigin };
+}
+
+/** Sends the request, following at most `maxRedirects` redirects under the rules above. */
+export const nodeTransport: Transport = async (request) => {
+  const origin = request.url.origin;
+  let url = request.url;
+  let method = request.method;
+  let body = request.body;
+  let headers = { ...request.headers };
+  for (let hop = 0; ; hop++) {
+    const response = await exchange({ ...request, url, method, headers, ...(body ? { body } : { body: undefined }) });
+    if (!REDIRECTS.has(response.status)) return response;
+    if (hop >= request.maxRedirects) throw new TransportError('redirect', `Refused to follow more than ${request.maxRedirects} redirects.`);
+    const location = response.headers.location;
+    const decision = decideRedirect(url, location, response.status, method, origin);
+    if (!decision.follow) throw new TransportError('redirect', `Refused ${decision.reason}.`);
+    if (!decision.sameOrigin) headers = withoutHeaders(headers, request.originBoundHeaders);
+    if (!decision.keepBody) body = undefined;
+    url = decision.url;
+    method = decision.method;
+  }
+};
+
+function withoutHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const drop = new Set(names.map((n) => n.toLowerCase()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name.toLowerCase())));
+}
+
+type Hop = Omit<HttpRequest, 'maxRedirects' | 'originBoundHeaders'>;
+
+function abortFailure(signal: AbortSignal): TransportError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof DeadlineExceeded) return new TransportError('timeout', `The service gave ${reason.message}.`, { cause: reason });
+  return new TransportError('aborted', 'The request was cancelled.', { cause: reason });
+}
+
+function socketFailure(error: unknown, phase: string): TransportError {
+  const errno = typeof (error as { code?: unknown })?.code === 'string' ? ((error as { code: string }).code) : null;
+  const what = errno ?? (error instanceof Error ? error.message : 'unknown error');
+  return new TransportError('network', `The connection failed ${phase} (${what}).`, { errno, cause: error });
+}
+
+/** One request/response on the wire, no redirects. */
+function exchange(hop: Hop): Promise<HttpResponse> {
+  return new Promise<HttpResponse>((resolve, reject) => {
+    if (hop.signal.aborted) {
+      reject(abortFailure(hop.signal));
+      return;
+    }
+    const prepared = hop.body?.();
+    let settled = false;
+    const finish = (error: TransportError | null, response?: HttpResponse): void => {
+      if (settled) return;
+      settled = true;
+      hop.signal.removeEventListener('abort', onAbort);
+      prepared?.dispose?.();
+      if (error) {
+        req.destroy();
+        reject(error);
+      } else if (response) {
+        resolve(response);
+      }
+    };
+    const onAbort = (): void => finish(abortFailure(hop.signal));
+
+    const headers: Record<string, string> = { ...hop.headers, ...(prepared?.headers ?? {}) };
+    if (prepared && Buffer.isBuffer(prepared.data)) headers['content-length'] = String(prepared.data.length);
+    const client = hop.url.protocol === 'https:' ? https : http;
+    const req = client.request(hop.url, { method: hop.method, headers });
+    hop.signal.addEventListener('abort', onAbort, { once: true });
+
+    req.on('error', (error) => finish(socketFailure(error, 'before the reply')));
+    req.on('response', (res) => {
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > hop.maxResponseBytes) {
+        res.destroy();
+        finish(tooLarge(hop.maxResponseBytes));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > hop.maxResponseBytes) {
+          res.destroy();
+          finish(tooLarge(hop.maxResponseBytes));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (error) => finish(socketFailure(error, 'in the middle of the reply')));
+      res.on('end', () => {
+        if (!res.complete) {
+          finish(new TransportError('network', 'The connection closed in the middle of the reply.'));
+          return;
+        }
+        finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks, received), url: hop.url });
+      });
+      res.on('close', () => {
+        if (!res.complete) finish(new TransportError('network', 'The connection closed in the middle of the reply.'));
+      });
+    });
+
+    if (!prepared) {
+      req.end();
+    } else if (Buffer.isBuffer(prepared.data)) {
+      req.end(prepared.data);
+    } else {
+      const source = prepared.data;
+      source.on('error', (error) => finish(new TransportError('network', `The file could not be read while sending (${error.message}).`, { cause: error })));
+      source.pipe(req);
+    }
+  });
+}
+
+function tooLarge(limit: number): TransportError {
+  return new TransportError('too_large', `The reply was larger than ${Math.round(limit / 1024)} KiB, so it was not read.`);
+}
+
+/** Wraps a readable for tests and callers that build bodies from strings. */
+export function bufferBody(data: Buffer, contentType: string): PreparedBody {
+  return { headers: { 'content-type': contentType }, data };
+}
+

@@ -1,0 +1,19 @@
+// Contract handlers for the key and the connection state. None of them can return the key:
+// AuthStatus carries at most its last four characters.
+import type { ConnectionMonitor } from '../api/connection.ts';
+import type { Handlers } from '../rpc/dispatch.ts';
+import type { AuthService } from './auth-service.ts';
+
+export function authHandlers(auth: AuthService): Pick<Handlers, 'auth:status' | 'auth:setKey' | 'auth:clearKey'> {
+  return {
+    'auth:status': () => auth.status(),
+    'auth:setKey': ({ baseUrl, key }) => auth.setKey(baseUrl, key),
+    'auth:clearKey': () => auth.clearKey(),
+  };
+}
+
+export function connectionHandlers(connection: ConnectionMonitor): Pick<Handlers, 'connection:get'> {
+  return {
+    'connection:get': () => connection.get(),
+  };
+}

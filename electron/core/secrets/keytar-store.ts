@@ -1,0 +1,130 @@
+// The OS keychain through @github/keytar (macOS Keychain, Windows Credential Vault, the
+// Secret Service on Linux: GNOME Keyring or KWallet). Two failure modes matter on Linux:
+// no Secret Service at all (keytar fails at once) and a locked keyring whose unlock prompt
+// nobody answers (keytar never returns). So every call is raced against a timeout, and
+// both end in AppError('unavailable') that says what is missing and how to fix it. There
+// is deliberately no plaintext fallback: see FallbackSecretStore for the encrypted one.
+import { createRequire } from 'node:module';
+import { AppError } from '../../../shared/errors.ts';
+import type { KeyStorage } from '../../../shared/model.ts';
+import { SECRET_SERVICE, type SecretStore } from './secret-store.ts';
+
+/** The part of keytar this store uses. */
+export interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+export interface KeytarSecretStoreOptions {
+  service?: string;
+  /** Per call (default 3 s). */
+  timeoutMs?: number;
+  /** Loads keytar; injected in tests to simulate a missing module or a keychain that hangs. */
+  load?: () => KeytarModule;
+  platform?: NodeJS.Platform;
+}
+
+/** An account name nobody uses, read to check that the keychain answers. */
+const PROBE_ACCOUNT = 'vidlift-availability-check';
+
+export function loadKeytar(): KeytarModule {
+  // Lazy and through require: the native module (and libsecret behind it) may be missing,
+  // which must become a clear error at the first use, not a crash when the core loads.
+  const require = createRequire(import.meta.url);
+  return require('@github/keytar') as KeytarModule;
+}
+
+export function noKeychainHelp(platform: NodeJS.Platform): string {
+  if (platform === 'linux') {
+    return 'No keychain is available: install and start a Secret Service such as GNOME Keyring (package gnome-keyring) or KWallet, then try again.';
+  }
+  if (platform === 'darwin') return 'The macOS Keychain could not be used: check that your login keychain is unlocked, then try again.';
+  if (platform === 'win32') return 'The Windows Credential Manager could not be used: check that you are signed in to Windows, then try again.';
+  return 'No keychain is available on this system, so the API key cannot be kept safely.';
+}
+
+export class KeytarSecretStore implements SecretStore {
+  readonly #service: string;
+  readonly #timeoutMs: number;
+  readonly #load: () => KeytarModule;
+  readonly #platform: NodeJS.Platform;
+  #module: KeytarModule | null = null;
+
+  constructor(options: KeytarSecretStoreOptions = {}) {
+    this.#service = options.service ?? SECRET_SERVICE;
+    this.#timeoutMs = options.timeoutMs ?? 3_000;
+    this.#load = options.load ?? loadKeytar;
+    this.#platform = options.platform ?? process.platform;
+  }
+
+  get(account: string): Promise<string | null> {
+    return this.#run('read the API key', (k) => k.getPassword(this.#service, account));
+  }
+
+  set(account: string, value: string): Promise<void> {
+    return this.#run('store the API key', (k) => k.setPassword(this.#service, account, value));
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.#run('delete the API key', (k) => k.deletePassword(this.#service, account));
+  }
+
+  async list(): Promise<string[]> {
+    const found = await this.#run('list stored keys', (k) => k.findCredentials(this.#service));
+    return found.map((c) => c.account);
+  }
+
+  async status(): Promise<KeyStorage> {
+    try {
+      await this.#run('check the keychain', (k) => k.getPassword(this.#service, PROBE_ACCOUNT));
+      return { available: true, backend: 'keychain', problem: null };
+    } catch (error) {
+      return { available: false, backend: 'none', problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async #run<T>(what: string, call: (keytar: KeytarModule) => Promise<T>): Promise<T> {
+    const keytar = this.#keytar();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const seconds = Math.round(this.#timeoutMs / 100) / 10;
+        reject(
+          new AppError(
+            'unavailable',
+            `The keychain did not answer within ${seconds} s when trying to ${what}: it may be locked and waiting for a password. Unlock it and try again. ${noKeychainHelp(this.#platform)}`,
+            { retryable: true },
+          ),
+        );
+      }, this.#timeoutMs);
+      // A hung keychain must not keep the process alive on its own.
+      timer.unref();
+    });
+    try {
+      return await Promise.race([call(keytar), timeout]);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new AppError('unavailable', `${noKeychainHelp(this.#platform)} (Could not ${what}: ${detail})`, { retryable: true, cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #keytar(): KeytarModule {
+    if (this.#module) return this.#module;
+    try {
+      this.#module = this.#load();
+      return this.#module;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      const libsecret = this.#platform === 'linux' ? ' On Linux it needs libsecret (package libsecret-1-0).' : '';
+      throw new AppError('unavailable', `The keychain module could not be loaded (${detail}).${libsecret} ${noKeychainHelp(this.#platform)}`, {
+        retryable: false,
+        cause: error,
+      });
+    }
+  }
+}

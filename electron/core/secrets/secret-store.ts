@@ -1,0 +1,29 @@
+// Where the API key is kept. The core only ever talks to this interface: the OS keychain
+// (KeytarSecretStore) in the app, MemorySecretStore in tests, and a FallbackSecretStore
+// chain where the Electron shell can add an encrypted-file store built on safeStorage.
+import type { KeyStorage } from '../../../shared/model.ts';
+
+export interface SecretStore {
+  /** The stored value, or null when there is none. Throws AppError('unavailable') when the store cannot answer. */
+  get(account: string): Promise<string | null>;
+  set(account: string, value: string): Promise<void>;
+  /** True when something was deleted. */
+  delete(account: string): Promise<boolean>;
+  /** The accounts that have a value (never the values). */
+  list(): Promise<string[]>;
+  /** Whether the store works right now, and if not, why and how to fix it. Never throws. */
+  status(): Promise<KeyStorage>;
+}
+
+/** The service name the key is filed under in the keychain. */
+export const SECRET_SERVICE = 'Vidlift';
+
+/**
+ * The keychain account for a service address: its origin plus any path prefix, so several
+ * services (or the sandbox next to the real service) each keep their own key.
+ */
+export function accountFor(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  return `api-key:${url.origin}${path}`;
+}

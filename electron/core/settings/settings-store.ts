@@ -1,0 +1,167 @@
+// The person's settings, in a small JSON file in the app's data folder. Written atomically
+// (temp file, fsync, rename) so a crash mid-write leaves the old file or the new one, never
+// half of one. Read leniently: a corrupt or hand-edited file keeps every field that is
+// still valid and falls back to the default for the rest; it never stops the app.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../shared/errors.ts';
+import { Settings } from '../../../shared/model.ts';
+import type { Logger } from '../log/logger.ts';
+import { describeIssues } from '../rpc/dispatch.ts';
+import type { EventSink } from '../rpc/events.ts';
+
+export type { Settings };
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  baseUrl: null,
+  uploadConcurrency: 3,
+  bandwidthLimit: null,
+  notifications: true,
+  theme: 'system',
+  closeToTray: false,
+});
+
+const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+
+export type SettingsListener = (settings: Settings, previous: Settings) => void;
+
+export interface SettingsStoreOptions {
+  /** e.g. <dataDir>/settings.json */
+  file: string;
+  events?: EventSink;
+  logger?: Logger;
+}
+
+/** Valid fields of whatever was on disk, defaults for the rest, plus the names of fields that were dropped. */
+export function settingsFromUnknown(raw: unknown): { settings: Settings; dropped: string[] } {
+  const source = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  const dropped: string[] = [];
+  for (const field of FIELDS) {
+    if (!(field in source)) continue;
+    const parsed = Settings.shape[field].safeParse(source[field]);
+    if (parsed.success && (field !== 'baseUrl' || parsed.data === null || isHttpAddress(parsed.data as string))) {
+      (settings as Record<string, unknown>)[field] = parsed.data;
+    } else {
+      dropped.push(field);
+    }
+  }
+  return { settings, dropped };
+}
+
+function isHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const SettingsPatch = Settings.partial().strict();
+
+export class SettingsStore {
+  readonly #file: string;
+  readonly #events: EventSink | undefined;
+  readonly #logger: Logger | undefined;
+  readonly #listeners = new Set<SettingsListener>();
+  #current: Settings;
+  /** Writes run one after another, so the file always ends with the last update. */
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(options: SettingsStoreOptions) {
+    this.#file = options.file;
+    this.#events = options.events;
+    this.#logger = options.logger;
+    this.#current = this.#load();
+  }
+
+  get(): Settings {
+    return { ...this.#current };
+  }
+
+  /** Validates and applies a partial change, writes it, then tells listeners and the renderer. */
+  async update(patch: Partial<Settings>): Promise<Settings> {
+    const parsed = SettingsPatch.safeParse(patch);
+    if (!parsed.success) throw new AppError('validation', describeIssues(parsed.error), { retryable: false });
+    if (parsed.data.baseUrl !== undefined && parsed.data.baseUrl !== null && !isHttpAddress(parsed.data.baseUrl)) {
+      throw new AppError('validation', 'The service address must be an http or https URL.', { retryable: false });
+    }
+    const previous = this.#current;
+    const next: Settings = { ...previous };
+    for (const [field, value] of Object.entries(parsed.data)) {
+      if (value !== undefined) (next as Record<string, unknown>)[field] = value;
+    }
+    if (FIELDS.every((field) => next[field] === previous[field])) return this.get();
+    const write = this.#writing.then(() => writeAtomically(this.#file, `${JSON.stringify(next, null, 2)}\n`));
+    this.#writing = write.catch(() => undefined);
+    try {
+      await write;
+    } catch (error) {
+      this.#logger?.error('settings could not be saved', { error });
+      throw new AppError('internal', 'The settings could not be saved to disk.', { retryable: true, cause: error });
+    }
+    this.#current = next;
+    this.#events?.emit('settings:changed', this.get());
+    for (const listener of this.#listeners) {
+      try {
+        listener(this.get(), { ...previous });
+      } catch (error) {
+        this.#logger?.error('settings listener failed', { error });
+      }
+    }
+    return this.get();
+  }
+
+  onChange(listener: SettingsListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #load(): Settings {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.#file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#logger?.warn('settings file unreadable, using defaults', { error });
+      return { ...DEFAULT_SETTINGS };
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.#logger?.warn('settings file is not valid JSON, using defaults', { file: this.#file });
+      return { ...DEFAULT_SETTINGS };
+    }
+    const { settings, dropped } = settingsFromUnknown(raw);
+    if (dropped.length > 0) this.#logger?.warn('settings fields were invalid and reset to defaults', { fields: dropped });
+    return settings;
+  }
+}
+
+/** Write to a temp file beside the target, flush it to disk, then rename over the target. */
+export async function writeAtomically(file: string, content: string): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await fs.promises.open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  // The rename itself is only durable once the folder is flushed (not possible on Windows).
+  if (process.platform !== 'win32') {
+    const dirHandle = await fs.promises.open(dir, 'r').catch(() => null);
+    await dirHandle?.sync().catch(() => undefined);
+    await dirHandle?.close();
+  }
+}

@@ -1,0 +1,129 @@
+// AuthService against the sandbox host: the key is checked with operation 1 before it is
+// kept, kept only in the SecretStore, and never handed to the renderer.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors.ts';
+import { methods } from '../../../shared/contract.ts';
+import { AuthService } from '../../../electron/core/auth/auth-service.ts';
+import { authHandlers } from '../../../electron/core/auth/handlers.ts';
+import { ServiceClient } from '../../../electron/core/api/client.ts';
+import { MemorySink, RedactingLogger } from '../../../electron/core/log/redacting.ts';
+import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
+import { accountFor } from '../../../electron/core/secrets/secret-store.ts';
+import { SettingsStore } from '../../../electron/core/settings/settings-store.ts';
+import { startHost, type Host } from '../../host/index.ts';
+import { tempDir } from './fixtures.ts';
+
+let host: Host;
+let tmp: { dir: string; cleanup(): void };
+
+beforeAll(async () => {
+  host = await startHost({ seed: 'empty' });
+  tmp = tempDir('vidlift-auth-');
+});
+afterAll(async () => {
+  await host?.close();
+  tmp?.cleanup();
+});
+
+function setup(name: string) {
+  const secrets = new MemorySecretStore();
+  const settings = new SettingsStore({ file: path.join(tmp.dir, `${name}.json`) });
+  const sink = new MemorySink();
+  const logger = new RedactingLogger({ sinks: [sink], minLevel: 'debug' });
+  const events: unknown[] = [];
+  const auth = new AuthService({
+    secrets,
+    settings,
+    logger,
+    registry: logger,
+    verifyDeadlineMs: 3_000,
+    events: { emit: (event, payload) => void events.push([event, payload]) },
+  });
+  return { secrets, settings, sink, logger, events, auth };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('AuthService', () => {
+  it('checks, keeps and reports a good key; the renderer sees only its last 4 characters', async () => {
+    const { auth, secrets, settings, events, sink, logger } = setup('good');
+    expect(await auth.status()).toMatchObject({ hasKey: false, last4: null, baseUrl: null });
+    const status = await auth.setKey(`${host.baseUrl}/`, ` ${host.apiKey} `);
+    expect(status).toEqual({ hasKey: true, last4: host.apiKey.slice(-4), baseUrl: host.baseUrl, storage: { available: true, backend: 'memory', problem: null } });
+    expect(settings.get().baseUrl).toBe(host.baseUrl);
+    expect(await secrets.get(accountFor(host.baseUrl))).toBe(host.apiKey);
+    expect(await auth.getKey()).toBe(host.apiKey);
+    expect(events).toEqual([['auth:changed', status]]);
+    // Every way out to the renderer carries AuthStatus only.
+    const handlers = authHandlers(auth);
+    const out = methods['auth:status'].output.parse(await handlers['auth:status'](undefined));
+    expect(JSON.stringify(out)).not.toContain(host.apiKey);
+    // The core's client works with the kept key, and the log never shows it.
+    const client = new ServiceClient({ baseUrl: () => settings.get().baseUrl, apiKey: () => auth.getKey(), logger, secrets: logger });
+    logger.info(`debug dump ${host.apiKey}`);
+    expect((await client.account()).email).toContain('@');
+    expect(sink.text).not.toContain(host.apiKey);
+  });
+
+  it('refuses a key of the wrong length before any request', async () => {
+    const { auth } = setup('short');
+    const before = host.control.requestLog().length;
+    const error = await rejection(auth.setKey(host.baseUrl, 'abc'));
+    expect(error.code).toBe('validation');
+    expect(error.message).toMatch(/exactly 16 characters/);
+    expect(host.control.requestLog().length).toBe(before);
+  });
+
+  it('refuses a key the service rejects, with the service message, and keeps nothing', async () => {
+    const { auth, secrets, settings } = setup('rejected');
+    const error = await rejection(auth.setKey(host.baseUrl, 'Q'.repeat(16)));
+    expect(error.code).toBe('unauthorized');
+    expect(error.message).toContain('Invalid API Key');
+    expect(await secrets.list()).toEqual([]);
+    expect(settings.get().baseUrl).toBeNull();
+  });
+
+  it('an unreachable address is offline and the message names it', async () => {
+    const { auth } = setup('unreachable');
+    const dead = await startHost({ seed: 'empty' });
+    const deadUrl = dead.baseUrl;
+    await dead.close();
+    const error = await rejection(auth.setKey(deadUrl, host.apiKey));
+    expect(error.code).toBe('offline');
+    expect(error.message).toContain(deadUrl);
+  });
+
+  it('refuses a base URL with credentials or a query', async () => {
+    const { auth } = setup('badurl');
+    expect((await rejection(auth.setKey('http://u:p@127.0.0.1:1', host.apiKey))).code).toBe('validation');
+    expect((await rejection(auth.setKey(`${host.baseUrl}?key=${host.apiKey}`, host.apiKey))).code).toBe('validation');
+  });
+
+  it('clears the key; a keychain that does not work shows in the status', async () => {
+    const { auth, secrets } = setup('clear');
+    await auth.setKey(host.baseUrl, host.apiKey);
+    expect(await auth.clearKey()).toMatchObject({ hasKey: false, last4: null, baseUrl: host.baseUrl });
+    expect(await auth.getKey()).toBeNull();
+    secrets.problem = 'No keychain is available: install and start a Secret Service';
+    expect((await auth.status()).storage).toEqual({ available: false, backend: 'none', problem: secrets.problem });
+    expect((await rejection(auth.setKey(host.baseUrl, host.apiKey))).code).toBe('unavailable');
+  });
+
+  it('keeps a key per service address', async () => {
+    const { auth, secrets } = setup('two');
+    const other = await startHost({ seed: 'empty' });
+    try {
+      await auth.setKey(host.baseUrl, host.apiKey);
+      await auth.setKey(other.baseUrl, other.apiKey);
+      expect((await secrets.list()).sort()).toEqual([accountFor(host.baseUrl), accountFor(other.baseUrl)].sort());
+      expect(await auth.getKey()).toBe(other.apiKey);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectionMonitor, type Timers } from '../../../../electron/core/api/connection.ts';
+import { ServiceError } from '../../../../electron/core/api/errors.ts';
+import { AppError } from '../../../../shared/errors.ts';
+import type { Connection } from '../../../../shared/model.ts';
+
+/** Hand-driven timers and clock: `fire()` runs the pending timer after moving the clock. */
+function fakeTime() {
+  let now = 1_000;
+  const pending = new Map<number, { at: number; run: () => void }>();
+  let next = 1;
+  const timers: Timers = {
+    setTimeout(run, ms) {
+      const id = next++;
+      pending.set(id, { at: now + ms, run });
+      return id;
+    },
+    clearTimeout(id) {
+      pending.delete(id as number);
+    },
+  };
+  return {
+    timers,
+    now: () => now,
+    pending: () => [...pending.values()],
+    async fire(): Promise<void> {
+      const [id, timer] = [...pending.entries()].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
+      if (id === undefined || !timer) throw new Error('no timer');
+      pending.delete(id);
+      now = timer.at;
+      timer.run();
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    },
+  };
+}
+
+const offlineError = () => new ServiceError('offline', 'refused', { kind: 'network' });
+
+function setup(probe: () => Promise<unknown>) {
+  const time = fakeTime();
+  const emitted: Connection[] = [];
+  const monitor = new ConnectionMonitor({
+    probe,
+    timers: time.timers,
+    now: time.now,
+    random: () => 0.5,
+    firstDelayMs: 1_000,
+    maxDelayMs: 8_000,
+    events: { emit: (_event, payload) => void emitted.push(payload as Connection) },
+  });
+  return { time, emitted, monitor };
+}
+
+describe('ConnectionMonitor', () => {
+  it('starts unknown and follows reported outcomes', () => {
+    const { monitor, emitted } = setup(async () => undefined);
+    expect(monitor.get()).toMatchObject({ state: 'unknown', reason: null, nextAttemptAt: null });
+    monitor.reportReached();
+    expect(monitor.get()).toMatchObject({ state: 'online', since: 1_000 });
+    monitor.reportReached();
+    expect(emitted).toHaveLength(1);
+    monitor.stop();
+  });
+
+  it('while offline, probes with a capped exponential delay until the service answers', async () => {
+    let failures = 4;
+    const { monitor, time } = setup(async () => {
+      if (failures-- > 0) throw offlineError();
+    });
+    const changes: string[] = [];
+    monitor.onChange((now, before) => {
+      if (now.state !== before.state) changes.push(`${before.state}->${now.state}`);
+    });
+    monitor.markOffline('connection refused');
+    expect(monitor.get()).toMatchObject({ state: 'offline', reason: 'connection refused', nextAttemptAt: 2_000 });
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = time.now();
+      await time.fire();
+      delays.push(time.now() - before);
+    }
+    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(monitor.get().nextAttemptAt).toBe(time.now() + 8_000);
+    await time.fire();
+    expect(monitor.get()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });
+    expect(changes).toEqual(['unknown->offline', 'offline->online']);
+    expect(time.pending()).toHaveLength(0);
+    monitor.stop();
+  });
+
+  it('counts a probe the service answered with an error as online', async () => {
+    const { monitor, time } = setup(async () => {
+      throw new AppError('unauthorized', 'bad key');
+    });
+    monitor.markOffline('reset');
+    await time.fire();
+    expect(monitor.get().state).toBe('online');
+    monitor.stop();
+  });
+
+  it('a second failure while offline keeps the backoff and updates the reason', () => {
+    const { monitor, time } = setup(async () => undefined);
+    monitor.markOffline('first');
+    const due = monitor.get().nextAttemptAt;
+    monitor.markOffline('second');
+    expect(monitor.get()).toMatchObject({ reason: 'second', nextAttemptAt: due });
+    expect(time.pending()).toHaveLength(1);
+    monitor.stop();
+    expect(time.pending()).toHaveLength(0);
+  });
+
+  it('checkNow probes at once', async () => {
+    const { monitor } = setup(async () => undefined);
+    monitor.markOffline('down');
+    expect((await monitor.checkNow()).state).toBe('online');
+    monitor.stop();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../../shared/errors.ts';
+import { FallbackSecretStore } from '../../../../electron/core/secrets/fallback-store.ts';
+import { KeytarSecretStore, type KeytarModule } from '../../../../electron/core/secrets/keytar-store.ts';
+import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
+import { checkKeyShape } from '../../../../electron/core/auth/auth-service.ts';
+
+function fakeKeytar(behaviour: 'ok' | 'hang' | 'fail'): KeytarModule {
+  const values = new Map<string, string>();
+  const act = <T>(value: () => T): Promise<T> => {
+    if (behaviour === 'hang') return new Promise<T>(() => undefined);
+    if (behaviour === 'fail') return Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY'));
+    return Promise.resolve(value());
+  };
+  return {
+    getPassword: (_s, a) => act(() => values.get(a) ?? null),
+    setPassword: (_s, a, p) => act(() => void values.set(a, p)),
+    deletePassword: (_s, a) => act(() => values.delete(a)),
+    findCredentials: () => act(() => [...values].map(([account, password]) => ({ account, password }))),
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('KeytarSecretStore', () => {
+  it('keeps values through keytar', async () => {
+    const store = new KeytarSecretStore({ load: () => fakeKeytar('ok') });
+    await store.set('a', 'one');
+    expect(await store.get('a')).toBe('one');
+    expect(await store.list()).toEqual(['a']);
+    expect(await store.delete('a')).toBe(true);
+    expect(await store.status()).toEqual({ available: true, backend: 'keychain', problem: null });
+  });
+
+  it('a keychain that never answers is unavailable after the timeout', async () => {
+    const store = new KeytarSecretStore({ load: () => fakeKeytar('hang'), timeoutMs: 50, platform: 'linux' });
+    const error = await rejection(store.get('a'));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toMatch(/did not answer/);
+    expect(error.message).toMatch(/gnome-keyring/);
+    expect(await store.status()).toMatchObject({ available: false, backend: 'none' });
+  });
+
+  it('a missing Secret Service says what to install', async () => {
+    const store = new KeytarSecretStore({ load: () => fakeKeytar('fail'), platform: 'linux' });
+    const error = await rejection(store.set('a', 'x'));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toMatch(/No keychain is available: install and start a Secret Service/);
+  });
+
+  it('a native module that cannot load is unavailable, not a crash', async () => {
+    const store = new KeytarSecretStore({
+      load: () => {
+        throw new Error('libsecret-1.so.0: cannot open shared object file');
+      },
+      platform: 'linux',
+    });
+    const error = await rejection(store.get('a'));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toMatch(/libsecret/);
+    expect((await store.status()).available).toBe(false);
+  });
+});
+
+describe('FallbackSecretStore', () => {
+  it('uses the primary while it works and the fallback otherwise', async () => {
+    const primary = new MemorySecretStore();
+    const fallback = new MemorySecretStore();
+    const store = new FallbackSecretStore(primary, () => fallback);
+    await store.set('a', '1');
+    expect(await primary.get('a')).toBe('1');
+    primary.problem = 'No keychain';
+    await store.set('a', '2');
+    expect(await fallback.get('a')).toBe('2');
+    expect((await store.status()).available).toBe(true);
+  });
+
+  it('with no fallback offered, reports the keychain problem', async () => {
+    const primary = new MemorySecretStore();
+    primary.problem = 'No keychain is available';
+    const store = new FallbackSecretStore(primary, () => null);
+    expect(await store.status()).toEqual({ available: false, backend: 'none', problem: 'No keychain is available' });
+    expect((await rejection(store.get('a'))).code).toBe('unavailable');
+  });
+});
+
+describe('checkKeyShape', () => {
+  it('accepts exactly 16 printable characters, trimmed', () => {
+    expect(checkKeyShape('  abcdefghijklmnop\n')).toBe('abcdefghijklmnop');
+  });
+  it.each(['short', 'abcdefghijklmnopq', 'abcdefgh ijklmno', 'abcdefghijklmn\r\n'.padEnd(16, 'x').slice(0, 16)])('refuses %j', (key) => {
+    expect(() => checkKeyShape(key)).toThrow(expect.objectContaining({ code: 'validation' }));
+  });
+});

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../../shared/errors.ts';
+import type { EventName } from '../../../../shared/contract.ts';
+import { DEFAULT_SETTINGS, SettingsStore, settingsFromUnknown, writeAtomically } from '../../../../electron/core/settings/settings-store.ts';
+import { settingsHandlers } from '../../../../electron/core/settings/handlers.ts';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vidlift-settings-'));
+  file = path.join(dir, 'settings.json');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function recorder(): { emit(event: EventName, payload: unknown): void; events: Array<[EventName, unknown]> } {
+  const events: Array<[EventName, unknown]> = [];
+  return { events, emit: (event, payload) => void events.push([event, payload]) };
+}
+
+describe('SettingsStore', () => {
+  it('starts from the defaults when there is no file', () => {
+    expect(new SettingsStore({ file }).get()).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toMatchObject({ baseUrl: null, uploadConcurrency: 3, notifications: true, theme: 'system', closeToTray: false, bandwidthLimit: null });
+  });
+
+  it('updates, persists, emits settings:changed and tells listeners', async () => {
+    const events = recorder();
+    const store = new SettingsStore({ file, events });
+    const seen: number[] = [];
+    store.onChange((now, before) => seen.push(now.uploadConcurrency, before.uploadConcurrency));
+    const next = await store.update({ uploadConcurrency: 5, theme: 'dark' });
+    expect(next).toMatchObject({ uploadConcurrency: 5, theme: 'dark' });
+    expect(seen).toEqual([5, 3]);
+    expect(events.events).toEqual([['settings:changed', next]]);
+    expect(new SettingsStore({ file }).get()).toEqual(next);
+    // An update that changes nothing writes and emits nothing.
+    await store.update({ theme: 'dark' });
+    expect(events.events).toHaveLength(1);
+  });
+
+  it('refuses invalid values with a validation error and keeps the old ones', async () => {
+    const store = new SettingsStore({ file });
+    for (const bad of [{ uploadConcurrency: 9 }, { uploadConcurrency: 0 }, { theme: 'pink' }, { bandwidthLimit: 10 }, { extra: true }, { baseUrl: 'ftp://x' }]) {
+      const error = await store.update(bad as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('validation');
+    }
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('keeps the valid fields of a hand-edited file and defaults the rest', () => {
+    fs.writeFileSync(file, JSON.stringify({ uploadConcurrency: 42, theme: 'light', notifications: 'yes', baseUrl: 'javascript:alert(1)', closeToTray: true }));
+    expect(new SettingsStore({ file }).get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', closeToTray: true });
+  });
+
+  it('falls back to the defaults for a corrupt file', () => {
+    fs.writeFileSync(file, '{"theme": "dark", "upload');
+    expect(new SettingsStore({ file }).get()).toEqual(DEFAULT_SETTINGS);
+    fs.writeFileSync(file, '[1,2,3]');
+    expect(new SettingsStore({ file }).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('serves the settings handlers; settings:set cannot change the base URL', async () => {
+    const handlers = settingsHandlers(new SettingsStore({ file }));
+    expect(await handlers['settings:get'](undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(await handlers['settings:set']({ notifications: false })).toMatchObject({ notifications: false });
+  });
+});
+
+describe('settingsFromUnknown', () => {
+  it('names the fields it dropped', () => {
+    expect(settingsFromUnknown({ theme: 3, uploadConcurrency: 2 }).dropped).toEqual(['theme']);
+    expect(settingsFromUnknown(null).settings).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('writeAtomically', () => {
+  it('replaces the file whole and leaves no temp files behind', async () => {
+    fs.writeFileSync(file, 'old');
+    await Promise.all(Array.from({ length: 10 }, (_, i) => writeAtomically(file, `{"n":${i}}`)));
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^\{"n":\d\}$/);
+    expect(fs.readdirSync(dir)).toEqual(['settings.json']);
+  });
+
+  it('keeps the old file when the rename cannot happen', async () => {
+    const target = path.join(dir, 'is-a-dir');
+    fs.mkdirSync(path.join(target, 'inner'), { recursive: true });
+    await expect(writeAtomically(target, 'x')).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual(['is-a-dir']);
+  });
+});
