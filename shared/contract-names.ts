@@ -42,6 +42,7 @@ export const METHOD_NAMES = [
   'remote:list',
   'remote:add',
   'remote:action',
+  'remote:discard',
   'outbox:list',
   'outbox:retry',
   'outbox:discard',

@@ -118,6 +118,8 @@ export const methods = {
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
   'remote:action': method(z.strictObject({ action: RemoteAction, id: z.string().regex(/^\w{12}$/).optional() }), RemoteView),
+  /** Drops an import that is still waiting locally (it never reached the service). */
+  'remote:discard': method(z.strictObject({ localId: z.number().int().min(1) }), RemoteView),
 
   'outbox:list': method(none, OutboxView),
   'outbox:retry': method(z.strictObject({ id: z.number().int() }), OutboxView),

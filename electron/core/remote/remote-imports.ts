@@ -1,0 +1,309 @@
+// Remote URL imports: the person pastes URLs; as many as the service has free slots go at
+// once, the rest wait in SQLite and follow as slots free up; the queue is polled while
+// anything is active (slower while the window is hidden, not at all when nothing is), and
+// the four queue actions work offline too (queued, replayed in order).
+//
+// All work that talks to the service runs one task at a time on a chain, so a poll, a
+// submit and an action never interleave; the only timer is the next poll, and it exists
+// only while there is something to wait for.
+import { AppError } from '../../../shared/errors.ts';
+import type { RemoteView, Slots } from '../../../shared/model.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { Db } from '../library/db.ts';
+import type { Logger } from '../log/logger.ts';
+import type { EventSink } from '../rpc/events.ts';
+import { actionRequest, applyActionLocally, replayQueuedActions, type RemoteActionName } from './actions.ts';
+import { assumeOnline, type Connectivity } from './connectivity.ts';
+import { describe, isOffline } from './errors.ts';
+import { refreshFromService } from './refresh.ts';
+import { RemoteStore } from './store.ts';
+import { submitWaiting } from './submit.ts';
+import { realTimers, type Timers } from './timers.ts';
+import { checkUrls, type RejectedUrl } from './urls.ts';
+import { buildRemoteView } from './view.ts';
+
+export const DEFAULT_POLL_MS = 3_000;
+export const DEFAULT_HIDDEN_POLL_MS = 30_000;
+const REMOTE_ID = /^\w{12}$/;
+
+export interface RemoteImportsOptions {
+  api: ServiceApi;
+  /** The account's database (electron/core/library/db.ts); the `remote` migrations run here. */
+  db: Db;
+  events: EventSink;
+  now?: () => number;
+  timers?: Timers;
+  connectivity?: Connectivity;
+  logger?: Logger;
+  /** Poll interval while the window is visible. */
+  pollMs?: number;
+  /** Poll interval while the window is hidden. */
+  hiddenPollMs?: number;
+}
+
+export interface AddResult {
+  accepted: number;
+  rejected: RejectedUrl[];
+}
+
+export interface ActionResult {
+  /** The service's count, or null when the action was queued because the service is offline. */
+  affected: number | null;
+  /** Rows changed on this side at once (including rows the service never had). */
+  localAffected: number;
+  queued: boolean;
+  view: RemoteView;
+}
+
+export class RemoteImports {
+  readonly #api: ServiceApi;
+  readonly #store: RemoteStore;
+  readonly #events: EventSink;
+  readonly #timers: Timers;
+  readonly #connectivity: Connectivity;
+  readonly #logger: Logger | undefined;
+  readonly #pollMs: number;
+  readonly #hiddenPollMs: number;
+
+  #running = false;
+  #visible = true;
+  #timer: unknown = null;
+  #chain: Promise<void> = Promise.resolve();
+  #pendingTick: { complete: boolean; done: Promise<void> } | null = null;
+  #abort = new AbortController();
+  #unsubscribe: (() => void) | null = null;
+  #slots: Slots | null = null;
+  #lastEmitted = '';
+
+  constructor(options: RemoteImportsOptions) {
+    this.#api = options.api;
+    this.#store = new RemoteStore(options.db, options.now ?? Date.now);
+    this.#events = options.events;
+    this.#timers = options.timers ?? realTimers;
+    this.#connectivity = options.connectivity ?? assumeOnline;
+    this.#logger = options.logger;
+    this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+    this.#hiddenPollMs = options.hiddenPollMs ?? DEFAULT_HIDDEN_POLL_MS;
+    this.#lastEmitted = JSON.stringify(this.list());
+  }
+
+  /** Picks up where the last run stopped: one complete refresh, then polls only if needed. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#abort = new AbortController();
+    this.#store.recoverInterrupted();
+    this.#unsubscribe = this.#connectivity.onChange((online) => this.#connectionChanged(online));
+    void this.#requestTick(true);
+  }
+
+  /** Stops polling and aborts requests in flight; resolves once the current task has ended. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#clearTimer();
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#abort.abort();
+    await this.settle();
+  }
+
+  /** Resolves when no task is queued or running (for shutdown and tests). */
+  async settle(): Promise<void> {
+    for (;;) {
+      const chain = this.#chain;
+      await chain;
+      if (chain === this.#chain) return;
+    }
+  }
+
+  list(): RemoteView {
+    return buildRemoteView(this.#store.rows(), this.#slots, this.#store.waitingCount());
+  }
+
+  /**
+   * Stores the valid URLs as waiting (answering at once) and lets the next task submit
+   * them. A URL already waiting or being imported is refused rather than imported twice.
+   */
+  add(urls: readonly string[], folderId = 0): AddResult {
+    const checked = checkUrls(urls);
+    const inProgress = this.#store.urlsInProgress();
+    const accepted: string[] = [];
+    const rejected = [...checked.rejected];
+    for (const url of checked.accepted) {
+      if (inProgress.has(url)) rejected.push({ url, reason: 'already waiting or being imported' });
+      else accepted.push(url);
+    }
+    this.#store.addWaiting(accepted, folderId);
+    this.#emitIfChanged();
+    if (accepted.length > 0 && this.#running) void this.#requestTick(false);
+    return { accepted: accepted.length, rejected };
+  }
+
+  /**
+   * One of the four queue actions. Online: the service does it, the rows mirror it, the
+   * whole list is read again. Offline: it is queued, mirrored on the rows at once, and sent
+   * in order when the service answers again.
+   */
+  action(action: RemoteActionName, id?: string): Promise<ActionResult> {
+    if (action === 'delete' && (id === undefined || !REMOTE_ID.test(id))) {
+      return Promise.reject(new AppError('validation', 'Deleting one import needs its 12-character id.'));
+    }
+    const target = action === 'delete' ? (id ?? null) : null;
+    return this.#enqueue(async () => {
+      let affected: number | null = null;
+      let queued = !this.#connectivity.isOnline();
+      if (!queued) {
+        try {
+          affected = (await this.#api.remoteAction(actionRequest(action, target), { signal: this.#abort.signal })).affected;
+        } catch (error) {
+          if (!isOffline(error)) throw error;
+          queued = true;
+        }
+      }
+      if (queued) this.#store.queueAction(action, target);
+      const localAffected = applyActionLocally(this.#store, action, target);
+      this.#emitIfChanged();
+      if (queued) this.#schedule();
+      else await this.#tick(true);
+      return { affected, localAffected, queued, view: this.list() };
+    });
+  }
+
+  /**
+   * Drops an import that never reached the service (still waiting for a slot, or refused
+   * before it was queued there). Runs in the task chain so a submit cannot race it.
+   */
+  discard(localId: number): Promise<RemoteView> {
+    return this.#enqueue(async () => {
+      if (!this.#store.removeUnsent(localId)) {
+        throw new AppError('validation', 'This import is already on the service: use Delete to remove it there.');
+      }
+      this.#emitIfChanged();
+      return this.list();
+    });
+  }
+
+  /** The shell calls this when the window is shown or hidden. */
+  setVisible(visible: boolean): void {
+    if (visible === this.#visible) return;
+    this.#visible = visible;
+    if (!this.#running) return;
+    const polling = this.#timer !== null;
+    this.#clearTimer();
+    // Someone is looking again: show fresh figures now rather than after a hidden interval.
+    if (visible && polling) void this.#requestTick(false);
+    else this.#schedule();
+  }
+
+  /** The library's outbox learned the real id of a folder created offline. */
+  rewriteFolderId(tempId: number, realId: number): void {
+    const changed = this.#store.rewriteFolderId(tempId, realId);
+    if (changed === 0) return;
+    this.#emitIfChanged();
+    if (this.#running && realId >= 0) void this.#requestTick(false);
+  }
+
+  /**
+   * The library's outbox gave up on a folder created offline: its imports can never be
+   * sent there, so they show as failed with the reason (retry failed then sends them to
+   * the folder id they still carry only after rewriteFolderId; until then they wait).
+   */
+  discardFolder(tempId: number, reason: string): void {
+    if (this.#store.refuseFolder(tempId, reason) > 0) this.#emitIfChanged();
+  }
+
+  /** A complete refresh now (e.g. when the remote screen opens). */
+  refresh(): Promise<void> {
+    return this.#requestTick(true);
+  }
+
+  // ---- the task chain
+
+  #enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#chain.then(task);
+    this.#chain = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  /** Ticks asked for while one is already queued join it (a complete one wins). */
+  #requestTick(complete: boolean): Promise<void> {
+    if (this.#pendingTick) {
+      this.#pendingTick.complete ||= complete;
+      return this.#pendingTick.done;
+    }
+    const pending = { complete, done: Promise.resolve() };
+    pending.done = this.#enqueue(async () => {
+      this.#pendingTick = null;
+      await this.#tick(pending.complete);
+    });
+    this.#pendingTick = pending;
+    return pending.done;
+  }
+
+  async #tick(complete: boolean): Promise<void> {
+    this.#clearTimer();
+    if (!this.#running || !this.#connectivity.isOnline()) return;
+    const signal = this.#abort.signal;
+    try {
+      const replayed = await replayQueuedActions(this.#api, this.#store, signal, this.#logger);
+      await refreshFromService(this.#api, this.#store, { complete: complete || replayed > 0, signal });
+      if (complete || this.#store.submittable().length > 0) {
+        this.#slots = (await this.#api.slots({ signal })).slots;
+        this.#slots = await submitWaiting(this.#api, this.#store, this.#slots, { signal, onSubmitted: () => this.#emitIfChanged() });
+      }
+    } catch (error) {
+      // Offline or stopped: everything stays as it is and goes when the service answers again.
+      if (!isOffline(error) && !signal.aborted) this.#logger?.warn('remote: refreshing imports failed', { error: describe(error) });
+    } finally {
+      this.#emitIfChanged();
+      this.#schedule();
+    }
+  }
+
+  // ---- the poll timer
+
+  #hasWork(): boolean {
+    return (
+      this.#store.activeRemote().length > 0 ||
+      this.#store.submittable().length > 0 ||
+      this.#store.uncertain().length > 0 ||
+      this.#store.queuedActions().length > 0
+    );
+  }
+
+  /** Sets the next poll if there is anything to wait for and a chance to reach the service. */
+  #schedule(): void {
+    if (!this.#running || this.#timer !== null || this.#pendingTick) return;
+    if (!this.#connectivity.isOnline() || !this.#hasWork()) return;
+    this.#timer = this.#timers.set(
+      () => {
+        this.#timer = null;
+        void this.#requestTick(false);
+      },
+      this.#visible ? this.#pollMs : this.#hiddenPollMs,
+    );
+  }
+
+  #clearTimer(): void {
+    if (this.#timer === null) return;
+    this.#timers.clear(this.#timer);
+    this.#timer = null;
+  }
+
+  #connectionChanged(online: boolean): void {
+    if (!this.#running) return;
+    if (online) void this.#requestTick(true);
+    else this.#clearTimer();
+  }
+
+  #emitIfChanged(): void {
+    const view = this.list();
+    const key = JSON.stringify(view);
+    if (key === this.#lastEmitted) return;
+    this.#lastEmitted = key;
+    this.#events.emit('remote:changed', view);
+  }
+}

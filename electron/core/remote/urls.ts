@@ -1,0 +1,58 @@
+// Checks the URLs a person pasted before anything is stored or sent. The service only
+// imports http(s) addresses it can reach publicly; catching the rest here gives one reason
+// per line at once instead of a refusal per URL from the service later.
+import { MAX_URL } from '../../../shared/model.ts';
+
+export interface RejectedUrl {
+  url: string;
+  reason: string;
+}
+
+export interface CheckedUrls {
+  /** Normalized (`URL.href`), in the order pasted, duplicates collapsed. */
+  accepted: string[];
+  rejected: RejectedUrl[];
+}
+
+/** Why `raw` cannot be imported, or null when it can. */
+export function urlProblem(raw: string): string | null {
+  if (raw.length > MAX_URL) return `longer than ${MAX_URL} characters`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'not a web address';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `only http and https addresses can be imported (this one is ${url.protocol})`;
+  }
+  // The service (and every log on its way) would see the credentials in clear.
+  if (url.username !== '' || url.password !== '') return 'addresses with a user name or password are not sent to the service';
+  if (url.hostname === '') return 'the address has no host';
+  return null;
+}
+
+/**
+ * Blank entries are ignored (a trailing newline in a paste is not a mistake); duplicates
+ * collapse to the first occurrence, compared after normalization so `HTTP://A/x` and
+ * `http://a/x` are one import.
+ */
+export function checkUrls(urls: readonly string[]): CheckedUrls {
+  const accepted: string[] = [];
+  const rejected: RejectedUrl[] = [];
+  const seen = new Set<string>();
+  for (const entry of urls) {
+    const raw = entry.trim();
+    if (raw === '') continue;
+    const problem = urlProblem(raw);
+    if (problem !== null) {
+      rejected.push({ url: raw, reason: problem });
+      continue;
+    }
+    const href = new URL(raw).href;
+    if (seen.has(href)) continue;
+    seen.add(href);
+    accepted.push(href);
+  }
+  return { accepted, rejected };
+}
