@@ -1,0 +1,97 @@
+// Subtitle file checks before anything is queued (spec 4.14: SRT or WebVTT, at most 500 KB).
+// The format is decided by content and every cue timing is parsed: the service converts SRT
+// to WebVTT, and a file with broken timings would fail there, later and less clearly.
+import { basename } from 'node:path';
+import { AppError } from '../../../shared/errors.ts';
+import { readPickedFile } from './image.ts';
+
+/** 500 KB as the spec counts it (KB = 1024 bytes). */
+export const SUBTITLE_MAX_BYTES = 512_000;
+
+export type SubtitleFormat = 'srt' | 'vtt';
+
+export interface SubtitleCheck {
+  format: SubtitleFormat;
+  size: number;
+}
+
+function refuse(message: string): never {
+  throw new AppError('validation', message, { retryable: false });
+}
+
+/** UTF-8 first (strict), then Latin-1: old SRT files are often Windows-1252. */
+export function decodeSubtitle(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('latin1').decode(bytes);
+  }
+  if (text.includes('\0')) return null; // binary content, or UTF-16 which the service does not take
+  return text.replace(/^\uFEFF/, '');
+}
+
+export function detectFormat(text: string): SubtitleFormat | null {
+  if (/^WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|$)/.test(text)) return 'vtt';
+  const lines = text.replace(/^\s+/, '').split(/\r?\n/);
+  if (/^\d+\s*$/.test(lines[0] ?? '') && (lines[1] ?? '').includes('-->')) return 'srt';
+  return null;
+}
+
+const SRT_TIME = String.raw`(\d{1,2}):(\d{2}):(\d{2})[,.](\d{3})`;
+const VTT_TIME = String.raw`(?:(\d{2,}):)?(\d{2}):(\d{2})\.(\d{3})`;
+const SRT_TIMING = new RegExp(String.raw`^\s*${SRT_TIME}\s+-->\s+${SRT_TIME}(?:\s.*)?$`);
+const VTT_TIMING = new RegExp(String.raw`^\s*${VTT_TIME}[ \t]+-->[ \t]+${VTT_TIME}(?:[ \t].*)?$`);
+
+function millis(h: string | undefined, m: string, s: string, ms: string): number | null {
+  const minutes = Number(m);
+  const seconds = Number(s);
+  if (minutes > 59 || seconds > 59) return null;
+  return ((Number(h ?? '0') * 60 + minutes) * 60 + seconds) * 1000 + Number(ms);
+}
+
+export type TimingProblem = { line: number; text: string; reason: 'unreadable' | 'ends_before_start' } | { line: 0; text: ''; reason: 'no_cues' };
+
+/** Finds the first broken cue timing; null when every cue timing is valid. */
+export function findTimingProblem(text: string, format: SubtitleFormat): TimingProblem | null {
+  const pattern = format === 'srt' ? SRT_TIMING : VTT_TIMING;
+  const lines = text.split(/\r?\n|\r/);
+  let cues = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (!line.includes('-->')) continue;
+    const match = pattern.exec(line);
+    const g = match ?? [];
+    const start = match ? millis(g[1], g[2] ?? '', g[3] ?? '', g[4] ?? '') : null;
+    const end = match ? millis(g[5], g[6] ?? '', g[7] ?? '', g[8] ?? '') : null;
+    if (start === null || end === null) return { line: i + 1, text: line.trim().slice(0, 60), reason: 'unreadable' };
+    if (end < start) return { line: i + 1, text: line.trim().slice(0, 60), reason: 'ends_before_start' };
+    cues++;
+  }
+  return cues === 0 ? { line: 0, text: '', reason: 'no_cues' } : null;
+}
+
+export function checkSubtitleText(text: string, name: string): SubtitleFormat {
+  const format = detectFormat(text);
+  if (format === null) refuse(`“${name}” is not an SRT or WebVTT subtitle file.`);
+  const problem = findTimingProblem(text, format);
+  if (problem?.reason === 'no_cues') refuse(`“${name}” has no subtitles in it (no cue timings were found).`);
+  if (problem?.reason === 'unreadable') {
+    refuse(`“${name}” has a broken cue timing on line ${problem.line} (“${problem.text}”). Fix the timings or pick another file.`);
+  }
+  if (problem?.reason === 'ends_before_start') {
+    refuse(`“${name}” has a cue that ends before it starts on line ${problem.line} (“${problem.text}”). Fix the timings or pick another file.`);
+  }
+  return format;
+}
+
+/** Checks a subtitle candidate by content; throws AppError('validation') with the reason. */
+export async function checkSubtitleFile(path: string): Promise<SubtitleCheck> {
+  const name = basename(path);
+  const bytes = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_BYTES, (size) =>
+    `“${name}” is ${Math.ceil(size / 1024)} KB; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`,
+  );
+  const text = decodeSubtitle(bytes);
+  if (text === null) refuse(`“${name}” is not a text file, so it cannot be an SRT or WebVTT subtitle.`);
+  return { format: checkSubtitleText(text, name), size: bytes.length };
+}

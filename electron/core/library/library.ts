@@ -1,0 +1,75 @@
+// The offline-first library, assembled: the store (reads at once), the sync engine
+// (background refresh), the account cache and the outbox (local changes sent later).
+// The composition root builds one per account database and calls start()/stop().
+import type { ServiceVideo } from '../api/schemas.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { Logger } from '../log/logger.ts';
+import type { EventSink } from '../rpc/events.ts';
+import { AccountCache, FetchLog } from './account-cache.ts';
+import type { Connectivity } from './connectivity.ts';
+import type { Db } from './db.ts';
+import { Outbox, type FolderIdListener } from './outbox.ts';
+import { LibraryStore } from './store.ts';
+import { SubtitleStore } from './subtitles.ts';
+import { SyncEngine, type SyncOptions } from './sync.ts';
+
+export interface LibraryDeps {
+  /** The account's database, opened with openLibraryDatabase (migrations applied). */
+  db: Db;
+  api: ServiceApi;
+  events: EventSink;
+  connectivity: Connectivity;
+  logger: Logger;
+  now?: () => number;
+  sync?: SyncOptions;
+}
+
+export class Library {
+  readonly store: LibraryStore;
+  readonly subtitles: SubtitleStore;
+  readonly fetches: FetchLog;
+  readonly account: AccountCache;
+  readonly sync: SyncEngine;
+  readonly outbox: Outbox;
+  readonly #events: EventSink;
+  readonly #now: () => number;
+
+  constructor(deps: LibraryDeps) {
+    const now = deps.now ?? Date.now;
+    this.#now = now;
+    this.#events = deps.events;
+    this.store = new LibraryStore(deps.db);
+    this.subtitles = new SubtitleStore(deps.db);
+    this.fetches = new FetchLog(deps.db);
+    const common = { api: deps.api, events: deps.events, connectivity: deps.connectivity, logger: deps.logger, now };
+    this.account = new AccountCache({ ...common, db: deps.db, fetches: this.fetches });
+    this.sync = new SyncEngine({ ...common, store: this.store, fetches: this.fetches, account: this.account, ...(deps.sync ? { options: deps.sync } : {}) });
+    this.outbox = new Outbox({ ...common, db: deps.db, store: this.store, subtitles: this.subtitles });
+  }
+
+  start(): void {
+    this.outbox.start();
+    this.sync.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.sync.stop(), this.outbox.stop()]);
+  }
+
+  /** The window got focus. */
+  onFocus(): void {
+    this.sync.onFocus();
+  }
+
+  /** The upload engine hands over each video it uploaded (operation 15's answer). */
+  upsertUploadedVideo(video: ServiceVideo, folderId: number): void {
+    const seq = this.store.knownInFolder(folderId, [video.id]).get(video.id) ?? this.store.maxSeq(folderId) + 1;
+    this.store.upsertVideos(folderId, [{ video, seq }], this.#now());
+    this.#events.emit('library:changed', { folders: false, folderIds: [folderId], account: false });
+  }
+
+  /** A folder created offline got its real id; other engines rewrite their references. */
+  onFolderIdAssigned(listener: FolderIdListener): () => void {
+    return this.outbox.onFolderIdAssigned(listener);
+  }
+}

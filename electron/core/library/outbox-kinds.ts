@@ -1,0 +1,188 @@
+// What each kind of outbox change does: how it is described, sent, confirmed (the local
+// database takes the service's answer) and undone when the person discards it.
+// The local effect at the moment of the change is applied by Outbox when it enqueues.
+import { basename } from 'node:path';
+import { AppError } from '../../../shared/errors.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import { checkThumbnailFile } from '../files/image.ts';
+import { checkSubtitleFile } from '../files/subtitle.ts';
+import type { LibraryStore } from './store.ts';
+import type { SubtitleStore } from './subtitles.ts';
+
+export interface FolderCreatePayload {
+  tempId: number;
+  name: string;
+}
+export interface FolderRenamePayload {
+  id: number;
+  name: string;
+  from: string;
+}
+export interface SkipIntroPayload {
+  videoId: string;
+  seconds: number;
+  videoName: string;
+}
+export interface SubtitleUrlPayload {
+  videoId: string;
+  language: string;
+  url: string;
+  videoName: string;
+  subtitleId: number;
+}
+export interface SubtitleFilePayload {
+  videoId: string;
+  language: string;
+  path: string;
+  format: 'srt' | 'vtt';
+  videoName: string;
+  subtitleId: number;
+}
+export interface ThumbnailSetPayload {
+  videoId: string;
+  path: string;
+  videoName: string;
+}
+export interface ThumbnailDeletePayload {
+  videoId: string;
+  videoName: string;
+}
+export interface CopyPayload {
+  videoId: string;
+  videoName: string;
+}
+
+export interface Payloads {
+  'folder.create': FolderCreatePayload;
+  'folder.rename': FolderRenamePayload;
+  'video.skipIntro': SkipIntroPayload;
+  'subtitle.url': SubtitleUrlPayload;
+  'subtitle.file': SubtitleFilePayload;
+  'thumbnail.set': ThumbnailSetPayload;
+  'thumbnail.delete': ThumbnailDeletePayload;
+  'video.copy': CopyPayload;
+}
+export type OutboxKindName = keyof Payloads;
+
+export interface KindContext {
+  store: LibraryStore;
+  subtitles: SubtitleStore;
+  api: ServiceApi;
+  now: () => number;
+  /** A folder created offline got its real id (rewrites the outbox and tells other engines). */
+  assignFolderId(tempId: number, created: { id: number; name: string; code: string; parent: number; isPublic: boolean; openEmbed: boolean }): void;
+}
+
+export interface OutboxKind<P> {
+  summary(payload: P): string;
+  send(api: ServiceApi, payload: P): Promise<unknown>;
+  /** The service confirmed: write its answer (runs in the transaction that removes the item). */
+  confirm(ctx: KindContext, payload: P, result: unknown): void;
+  /** Optional follow-up reads after confirming (never fail the change). */
+  after?(ctx: KindContext, payload: P, result: unknown): Promise<void>;
+  /** The person discarded the change: take back its local effect. */
+  undo(ctx: KindContext, payload: P): void;
+  /** Words added to the service's message when it refuses this kind. */
+  refusalHint?(error: AppError): string | null;
+}
+
+const BROKEN_DEPLOY_NOTE = 'The service’s documentation says this upload needs a fix on its side that may not be deployed yet.';
+
+const SUBTITLE_TYPES = { srt: 'application/x-subrip', vtt: 'text/vtt' } as const;
+
+/** Reads one video again (op 15) into the folder it is in, or the root for a new one. */
+async function refreshVideo(ctx: KindContext, videoId: string): Promise<void> {
+  try {
+    const video = await ctx.api.videoInfo({ id: videoId });
+    const folder = ctx.store.getVideo(videoId)?.folderId ?? 0;
+    const seq = ctx.store.knownInFolder(folder, [videoId]).get(videoId) ?? ctx.store.maxSeq(folder) + 1;
+    ctx.store.upsertVideos(folder, [{ video, seq }], ctx.now());
+  } catch {
+    // The next sync brings the same facts; a failed follow-up read changes nothing.
+  }
+}
+
+export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
+  'folder.create': {
+    summary: (p) => `Create folder “${p.name}”`,
+    send: (api, p) => api.folderCreate({ name: p.name }),
+    confirm: (ctx, p, result) => ctx.assignFolderId(p.tempId, result as Parameters<KindContext['assignFolderId']>[1]),
+    undo: (ctx, p) => ctx.store.deleteLocalFolder(p.tempId),
+  },
+  'folder.rename': {
+    summary: (p) => `Rename folder “${p.from}” to “${p.name}”`,
+    send: (api, p) => api.folderRename({ id: p.id, name: p.name }),
+    confirm: (ctx, p, result) => ctx.store.setFolderServiceName(p.id, (result as { name: string }).name),
+    // The local name is recomputed from the changes that remain.
+    undo: () => {},
+  },
+  'video.skipIntro': {
+    summary: (p) => (p.seconds === 0 ? `Turn off intro skipping for “${p.videoName}”` : `Skip the first ${p.seconds} s of “${p.videoName}”`),
+    send: (api, p) => api.skipIntro({ id: p.videoId, seconds: p.seconds }),
+    confirm: (ctx, p) => ctx.store.setVideoServiceSkipIntro(p.videoId, p.seconds),
+    undo: () => {},
+  },
+  'subtitle.url': {
+    summary: (p) => `Add ${p.language} subtitles to “${p.videoName}” from ${p.url}`,
+    send: (api, p) => api.subtitleUrl({ id: p.videoId, language: p.language, url: p.url }),
+    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, (result as { subtitle: { url: string } }).subtitle.url),
+    undo: (ctx, p) => ctx.subtitles.remove(p.subtitleId),
+  },
+  'subtitle.file': {
+    summary: (p) => `Add ${p.language} subtitles to “${p.videoName}” from the file ${basename(p.path)}`,
+    send: async (api, p) => {
+      // The file may have changed since it was queued: check it again as it goes.
+      const check = await checkSubtitleFile(p.path);
+      return api.subtitleFile({
+        id: p.videoId,
+        language: p.language,
+        file: { path: p.path, name: basename(p.path), contentType: SUBTITLE_TYPES[check.format] },
+      });
+    },
+    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, (result as { subtitle: { url: string } }).subtitle.url),
+    undo: (ctx, p) => ctx.subtitles.remove(p.subtitleId),
+    refusalHint: (error) =>
+      error.code === 'validation' || error.code === 'not_found'
+        ? null
+        : `${BROKEN_DEPLOY_NOTE} Adding the subtitle by URL works today: put the file online and use “Add by URL”.`,
+  },
+  'thumbnail.set': {
+    summary: (p) => `Set the thumbnail of “${p.videoName}” from ${basename(p.path)}`,
+    send: async (api, p) => {
+      const check = await checkThumbnailFile(p.path);
+      return api.thumbnailUpload({
+        id: p.videoId,
+        file: { path: p.path, name: basename(p.path), contentType: check.type === 'jpeg' ? 'image/jpeg' : 'image/png' },
+      });
+    },
+    confirm: (ctx, p, result) => {
+      const url = (result as { url: string }).url;
+      if (url !== '') ctx.store.setVideoThumbnail(p.videoId, url);
+    },
+    after: (ctx, p) => refreshVideo(ctx, p.videoId),
+    undo: () => {},
+    refusalHint: (error) =>
+      error.code === 'validation' || error.code === 'not_found' ? null : `${BROKEN_DEPLOY_NOTE} You can retry it later.`,
+  },
+  'thumbnail.delete': {
+    summary: (p) => `Remove the custom thumbnail of “${p.videoName}”`,
+    send: (api, p) => api.thumbnailDelete({ id: p.videoId }),
+    confirm: () => {},
+    after: (ctx, p) => refreshVideo(ctx, p.videoId),
+    undo: () => {},
+  },
+  'video.copy': {
+    summary: (p) => `Copy “${p.videoName}”`,
+    send: (api, p) => api.copy({ id: p.videoId }),
+    confirm: () => {},
+    // The service does not say where the copy goes; the root until a sync finds it elsewhere.
+    after: (ctx, _p, result) => refreshVideo(ctx, (result as { id: string }).id),
+    undo: () => {},
+  },
+};
+
+export function kindOf(name: string): OutboxKind<Record<string, unknown>> {
+  const kind = (kinds as Record<string, OutboxKind<never>>)[name];
+  if (!kind) throw new AppError('internal', `Unknown outbox change “${name}”.`);
+  return kind as unknown as OutboxKind<Record<string, unknown>>;
+}

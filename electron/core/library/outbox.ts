@@ -1,0 +1,443 @@
+// The outbox: every change the person makes to the library is applied to the local
+// database at once (marked pending), kept in lib_outbox, and replayed in order when the
+// service answers. One replayer; an item leaves the outbox only once the service confirmed
+// it. `offline` stops the replay and leaves the item pending; any other refusal marks it
+// refused with the service's message, and the replay goes on with changes that do not
+// depend on it (changes to the same folder or video wait behind it, in order).
+import { AppError } from '../../../shared/errors.ts';
+import type { Folder, OutboxItem, OutboxView, PendingState, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { Logger } from '../log/logger.ts';
+import type { EventSink } from '../rpc/events.ts';
+import { reportOutcome, type Connectivity } from './connectivity.ts';
+import { transaction, type Db } from './db.ts';
+import { kindOf, type KindContext, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
+import { folderTarget, OutboxStore, videoTarget, type OutboxRow } from './outbox-store.ts';
+import type { LibraryStore } from './store.ts';
+import type { SubtitleStore } from './subtitles.ts';
+import { ThumbnailWindow } from './thumbnail-window.ts';
+
+export interface OutboxDeps {
+  db: Db;
+  store: LibraryStore;
+  subtitles: SubtitleStore;
+  api: ServiceApi;
+  events: EventSink;
+  connectivity: Connectivity;
+  logger: Logger;
+  now: () => number;
+}
+
+export type FolderIdListener = (tempId: number, realId: number) => void;
+
+type SendOutcome = 'confirmed' | 'refused' | 'stop' | 'wait';
+
+const THUMBNAIL_SENDS_KEY = 'thumbnail_sends';
+
+/** Refused wins over sending, sending over pending: what the person most needs to see. */
+function aggregate(items: readonly OutboxRow[]): PendingState | null {
+  if (items.some((i) => i.state === 'refused')) return 'refused';
+  if (items.some((i) => i.state === 'sending')) return 'sending';
+  return items.length > 0 ? 'pending' : null;
+}
+
+/** Errors about the whole connection or the key, not about this change: keep it pending. */
+function stopsReplay(error: unknown): boolean {
+  return error instanceof AppError && (error.code === 'offline' || error.code === 'unauthorized');
+}
+
+function notFound(message: string): never {
+  throw new AppError('not_found', message, { retryable: false });
+}
+
+export class Outbox {
+  readonly #deps: OutboxDeps;
+  readonly #rows: OutboxStore;
+  readonly #window: ThumbnailWindow;
+  readonly #folderListeners = new Set<FolderIdListener>();
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+  #wakeTimer: NodeJS.Timeout | null = null;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(deps: OutboxDeps) {
+    this.#deps = deps;
+    this.#rows = new OutboxStore(deps.db);
+    this.#window = new ThumbnailWindow(
+      {
+        load: () => JSON.parse(deps.store.getState(THUMBNAIL_SENDS_KEY) ?? '[]') as number[],
+        save: (times) => deps.store.setState(THUMBNAIL_SENDS_KEY, JSON.stringify(times)),
+      },
+      deps.now,
+    );
+    // Whatever was mid-send when the app stopped goes back to pending before anything reads it.
+    if (this.#rows.resetSending() > 0) this.#refreshAllTargets();
+  }
+
+  /** Starts replaying: now, and every time the connection comes back. */
+  start(): void {
+    this.#stopped = false;
+    const unsubscribe = this.#deps.connectivity.onChange((connection) => {
+      if (connection.state === 'online') void this.replay();
+    });
+    this.#unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : null;
+    void this.replay();
+  }
+
+  /** Stops scheduling; a send under way finishes (its outcome is recorded). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = null;
+    await this.#running;
+  }
+
+  /** Other engines (uploads, remote imports) rewrite their own references to a folder created offline. */
+  onFolderIdAssigned(listener: FolderIdListener): () => void {
+    this.#folderListeners.add(listener);
+    return () => this.#folderListeners.delete(listener);
+  }
+
+  // ---- changes ------------------------------------------------------------------------
+
+  createFolder(name: string): Folder {
+    let tempId = 0;
+    this.#enqueue('folder.create', (outboxId) => {
+      // The outbox id is never reused (AUTOINCREMENT), so its negative is a unique temporary id.
+      tempId = -outboxId;
+      this.#deps.store.insertLocalFolder(tempId, name, 0);
+      return { payload: { tempId, name }, target: folderTarget(tempId) };
+    });
+    this.#changed({ folders: true });
+    return this.#deps.store.getFolder(tempId) ?? notFound('The new folder could not be found.');
+  }
+
+  renameFolder(id: number, name: string): Folder {
+    const folder = this.#deps.store.getFolder(id) ?? notFound('This folder is not in the library (any more).');
+    if (folder.name === name) return folder;
+    this.#enqueue('folder.rename', () => ({ payload: { id, name, from: folder.name }, target: folderTarget(id) }));
+    this.#changed({ folders: true });
+    return this.#deps.store.getFolder(id) ?? folder;
+  }
+
+  setSkipIntro(videoId: string, seconds: number): Video {
+    const video = this.#video(videoId);
+    if (video.skipIntro === seconds) return video;
+    this.#enqueue('video.skipIntro', () => ({ payload: { videoId, seconds, videoName: video.name }, target: videoTarget(videoId) }));
+    this.#changed({ folderIds: [video.folderId] });
+    return this.#video(videoId);
+  }
+
+  addSubtitleUrl(videoId: string, language: string, url: string): Subtitle {
+    const video = this.#video(videoId);
+    let subtitleId = 0;
+    this.#enqueue('subtitle.url', (outboxId) => {
+      subtitleId = this.#deps.subtitles.add(videoId, language, 'url', outboxId);
+      return { payload: { videoId, language, url, videoName: video.name, subtitleId }, target: videoTarget(videoId) };
+    });
+    this.#changed({ folderIds: [video.folderId] });
+    return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+  }
+
+  /** `path` must have passed checkSubtitleFile. */
+  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt'): Subtitle {
+    const video = this.#video(videoId);
+    let subtitleId = 0;
+    this.#enqueue('subtitle.file', (outboxId) => {
+      subtitleId = this.#deps.subtitles.add(videoId, language, 'file', outboxId);
+      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId }, target: videoTarget(videoId) };
+    });
+    this.#changed({ folderIds: [video.folderId] });
+    return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+  }
+
+  /** `path` must have passed checkThumbnailFile. */
+  setThumbnail(videoId: string, path: string): ThumbnailQueue {
+    const video = this.#video(videoId);
+    this.#enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name }, target: videoTarget(videoId) }));
+    this.#changed({ folderIds: [video.folderId], thumbnails: true });
+    return this.thumbnailQueue();
+  }
+
+  deleteThumbnail(videoId: string): ThumbnailQueue {
+    const video = this.#video(videoId);
+    this.#enqueue('thumbnail.delete', () => ({ payload: { videoId, videoName: video.name }, target: videoTarget(videoId) }));
+    this.#changed({ folderIds: [video.folderId], thumbnails: true });
+    return this.thumbnailQueue();
+  }
+
+  copyVideo(videoId: string): void {
+    const video = this.#video(videoId);
+    this.#enqueue('video.copy', () => ({ payload: { videoId, videoName: video.name }, target: videoTarget(videoId) }));
+    this.#changed({ folderIds: [video.folderId] });
+  }
+
+  // ---- the outbox as the person sees it -----------------------------------------------
+
+  view(): OutboxView {
+    return { items: this.#rows.all().map((row) => this.#toItem(row)) };
+  }
+
+  thumbnailQueue(): ThumbnailQueue {
+    const waiting = this.#rows.ofKind('thumbnail.set').filter((row) => row.state !== 'refused').length;
+    return { waiting, nextSlotAt: waiting > 0 ? this.#window.nextSlotAt() : null };
+  }
+
+  retry(id: number): OutboxView {
+    const row = this.#rows.get(id) ?? notFound('This change is no longer waiting.');
+    if (row.state === 'refused') {
+      transaction(this.#deps.db, () => {
+        this.#rows.setState(id, 'pending');
+        this.#refreshTarget(row.target);
+      });
+      this.#changed(this.#scopeOf(row));
+    }
+    void this.replay();
+    return this.view();
+  }
+
+  /** Drops a change and takes back its local effect. A folder's later changes go with it. */
+  discard(id: number): OutboxView {
+    const row = this.#rows.get(id) ?? notFound('This change is no longer waiting.');
+    if (row.state === 'sending') {
+      throw new AppError('validation', 'This change is being sent right now; wait a moment and try again.', { retryable: true });
+    }
+    transaction(this.#deps.db, () => {
+      const doomed = row.kind === 'folder.create' ? this.#rows.forTarget(row.target).filter((r) => r.state !== 'sending') : [row];
+      // Undo the newest first, so each undo sees the state its own change made.
+      for (const r of doomed.reverse()) {
+        kindOf(r.kind).undo(this.#context(), r.payload);
+        this.#rows.remove(r.id);
+      }
+      this.#refreshTarget(row.target);
+    });
+    this.#changed(this.#scopeOf(row));
+    return this.view();
+  }
+
+  // ---- replay -------------------------------------------------------------------------
+
+  /** Sends what waits, in order; a call during a replay makes it run once more. */
+  replay(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = this.#loop().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  /** Resolves when no replay is under way (tests, shutdown). */
+  async idle(): Promise<void> {
+    // A change just made starts its replay on the next tick: let that start first.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.#running) await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    do {
+      this.#again = false;
+      if (this.#deps.connectivity.get().state === 'offline') return;
+      const stopped = await this.#pass();
+      if (stopped) return;
+    } while (this.#again && !this.#stopped);
+  }
+
+  /** One walk over the outbox. Returns true when the service could not be reached. */
+  async #pass(): Promise<boolean> {
+    const blocked = new Set<string>();
+    let lastId = 0;
+    for (let row = this.#rows.next(0); row !== null && !this.#stopped; row = this.#rows.next(lastId)) {
+      lastId = row.id;
+      if (row.state === 'refused') blocked.add(row.target);
+      if (row.state !== 'pending' || blocked.has(row.target)) continue;
+      const outcome = await this.#send(row);
+      if (outcome === 'stop') return true;
+      if (outcome === 'refused' || outcome === 'wait') blocked.add(row.target);
+    }
+    return false;
+  }
+
+  async #send(row: OutboxRow): Promise<SendOutcome> {
+    const kind = kindOf(row.kind);
+    if (row.kind === 'thumbnail.set') {
+      if (!this.#window.canSend()) {
+        this.#wakeAt(this.#window.nextSlotAt());
+        return 'wait';
+      }
+      this.#window.record();
+    }
+    transaction(this.#deps.db, () => {
+      this.#rows.startSending(row.id);
+      this.#refreshTarget(row.target);
+    });
+    this.#changed(this.#scopeOf(row));
+
+    let result: unknown;
+    try {
+      result = await kind.send(this.#deps.api, row.payload);
+    } catch (error) {
+      return this.#failed(row, error);
+    }
+    reportOutcome(this.#deps.connectivity, null);
+    transaction(this.#deps.db, () => {
+      kind.confirm(this.#context(), row.payload, result);
+      this.#rows.remove(row.id);
+      this.#refreshTarget(row.target);
+    });
+    await kind.after?.(this.#context(), row.payload, result);
+    this.#changed(this.#scopeOf(row));
+    return 'confirmed';
+  }
+
+  #failed(row: OutboxRow, error: unknown): SendOutcome {
+    if (stopsReplay(error)) {
+      transaction(this.#deps.db, () => {
+        this.#rows.setState(row.id, 'pending');
+        this.#refreshTarget(row.target);
+      });
+      reportOutcome(this.#deps.connectivity, error);
+      this.#changed(this.#scopeOf(row));
+      return 'stop';
+    }
+    const message = this.#refusalMessage(row, error);
+    this.#deps.logger.warn('outbox: change refused', { kind: row.kind, id: row.id, code: error instanceof AppError ? error.code : 'internal' });
+    transaction(this.#deps.db, () => {
+      this.#rows.setState(row.id, 'refused', message);
+      this.#refreshTarget(row.target);
+    });
+    this.#changed(this.#scopeOf(row));
+    return 'refused';
+  }
+
+  #refusalMessage(row: OutboxRow, error: unknown): string {
+    if (!(error instanceof AppError)) {
+      this.#deps.logger.error('outbox: unexpected failure', { kind: row.kind, error: error instanceof Error ? error.stack : String(error) });
+      return 'Something went wrong inside Vidlift while sending this change. The log has the details.';
+    }
+    const hint = kindOf(row.kind).refusalHint?.(error) ?? null;
+    return hint === null ? error.message : `${error.message} ${hint}`;
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#wakeTimer || this.#stopped) return;
+    const delay = Math.max(0, at - this.#deps.now()) + 50;
+    this.#wakeTimer = setTimeout(() => {
+      this.#wakeTimer = null;
+      this.#changed({ thumbnails: true });
+      void this.replay();
+    }, delay);
+    this.#wakeTimer.unref?.();
+  }
+
+  // ---- local effects ------------------------------------------------------------------
+
+  #enqueue<K extends OutboxKindName>(kind: K, build: (outboxId: number) => { payload: Payloads[K]; target: string }): void {
+    transaction(this.#deps.db, () => {
+      // Added first: some changes need their outbox id (a temporary folder id, a subtitle row).
+      const id = this.#rows.add(kind, {}, '', this.#deps.now());
+      const { payload, target } = build(id);
+      this.#rows.setPayload(id, payload as unknown as Record<string, unknown>);
+      this.#rows.setTarget(id, target);
+      this.#refreshTarget(target);
+    });
+    // After the caller has read the change's pending state: the send starts on the next tick.
+    if (this.#deps.connectivity.get().state !== 'offline') queueMicrotask(() => void this.replay());
+  }
+
+  /** Recomputes a folder's or video's pending state and local values from the changes left. */
+  #refreshTarget(target: string): void {
+    const rows = this.#rows.forTarget(target);
+    const state = aggregate(rows);
+    const [type, key = ''] = target.split(/:(.*)/s);
+    if (type === 'folder') {
+      const id = Number(key);
+      const rename = rows.filter((r) => r.kind === 'folder.rename').at(-1);
+      this.#deps.store.setFolderPending(id, state);
+      this.#deps.store.setFolderLocalName(id, rename ? String(rename.payload.name) : null);
+    } else if (type === 'video') {
+      const skip = rows.filter((r) => r.kind === 'video.skipIntro').at(-1);
+      this.#deps.store.setVideoPending(key, state);
+      this.#deps.store.setVideoLocalSkipIntro(key, skip ? Number(skip.payload.seconds) : null);
+    }
+  }
+
+  #refreshAllTargets(): void {
+    transaction(this.#deps.db, () => {
+      for (const target of new Set(this.#rows.all().map((r) => r.target))) this.#refreshTarget(target);
+    });
+  }
+
+  #assignFolderId(tempId: number, created: Parameters<KindContext['assignFolderId']>[1]): void {
+    const { store } = this.#deps;
+    const previous = store.getFolder(tempId);
+    store.assignFolderId(
+      tempId,
+      { ...created, files: previous?.files ?? 0, color: previous?.color ?? '' },
+      this.#deps.now(),
+    );
+    this.#rows.retarget(folderTarget(tempId), folderTarget(created.id));
+    for (const row of this.#rows.forTarget(folderTarget(created.id))) {
+      if (row.kind === 'folder.rename' && row.payload.id === tempId) this.#rows.setPayload(row.id, { ...row.payload, id: created.id });
+    }
+    this.#refreshTarget(folderTarget(created.id));
+    // Listeners run after the transaction commits: queue them on the microtask queue.
+    queueMicrotask(() => {
+      for (const listener of this.#folderListeners) {
+        try {
+          listener(tempId, created.id);
+        } catch (error) {
+          this.#deps.logger.error('outbox: folder id listener failed', { error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    });
+  }
+
+  #context(): KindContext {
+    return {
+      store: this.#deps.store,
+      subtitles: this.#deps.subtitles,
+      api: this.#deps.api,
+      now: this.#deps.now,
+      assignFolderId: (tempId, created) => this.#assignFolderId(tempId, created),
+    };
+  }
+
+  #video(id: string): Video {
+    return this.#deps.store.getVideo(id) ?? notFound('This video is not in the library (yet). Refresh the library and try again.');
+  }
+
+  #toItem(row: OutboxRow): OutboxItem {
+    return {
+      id: row.id,
+      kind: row.kind,
+      summary: kindOf(row.kind).summary(row.payload),
+      state: row.state,
+      error: row.error,
+      createdAt: row.createdAt,
+    };
+  }
+
+  #scopeOf(row: OutboxRow): { folders?: boolean; folderIds?: number[]; thumbnails?: boolean } {
+    const thumbnails = row.kind.startsWith('thumbnail.');
+    if (row.target.startsWith('folder:')) return { folders: true, thumbnails };
+    const videoId = typeof row.payload.videoId === 'string' ? row.payload.videoId : '';
+    const video = this.#deps.store.getVideo(videoId);
+    return { folderIds: video ? [video.folderId] : [], thumbnails };
+  }
+
+  #changed(scope: { folders?: boolean; folderIds?: number[]; thumbnails?: boolean }): void {
+    const { events } = this.#deps;
+    events.emit('outbox:changed', this.view());
+    if (scope.folders || (scope.folderIds?.length ?? 0) > 0) {
+      events.emit('library:changed', { folders: scope.folders ?? false, folderIds: scope.folderIds ?? [], account: false });
+    }
+    if (scope.thumbnails) events.emit('thumbnails:changed', this.thumbnailQueue());
+  }
+}

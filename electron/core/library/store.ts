@@ -1,0 +1,469 @@
+// The library as the app shows it: folders and videos read from SQLite at once, written by
+// the sync engine (service values) and by the outbox (local changes, kept apart in local_*
+// columns so a sync never overwrites them). Title search runs on a trigram FTS5 index.
+import type { StatementSync } from 'node:sqlite';
+import type { FolderNode, ServiceVideo } from '../api/schemas.ts';
+import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
+import { transaction, type Db } from './db.ts';
+
+/** A folder as the service's tree listing describes it, flattened with its parent. */
+export interface ServiceFolder {
+  id: number;
+  parent: number;
+  name: string;
+  code: string;
+  isPublic: boolean;
+  openEmbed: boolean;
+  files: number;
+  color: string;
+}
+
+export interface VideoWrite {
+  video: ServiceVideo;
+  /** Listing order within the folder: larger is newer. */
+  seq: number;
+}
+
+export interface FolderSyncRow {
+  folderId: number;
+  quickAt: number | null;
+  fullAt: number | null;
+  total: number | null;
+  needsSweep: boolean;
+}
+
+/** Below the trigram minimum the index cannot answer; a LIKE scan over titles can. */
+export const TRIGRAM_MIN = 3;
+
+type Row = Record<string, unknown>;
+
+const VIDEO_COLUMNS = `id, folder_id, name, created_at, is_public, views, size,
+  COALESCE(local_skip_intro, skip_intro) AS skip_intro, download_url, embed_url, thumbnail_url, splash_url, pending`;
+
+/** The same columns for a query that joins lib_videos as `v`. */
+const VIDEO_COLUMNS_V = `v.id, v.folder_id, v.name, v.created_at, v.is_public, v.views, v.size,
+  COALESCE(v.local_skip_intro, v.skip_intro) AS skip_intro, v.download_url, v.embed_url, v.thumbnail_url, v.splash_url, v.pending`;
+
+const FOLDER_COLUMNS = `id, parent, COALESCE(local_name, name) AS name, code, is_public, open_embed, files, color, pending`;
+
+const SORTS: Record<VideoSort, string> = {
+  newest: 'seq DESC',
+  oldest: 'seq ASC',
+  name: 'name COLLATE NOCASE ASC, seq DESC',
+  size: 'size DESC, seq DESC',
+  views: 'views DESC, seq DESC',
+};
+
+function toVideo(row: Row): Video {
+  return {
+    id: String(row.id),
+    folderId: Number(row.folder_id),
+    name: String(row.name),
+    createdAt: String(row.created_at),
+    isPublic: row.is_public === 1,
+    views: Number(row.views),
+    size: Number(row.size),
+    skipIntro: Number(row.skip_intro),
+    downloadUrl: String(row.download_url),
+    embedUrl: String(row.embed_url),
+    thumbnailUrl: String(row.thumbnail_url),
+    splashUrl: String(row.splash_url),
+    pending: (row.pending as PendingState | null) ?? null,
+  };
+}
+
+function toFolder(row: Row): Folder {
+  return {
+    id: Number(row.id),
+    parent: Number(row.parent),
+    name: String(row.name),
+    code: String(row.code),
+    isPublic: row.is_public === 1,
+    openEmbed: row.open_embed === 1,
+    files: Number(row.files),
+    color: String(row.color),
+    pending: (row.pending as PendingState | null) ?? null,
+  };
+}
+
+/** `%text%` for LIKE with its wildcards taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One FTS5 phrase: the whole query as a substring, quotes doubled. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function flattenFolderTree(nodes: readonly FolderNode[], parent = 0, out: ServiceFolder[] = []): ServiceFolder[] {
+  for (const node of nodes) {
+    out.push({
+      id: node.id,
+      parent,
+      name: node.name,
+      code: node.code,
+      isPublic: node.isPublic,
+      openEmbed: node.openEmbed,
+      files: node.files,
+      color: node.color,
+    });
+    flattenFolderTree(node.children, node.id, out);
+  }
+  return out;
+}
+
+/**
+ * One transaction of cache data (what a sync or a cached read brought). It commits without
+ * waiting for the disk (synchronous=NORMAL under WAL): a crash can lose the last refresh,
+ * which the next sync redoes, never the database's consistency. Outbox writes keep FULL:
+ * the setting is restored before any other code runs on this connection (all synchronous).
+ */
+export function cacheWrite<T>(db: Db, work: () => T): T {
+  if (db.isTransaction) return work();
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transaction(db, work);
+  } finally {
+    db.exec('PRAGMA synchronous = FULL');
+  }
+}
+
+export class LibraryStore {
+  readonly db: Db;
+  readonly #videoById: StatementSync;
+  readonly #insertVideo: StatementSync;
+  readonly #updateVideo: StatementSync;
+  readonly #ftsInsert: StatementSync;
+  readonly #ftsDelete: StatementSync;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.#videoById = db.prepare(
+      `SELECT rid, folder_id, seq, name, created_at, is_public, views, size, skip_intro, download_url, embed_url, thumbnail_url, splash_url
+       FROM lib_videos WHERE id = ?`,
+    );
+    this.#insertVideo = db.prepare(
+      `INSERT INTO lib_videos (id, folder_id, seq, name, created_at, is_public, views, size, skip_intro,
+         download_url, embed_url, thumbnail_url, splash_url, local_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#updateVideo = db.prepare(
+      `UPDATE lib_videos SET folder_id = ?, seq = ?, name = ?, created_at = ?, is_public = ?, views = ?, size = ?, skip_intro = ?,
+         download_url = ?, embed_url = ?, thumbnail_url = ?, splash_url = ?, local_at = COALESCE(?, local_at)
+       WHERE rid = ?`,
+    );
+    this.#ftsInsert = db.prepare('INSERT INTO lib_videos_fts (rowid, name) VALUES (?, ?)');
+    this.#ftsDelete = db.prepare('DELETE FROM lib_videos_fts WHERE rowid = ?');
+  }
+
+  /** One transaction of cache data: see cacheWrite. */
+  cacheWrite<T>(work: () => T): T {
+    return cacheWrite(this.db, work);
+  }
+
+  // ---- folders ------------------------------------------------------------------------
+
+  listFolders(): Folder[] {
+    // Service order first (tree listing order), folders waiting to be created last.
+    return this.db.prepare(`SELECT ${FOLDER_COLUMNS} FROM lib_folders ORDER BY id < 0, position, id`).all().map(toFolder);
+  }
+
+  getFolder(id: number): Folder | null {
+    const row = this.db.prepare(`SELECT ${FOLDER_COLUMNS} FROM lib_folders WHERE id = ?`).get(id);
+    return row ? toFolder(row) : null;
+  }
+
+  /** Service folder ids (positive), in tree order. */
+  serviceFolderIds(): number[] {
+    return this.db.prepare('SELECT id FROM lib_folders WHERE id > 0 ORDER BY position').all().map((r) => Number(r.id));
+  }
+
+  folderFiles(id: number): number | null {
+    const row = this.db.prepare('SELECT files FROM lib_folders WHERE id = ?').get(id);
+    return row ? Number(row.files) : null;
+  }
+
+  /**
+   * Replaces the service's folders with a fresh tree listing. Folders created offline
+   * (negative ids) stay; a folder this app created after `fetchStartedAt` stays too (the
+   * listing was taken before it existed). Returns whether anything visible changed.
+   */
+  replaceFolderTree(folders: readonly ServiceFolder[], fetchStartedAt: number): { changed: boolean; removed: number[] } {
+    return transaction(this.db, () => {
+      const existing = new Map<number, Row>();
+      for (const row of this.db.prepare('SELECT id, parent, name, code, is_public, open_embed, files, color, position FROM lib_folders WHERE id > 0').all()) {
+        existing.set(Number(row.id), row);
+      }
+      const upsert = this.db.prepare(
+        `INSERT INTO lib_folders (id, parent, name, code, is_public, open_embed, files, color, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET parent = excluded.parent, name = excluded.name, code = excluded.code, is_public = excluded.is_public,
+           open_embed = excluded.open_embed, files = excluded.files, color = excluded.color, position = excluded.position`,
+      );
+      let changed = false;
+      folders.forEach((f, position) => {
+        const row = existing.get(f.id);
+        existing.delete(f.id);
+        const same =
+          row !== undefined &&
+          Number(row.parent) === f.parent &&
+          row.name === f.name &&
+          row.code === f.code &&
+          row.is_public === (f.isPublic ? 1 : 0) &&
+          row.open_embed === (f.openEmbed ? 1 : 0) &&
+          Number(row.files) === f.files &&
+          row.color === f.color &&
+          Number(row.position) === position;
+        if (same) return;
+        changed = true;
+        upsert.run(f.id, f.parent, f.name, f.code, f.isPublic ? 1 : 0, f.openEmbed ? 1 : 0, f.files, f.color, position);
+      });
+      const removed: number[] = [];
+      const confirmedAt = this.db.prepare('SELECT confirmed_at FROM lib_folders WHERE id = ?');
+      for (const id of existing.keys()) {
+        const at = confirmedAt.get(id)?.confirmed_at;
+        if (typeof at === 'number' && at > fetchStartedAt) continue;
+        this.#deleteFolder(id);
+        removed.push(id);
+        changed = true;
+      }
+      return { changed, removed };
+    });
+  }
+
+  #deleteFolder(id: number): void {
+    for (const row of this.db.prepare('SELECT rid FROM lib_videos WHERE folder_id = ?').all(id)) this.#ftsDelete.run(Number(row.rid));
+    this.db.prepare('DELETE FROM lib_videos WHERE folder_id = ?').run(id);
+    this.db.prepare('DELETE FROM lib_folder_sync WHERE folder_id = ?').run(id);
+    this.db.prepare('DELETE FROM lib_folders WHERE id = ?').run(id);
+  }
+
+  insertLocalFolder(id: number, name: string, parent: number): void {
+    this.db
+      .prepare(`INSERT INTO lib_folders (id, parent, name, position, pending) VALUES (?, ?, ?, ?, 'pending')`)
+      .run(id, parent, name, 1_000_000_000 - id);
+  }
+
+  deleteLocalFolder(id: number): void {
+    if (id < 0) this.#deleteFolder(id);
+  }
+
+  /** A folder created offline got its real id from the service. */
+  assignFolderId(tempId: number, created: ServiceFolder, at: number): void {
+    transaction(this.db, () => {
+      const real = this.db.prepare('SELECT id FROM lib_folders WHERE id = ?').get(created.id);
+      if (real) {
+        // A sync already brought the real folder in: the temporary row is a duplicate.
+        this.db.prepare('DELETE FROM lib_folders WHERE id = ?').run(tempId);
+      } else {
+        this.db.prepare('UPDATE lib_folders SET id = ? WHERE id = ?').run(created.id, tempId);
+      }
+      this.db
+        .prepare(
+          `UPDATE lib_folders SET parent = ?, name = ?, code = ?, is_public = ?, open_embed = ?, confirmed_at = ?, pending = NULL WHERE id = ?`,
+        )
+        .run(created.parent, created.name, created.code, created.isPublic ? 1 : 0, created.openEmbed ? 1 : 0, at, created.id);
+      this.db.prepare('UPDATE lib_videos SET folder_id = ? WHERE folder_id = ?').run(created.id, tempId);
+      this.db.prepare('DELETE FROM lib_folder_sync WHERE folder_id = ?').run(tempId);
+    });
+  }
+
+  setFolderServiceName(id: number, name: string): void {
+    this.db.prepare('UPDATE lib_folders SET name = ? WHERE id = ?').run(name, id);
+  }
+
+  setFolderLocalName(id: number, name: string | null): void {
+    this.db.prepare('UPDATE lib_folders SET local_name = ? WHERE id = ?').run(name, id);
+  }
+
+  setFolderPending(id: number, state: PendingState | null): void {
+    this.db.prepare('UPDATE lib_folders SET pending = ? WHERE id = ?').run(state, id);
+  }
+
+  // ---- videos -------------------------------------------------------------------------
+
+  getVideo(id: string): Video | null {
+    const row = this.db.prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE id = ?`).get(id);
+    return row ? toVideo(row) : null;
+  }
+
+  /** One page of a folder, in the order asked, optionally filtered by a title substring. */
+  folderPage(folderId: number, offset: number, limit: number, sort: VideoSort = 'newest', search?: string): { items: Video[]; total: number } {
+    const filter = search !== undefined && search.trim() !== '' ? likePattern(search.trim()) : null;
+    const where = filter === null ? 'folder_id = ?' : "folder_id = ? AND name LIKE ? ESCAPE '\\'";
+    const params = filter === null ? [folderId] : [folderId, filter];
+    const items = this.db
+      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE ${where} ORDER BY ${SORTS[sort]} LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset)
+      .map(toVideo);
+    const total = Number(this.db.prepare(`SELECT COUNT(*) AS n FROM lib_videos WHERE ${where}`).get(...params)?.n ?? 0);
+    return { items, total };
+  }
+
+  /**
+   * Case-insensitive substring search over every title. Three characters or more use the
+   * trigram index; shorter queries scan titles with LIKE (bounded by the limit). Newest
+   * index entries are taken first, so a common substring answers without sorting thousands.
+   */
+  search(query: string, limit: number): Video[] {
+    const text = query.trim();
+    if (text === '') return [];
+    let rows: Row[];
+    if ([...text].length >= TRIGRAM_MIN) {
+      rows = this.db
+        .prepare(
+          `SELECT ${VIDEO_COLUMNS_V}
+           FROM (SELECT rowid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f
+           JOIN lib_videos AS v ON v.rid = f.rowid`,
+        )
+        .all(ftsPhrase(text), limit);
+    } else {
+      rows = this.db
+        .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
+        .all(likePattern(text), limit);
+    }
+    return rows.map(toVideo).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }
+
+  countInFolder(folderId: number): number {
+    return Number(this.db.prepare('SELECT COUNT(*) AS n FROM lib_videos WHERE folder_id = ?').get(folderId)?.n ?? 0);
+  }
+
+  maxSeq(folderId: number): number {
+    const value = this.db.prepare('SELECT MAX(seq) AS m FROM lib_videos WHERE folder_id = ?').get(folderId)?.m;
+    return typeof value === 'number' ? value : 0;
+  }
+
+  /** Listing order (seq) of those of `ids` already stored in this folder. */
+  knownInFolder(folderId: number, ids: readonly string[]): Map<string, number> {
+    const rows = this.db
+      .prepare('SELECT id, seq FROM lib_videos WHERE folder_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .all(folderId, JSON.stringify(ids));
+    return new Map(rows.map((r) => [String(r.id), Number(r.seq)]));
+  }
+
+  /**
+   * Writes what a listing returned, in one transaction. Only rows that differ are written,
+   * and the title index only when a title changed. `localAt` marks videos this app added
+   * itself (an upload, a copy), which a listing taken earlier must not remove.
+   * Returns how many rows changed.
+   */
+  upsertVideos(folderId: number, writes: readonly VideoWrite[], localAt: number | null = null): number {
+    return transaction(this.db, () => {
+      let changed = 0;
+      for (const { video: v, seq } of writes) {
+        const row = this.#videoById.get(v.id);
+        const isPublic = v.isPublic ? 1 : 0;
+        if (!row) {
+          const result = this.#insertVideo.run(
+            v.id, folderId, seq, v.name, v.createdAt, isPublic, v.views, v.size, v.skipIntro,
+            v.links.download, v.links.embed, v.images.thumbnail, v.images.splash, localAt,
+          );
+          this.#ftsInsert.run(Number(result.lastInsertRowid), v.name);
+          changed++;
+          continue;
+        }
+        const same =
+          Number(row.folder_id) === folderId &&
+          Number(row.seq) === seq &&
+          row.name === v.name &&
+          row.created_at === v.createdAt &&
+          row.is_public === isPublic &&
+          Number(row.views) === v.views &&
+          Number(row.size) === v.size &&
+          Number(row.skip_intro) === v.skipIntro &&
+          row.download_url === v.links.download &&
+          row.embed_url === v.links.embed &&
+          row.thumbnail_url === v.images.thumbnail &&
+          row.splash_url === v.images.splash;
+        if (same && localAt === null) continue;
+        const rid = Number(row.rid);
+        this.#updateVideo.run(
+          folderId, seq, v.name, v.createdAt, isPublic, v.views, v.size, v.skipIntro,
+          v.links.download, v.links.embed, v.images.thumbnail, v.images.splash, localAt, rid,
+        );
+        if (row.name !== v.name) {
+          this.#ftsDelete.run(rid);
+          this.#ftsInsert.run(rid, v.name);
+        }
+        if (!same) changed++;
+      }
+      return changed;
+    });
+  }
+
+  /**
+   * Removes the folder's videos a complete listing did not return (deleted or moved on the
+   * service), except those this app added after the listing started.
+   */
+  removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number): number {
+    return transaction(this.db, () => {
+      let removed = 0;
+      const rows = this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId);
+      const remove = this.db.prepare('DELETE FROM lib_videos WHERE rid = ?');
+      for (const row of rows) {
+        if (seen.has(String(row.id))) continue;
+        if (typeof row.local_at === 'number' && row.local_at > listingStartedAt) continue;
+        this.#ftsDelete.run(Number(row.rid));
+        remove.run(Number(row.rid));
+        removed++;
+      }
+      return removed;
+    });
+  }
+
+  setVideoServiceSkipIntro(id: string, seconds: number): void {
+    this.db.prepare('UPDATE lib_videos SET skip_intro = ? WHERE id = ?').run(seconds, id);
+  }
+
+  setVideoLocalSkipIntro(id: string, seconds: number | null): void {
+    this.db.prepare('UPDATE lib_videos SET local_skip_intro = ? WHERE id = ?').run(seconds, id);
+  }
+
+  setVideoThumbnail(id: string, url: string): void {
+    this.db.prepare('UPDATE lib_videos SET thumbnail_url = ? WHERE id = ?').run(url, id);
+  }
+
+  setVideoPending(id: string, state: PendingState | null): void {
+    this.db.prepare('UPDATE lib_videos SET pending = ? WHERE id = ?').run(state, id);
+  }
+
+  // ---- sync bookkeeping ---------------------------------------------------------------
+
+  getFolderSync(folderId: number): FolderSyncRow | null {
+    const row = this.db.prepare('SELECT folder_id, quick_at, full_at, total, needs_sweep FROM lib_folder_sync WHERE folder_id = ?').get(folderId);
+    if (!row) return null;
+    return {
+      folderId,
+      quickAt: (row.quick_at as number | null) ?? null,
+      fullAt: (row.full_at as number | null) ?? null,
+      total: (row.total as number | null) ?? null,
+      needsSweep: row.needs_sweep === 1,
+    };
+  }
+
+  recordFolderSync(folderId: number, update: { at: number; full: boolean; total: number; needsSweep: boolean }): void {
+    this.db
+      .prepare(
+        `INSERT INTO lib_folder_sync (folder_id, quick_at, full_at, total, needs_sweep) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (folder_id) DO UPDATE SET quick_at = excluded.quick_at, full_at = COALESCE(excluded.full_at, full_at),
+           total = excluded.total, needs_sweep = excluded.needs_sweep`,
+      )
+      .run(folderId, update.at, update.full ? update.at : null, update.total, update.needsSweep ? 1 : 0);
+  }
+
+  markFolderNeedsSweep(folderId: number): void {
+    this.db
+      .prepare('INSERT INTO lib_folder_sync (folder_id, needs_sweep) VALUES (?, 1) ON CONFLICT (folder_id) DO UPDATE SET needs_sweep = 1')
+      .run(folderId);
+  }
+
+  getState(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(key);
+    return row ? String(row.value) : null;
+  }
+
+  setState(key: string, value: string): void {
+    this.db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+}

@@ -1,0 +1,344 @@
+// The background sync: brings the service's folder tree (operation 13, parent 0 returns the
+// whole tree) and each folder's videos (operation 14) into the store, never in the way of a
+// read. At most `concurrency` requests at a time across all folders.
+//
+// - Quick refresh (start, focus, timer): each folder's newest pages, stopping at the first
+//   video already stored. One request per folder when nothing is new. A folder whose count
+//   no longer matches the service's total lost videos: it is swept at once.
+// - Full sweep (less often, and the first time a folder is seen): every page of every
+//   folder; finds videos removed or renamed on the service.
+// The page size adapts: ask for `pageSize`; a service that returns fewer while its total
+// says more exist has a cap, and its perPage (or what it returned) is used from then on.
+import type { Freshness, SyncStatus } from '../../../shared/model.ts';
+import type { ServiceVideo } from '../api/schemas.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { Logger } from '../log/logger.ts';
+import type { EventSink } from '../rpc/events.ts';
+import type { AccountCache, FetchLog } from './account-cache.ts';
+import { isOffline, reportOutcome, type Connectivity } from './connectivity.ts';
+import { Limiter } from './limiter.ts';
+import { flattenFolderTree, type LibraryStore } from './store.ts';
+import { quickSeqs, sweepSeqs } from './sync-order.ts';
+
+export interface SyncOptions {
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Page size asked for (default 500). */
+  pageSize?: number;
+  /** Quick refresh period (default 2 minutes); 0 = no timer. */
+  quickIntervalMs?: number;
+  /** A pass is a full sweep when the last one is older than this (default 30 minutes). */
+  fullIntervalMs?: number;
+  /** Page size of a quick refresh (default 50): the newest few tell whether anything is new. */
+  quickPageSize?: number;
+  /** Pages a quick refresh reads before it hands the folder to a sweep (default 4). */
+  maxQuickPages?: number;
+  /** A focus within this long after the last quick refresh does not start another (default 15 s). */
+  focusQuietMs?: number;
+}
+
+export interface SyncDeps {
+  api: ServiceApi;
+  store: LibraryStore;
+  fetches: FetchLog;
+  account: AccountCache | null;
+  events: EventSink;
+  connectivity: Connectivity;
+  logger: Logger;
+  now: () => number;
+  options?: SyncOptions;
+}
+
+const FOLDERS_KEY = 'folders';
+const PAGE_SIZE_KEY = 'page_size';
+const LAST_QUICK_KEY = 'last_quick_at';
+const LAST_FULL_KEY = 'last_full_at';
+/** library:changed events during a long sync come at most this often. */
+const EVENT_SPACING_MS = 250;
+
+/** Aborts the rest of a pass once the service could not be reached. */
+class PassAborted extends Error {}
+
+/** Collects what changed and tells the UI in batches. */
+class ChangeBatch {
+  folders = false;
+  readonly folderIds = new Set<number>();
+  #lastFlush = 0;
+  readonly #events: EventSink;
+  readonly #now: () => number;
+
+  constructor(events: EventSink, now: () => number) {
+    this.#events = events;
+    this.#now = now;
+  }
+
+  maybeFlush(): void {
+    if (this.#now() - this.#lastFlush >= EVENT_SPACING_MS) this.flush();
+  }
+
+  flush(): void {
+    this.#lastFlush = this.#now();
+    if (!this.folders && this.folderIds.size === 0) return;
+    this.#events.emit('library:changed', { folders: this.folders, folderIds: [...this.folderIds], account: false });
+    this.folders = false;
+    this.folderIds.clear();
+  }
+}
+
+interface Pass {
+  full: boolean;
+  startedAt: number;
+  offline: unknown;
+  batch: ChangeBatch;
+}
+
+export class SyncEngine {
+  readonly #deps: SyncDeps;
+  readonly #limiter: Limiter;
+  readonly #pageSize: number;
+  readonly #maxQuickPages: number;
+  readonly #quickPageSize: number;
+  #perPage: number;
+  #running: Promise<void> | null = null;
+  #again: { full: boolean } | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #stopped = false;
+
+  constructor(deps: SyncDeps) {
+    this.#deps = deps;
+    const options = deps.options ?? {};
+    this.#limiter = new Limiter(options.concurrency ?? 4);
+    this.#pageSize = options.pageSize ?? 500;
+    this.#maxQuickPages = options.maxQuickPages ?? 4;
+    this.#quickPageSize = options.quickPageSize ?? 50;
+    const learned = Number(deps.store.getState(PAGE_SIZE_KEY));
+    this.#perPage = learned > 0 && learned <= this.#pageSize ? learned : this.#pageSize;
+  }
+
+  /** Runs a refresh now, then on the timer and whenever the connection comes back. */
+  start(): void {
+    this.#stopped = false;
+    const unsubscribe = this.#deps.connectivity.onChange((connection) => {
+      if (connection.state === 'online') void this.syncNow();
+    });
+    this.#unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : null;
+    const interval = this.#deps.options?.quickIntervalMs ?? 120_000;
+    if (interval > 0) {
+      this.#timer = setInterval(() => {
+        // Offline: the connection monitor probes with its own backoff and calls back.
+        if (this.#deps.connectivity.get().state !== 'offline') void this.syncNow();
+      }, interval);
+      this.#timer.unref?.();
+    }
+    void this.syncNow();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#again = null;
+    await this.#running;
+  }
+
+  /** The window got focus: a quick refresh unless one ran moments ago. */
+  onFocus(): void {
+    const last = this.status().lastQuickAt;
+    const quiet = this.#deps.options?.focusQuietMs ?? 15_000;
+    if (last !== null && this.#deps.now() - last < quiet) return;
+    void this.syncNow();
+  }
+
+  /**
+   * Starts a pass (a full sweep when asked or when the last one is old) and resolves when
+   * it ends. During a pass, asking again runs one more pass after it.
+   */
+  syncNow(request: { full?: boolean } = {}): Promise<void> {
+    const full = request.full === true || this.#fullIsDue();
+    if (this.#running) {
+      this.#again = { full: full || (this.#again?.full ?? false) };
+      return this.#running;
+    }
+    this.#running = this.#loop(full).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  status(): SyncStatus {
+    const { store } = this.#deps;
+    const number = (key: string): number | null => {
+      const value = store.getState(key);
+      return value === null ? null : Number(value);
+    };
+    return { running: this.#running !== null, lastQuickAt: number(LAST_QUICK_KEY), lastFullAt: number(LAST_FULL_KEY) };
+  }
+
+  foldersFreshness(): Freshness {
+    const freshness = this.#deps.fetches.freshness(FOLDERS_KEY);
+    return { fetchedAt: freshness.fetchedAt, stale: freshness.stale || this.#running !== null };
+  }
+
+  folderFreshness(folderId: number): Freshness {
+    const row = this.#deps.store.getFolderSync(folderId);
+    const folders = this.#deps.fetches.freshness(FOLDERS_KEY);
+    return {
+      fetchedAt: row?.quickAt ?? null,
+      stale: row?.quickAt == null || row.needsSweep || folders.stale || this.#running !== null,
+    };
+  }
+
+  #fullIsDue(): boolean {
+    const last = this.status().lastFullAt;
+    const interval = this.#deps.options?.fullIntervalMs ?? 30 * 60_000;
+    return last === null || this.#deps.now() - last >= interval;
+  }
+
+  async #loop(full: boolean): Promise<void> {
+    let next: { full: boolean } | null = { full };
+    while (next !== null) {
+      this.#again = null;
+      await this.#pass(next.full);
+      next = this.#stopped ? null : this.#again;
+    }
+  }
+
+  async #pass(full: boolean): Promise<void> {
+    const { api, store, fetches, logger, now, connectivity } = this.#deps;
+    const pass: Pass = { full, startedAt: now(), offline: null, batch: new ChangeBatch(this.#deps.events, now) };
+    const accountRefresh = this.#deps.account?.refreshAccount() ?? Promise.resolve(true);
+    try {
+      const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
+      const { changed } = store.cacheWrite(() => {
+        const result = store.replaceFolderTree(flattenFolderTree(tree.list), pass.startedAt);
+        fetches.fetched(FOLDERS_KEY, now());
+        return result;
+      });
+      if (changed) pass.batch.folders = true;
+      pass.batch.flush();
+      const folderIds = [0, ...store.serviceFolderIds()];
+      await Promise.all(folderIds.map((id) => this.#syncFolder(id, pass)));
+    } catch (error) {
+      if (isOffline(error)) pass.offline = error;
+      else logger.warn('sync: folder tree refresh failed', { error: error instanceof Error ? error.message : String(error) });
+      store.cacheWrite(() => fetches.failed(FOLDERS_KEY, now()));
+    } finally {
+      pass.batch.flush();
+    }
+    await accountRefresh;
+    if (pass.offline !== null) {
+      reportOutcome(connectivity, pass.offline);
+      return;
+    }
+    reportOutcome(connectivity, null);
+    store.cacheWrite(() => {
+      store.setState(LAST_QUICK_KEY, String(now()));
+      if (full) store.setState(LAST_FULL_KEY, String(now()));
+    });
+  }
+
+  async #syncFolder(folderId: number, pass: Pass): Promise<void> {
+    try {
+      const sync = this.#deps.store.getFolderSync(folderId);
+      const sweep = pass.full || sync === null || sync.needsSweep;
+      const changed = sweep ? await this.#sweepFolder(folderId, pass) : await this.#quickFolder(folderId, pass);
+      if (changed) pass.batch.folderIds.add(folderId);
+      pass.batch.maybeFlush();
+    } catch (error) {
+      if (error instanceof PassAborted) return;
+      if (isOffline(error)) {
+        pass.offline ??= error;
+        return;
+      }
+      // One folder failing (deleted meanwhile, a bad page) must not stop the others.
+      this.#deps.logger.warn('sync: folder refresh failed', { folderId, error: error instanceof Error ? error.message : String(error) });
+      this.#deps.store.cacheWrite(() => this.#deps.store.markFolderNeedsSweep(folderId));
+    }
+  }
+
+  /** Reads the newest pages until a stored video shows up. Returns whether anything changed. */
+  async #quickFolder(folderId: number, pass: Pass): Promise<boolean> {
+    const { store, now } = this.#deps;
+    // The tree just said this folder is empty, and it is empty here: nothing to ask.
+    if (folderId !== 0 && store.folderFiles(folderId) === 0 && store.countInFolder(folderId) === 0) {
+      store.recordFolderSync(folderId, { at: now(), full: false, total: 0, needsSweep: false });
+      return false;
+    }
+    const listed: ServiceVideo[] = [];
+    let total = 0;
+    let complete = false;
+    for (let page = 1, offset = 0; page <= this.#maxQuickPages; page++) {
+      const { response, perPage } = await this.#listPage(folderId, page, pass, Math.min(this.#quickPageSize, this.#perPage));
+      total = response.pagination.total;
+      listed.push(...response.list);
+      offset += response.list.length;
+      const metKnown = store.knownInFolder(folderId, response.list.map((v) => v.id)).size > 0;
+      if (metKnown || response.list.length < perPage || offset >= total) {
+        complete = true;
+        break;
+      }
+    }
+    const ids = listed.map((v) => v.id);
+    const { changed, lost } = store.cacheWrite(() => {
+      const seqs = quickSeqs(ids, store.knownInFolder(folderId, ids), store.maxSeq(folderId));
+      const changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
+      const lost = !complete || store.countInFolder(folderId) !== total;
+      if (!lost) store.recordFolderSync(folderId, { at: now(), full: false, total, needsSweep: false });
+      return { changed, lost };
+    });
+    // Videos were removed (or an earlier sync missed some): only a sweep can tell which.
+    if (lost) return (await this.#sweepFolder(folderId, pass)) || changed > 0;
+    return changed > 0;
+  }
+
+  /** Reads every page; removes what the service no longer lists. Returns whether anything changed. */
+  async #sweepFolder(folderId: number, pass: Pass): Promise<boolean> {
+    const { store, now } = this.#deps;
+    const startedAt = now();
+    const first = await this.#listPage(folderId, 1, pass);
+    const total = first.response.pagination.total;
+    const perPage = first.perPage;
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    const rest = await Promise.all(
+      Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, perPage).then((r) => r.response)),
+    );
+    const pages = [first.response, ...rest];
+    const listed = pages.flatMap((p) => p.list);
+    const seen = new Set(listed.map((v) => v.id));
+    // Videos added or removed while the pages were read shift the pages: then the listing
+    // proves nothing about what is gone, and the next pass sweeps again.
+    const consistent = pages.every((p) => p.pagination.total === total) && seen.size === total && listed.length === total;
+    const seqs = sweepSeqs(total, listed.length);
+    return store.cacheWrite(() => {
+      let changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
+      if (consistent) changed += store.removeMissing(folderId, seen, startedAt);
+      store.recordFolderSync(folderId, { at: now(), full: consistent, total, needsSweep: !consistent });
+      return changed > 0;
+    });
+  }
+
+  /**
+   * One page through the limiter. On page 1, learns the service's page cap; returns the
+   * page size this page was read with (what later pages of the same listing must use).
+   */
+  async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage) {
+    const response = await this.#limiter.run(() => {
+      if (pass.offline !== null || this.#stopped) throw new PassAborted();
+      return this.#deps.api.videos({ folder: folderId, page, perPage });
+    });
+    let used = perPage;
+    if (page === 1 && response.list.length < perPage && response.pagination.total > response.list.length && response.list.length > 0) {
+      const capped = response.pagination.perPage > 0 && response.pagination.perPage < perPage ? response.pagination.perPage : response.list.length;
+      used = capped;
+      if (capped !== this.#perPage) {
+        this.#perPage = capped;
+        this.#deps.store.setState(PAGE_SIZE_KEY, String(capped));
+        this.#deps.logger.info('sync: the service caps pages', { perPage: capped });
+      }
+    }
+    return { response, perPage: used };
+  }
+}

@@ -1,0 +1,147 @@
+// `npm run bench -- library`: the library against the sandbox host with 50,000 videos over
+// many folders and 20 ms per request. The host runs in a child process so its CPU is not
+// counted here. Measures the first full sync and a quick refresh with nothing new against
+// their lower bound (requests needed / concurrency x latency), the CPU this process spent
+// (parsing replies and writing SQLite), a folder page read and a title search.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ServiceClient } from '../../electron/core/api/client.ts';
+import type { ServiceApi } from '../../electron/core/api/service-api.ts';
+import { AlwaysOnline } from '../../electron/core/library/connectivity.ts';
+import { Library } from '../../electron/core/library/library.ts';
+import { openLibraryDatabase } from '../../electron/core/library/migrations.ts';
+import { EventHub } from '../../electron/core/rpc/events.ts';
+
+const VIDEOS = 50_000;
+const LATENCY_MS = 20;
+const CONCURRENCY = 4;
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function startHostProcess(): Promise<{ child: ChildProcess; baseUrl: string; apiKey: string }> {
+  const child = spawn(process.execPath, [join(here, '../host/cli.ts'), '--seed', `large:${VIDEOS}`, '--latency', String(LATENCY_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox host exited (${code})`)));
+  });
+  lines.close();
+  const { baseUrl, apiKey } = JSON.parse(first) as { baseUrl: string; apiKey: string };
+  return { child, baseUrl, apiKey };
+}
+
+/** Counts requests per operation, in front of the real client. */
+function counting(api: ServiceApi): { api: ServiceApi; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const proxy = new Proxy(api, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        counts.set(String(prop), (counts.get(String(prop)) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { api: proxy, counts };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
+const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+export default async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-library-bench-'));
+  const host = await startHostProcess();
+  try {
+    const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey });
+    const { api, counts } = counting(client);
+    const db = openLibraryDatabase(join(dir, 'library.sqlite'));
+    const library = new Library({
+      db,
+      api,
+      events: new EventHub(),
+      connectivity: new AlwaysOnline(),
+      logger: { debug() {}, info() {}, warn: (m, f) => console.warn(m, f), error: (m, f) => console.error(m, f) },
+      sync: { concurrency: CONCURRENCY, quickIntervalMs: 0 },
+    });
+
+    const requests = (): number => [...counts.values()].reduce((a, b) => a + b, 0);
+    const bound = (n: number): number => (Math.ceil(n / CONCURRENCY) * LATENCY_MS) / 1000;
+
+    let cpu = process.cpuUsage();
+    let t0 = performance.now();
+    await library.sync.syncNow({ full: true });
+    const firstSeconds = (performance.now() - t0) / 1000;
+    const firstCpu = cpuSeconds(cpu);
+    const firstRequests = requests();
+    const folders = library.store.serviceFolderIds().length + 1; // + the root
+    const stored = Number(db.prepare('SELECT COUNT(*) AS n FROM lib_videos').get()?.n);
+    if (stored !== VIDEOS) throw new Error(`the first sync stored ${stored} videos, not ${VIDEOS}`);
+
+    counts.clear();
+    cpu = process.cpuUsage();
+    t0 = performance.now();
+    await library.sync.syncNow({ full: false });
+    const quickSeconds = (performance.now() - t0) / 1000;
+    const quickCpu = cpuSeconds(cpu);
+    const quickRequests = requests();
+    const quickFolderRequests = (counts.get('videos') ?? 0) + (counts.get('folders') ?? 0);
+
+    const folderIds = [0, ...library.store.serviceFolderIds()];
+    const pageTimes: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const folderId = folderIds[(i * 7) % folderIds.length] ?? 0;
+      const t = performance.now();
+      library.store.folderPage(folderId, 0, 100, 'newest');
+      pageTimes.push(performance.now() - t);
+    }
+    const queries = ['river', 'Golden Harbour', '012', 'GARDEN', 'kitchen 04', 'ld', 'zzz', 'Midnight Canyon 0499', 'station', 'mp4'];
+    const searchTimes: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (const query of queries) {
+        const t = performance.now();
+        library.store.search(query, 100);
+        searchTimes.push(performance.now() - t);
+      }
+    }
+    await library.stop();
+    db.close();
+
+    const firstBound = bound(firstRequests);
+    const quickBound = bound(quickRequests);
+    const pageMs = median(pageTimes);
+    const searchMs = median(searchTimes);
+    const searchMax = Math.max(...searchTimes);
+    console.table([
+      { measure: 'first full sync', seconds: round(firstSeconds), lowerBound: firstBound, ratio: round(firstSeconds / firstBound), requests: firstRequests, cpuSeconds: round(firstCpu) },
+      { measure: 'quick refresh, nothing new', seconds: round(quickSeconds), lowerBound: quickBound, ratio: round(quickSeconds / quickBound), requests: quickRequests, cpuSeconds: round(quickCpu) },
+    ]);
+    console.table([
+      { measure: `folder page (100 of ~${Math.round(VIDEOS / folders)}), median ms`, value: round(pageMs, 3) },
+      { measure: `title search over ${VIDEOS} (limit 100), median ms`, value: round(searchMs, 3) },
+      { measure: 'title search, slowest query ms', value: round(searchMax, 3) },
+      { measure: 'folders (incl. root)', value: folders },
+    ]);
+    const perFolder = quickFolderRequests / folders;
+    console.log(
+      `library bench: first_sync_vs_bound=${round(firstSeconds / firstBound)} refresh_requests_per_folder=${round(perFolder)} page_ms=${round(pageMs, 3)} search_ms=${round(searchMs, 3)}`,
+    );
+  } finally {
+    host.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Limiter } from '../../../../electron/core/library/limiter.ts';
+
+describe('Limiter', () => {
+  it('never runs more than its slots at once, and runs everything in arrival order', async () => {
+    const limiter = new Limiter(2);
+    let active = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const gates = Array.from({ length: 6 }, () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    });
+    const runs = gates.map((gate, i) =>
+      limiter.run(async () => {
+        started.push(i);
+        active++;
+        peak = Math.max(peak, active);
+        await gate.promise;
+        active--;
+        return i;
+      }),
+    );
+    for (const gate of gates) {
+      await Promise.resolve();
+      gate.resolve();
+    }
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(peak).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('frees the slot when work fails', async () => {
+    const limiter = new Limiter(1);
+    await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await limiter.run(async () => 'next')).toBe('next');
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Db } from '../../../../electron/core/library/db.ts';
+import { LIBRARY_MODULE, libraryMigrations, openLibraryDatabase } from '../../../../electron/core/library/migrations.ts';
+
+let cleanup: (() => void) | null = null;
+afterEach(() => cleanup?.());
+
+function freshDb(): { db: Db; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-lib-migrations-'));
+  const file = join(dir, 'library.sqlite');
+  const db = openDatabase(file);
+  cleanup = () => {
+    if (db.isOpen) db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, file };
+}
+
+/** Applies the migrations up to and including `version`. */
+function upTo(db: Db, version: number): void {
+  migrate(db, LIBRARY_MODULE, libraryMigrations.filter((m) => m.version <= version));
+}
+
+function tables(db: Db): string[] {
+  return db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name LIKE 'lib_%' ORDER BY name").all().map((r) => String(r.name));
+}
+
+describe('library migrations', () => {
+  it('are numbered 1, 2, 3 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3]);
+    for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
+  });
+
+  it('1 creates folders, videos with a trigram index that finds substrings in any case, and sync bookkeeping', () => {
+    const { db } = freshDb();
+    upTo(db, 1);
+    expect(tables(db)).toEqual(expect.arrayContaining(['lib_folder_sync', 'lib_folders', 'lib_videos', 'lib_videos_fts']));
+    db.prepare("INSERT INTO lib_videos_fts (rowid, name) VALUES (1, 'Northern Lights over Vik')").run();
+    expect(db.prepare('SELECT rowid FROM lib_videos_fts WHERE lib_videos_fts MATCH ?').all('"LIGHTS OV"')).toHaveLength(1);
+    expect(() => db.prepare("INSERT INTO lib_folders (id, parent, name, pending) VALUES (1, 0, 'x', 'lost')").run()).toThrow();
+    expect(tables(db)).not.toContain('lib_outbox');
+  });
+
+  it('2 adds the account snapshot, reports, DMCA records and fetch bookkeeping', () => {
+    const { db } = freshDb();
+    upTo(db, 1);
+    expect(tables(db)).not.toContain('lib_account');
+    upTo(db, 2);
+    expect(tables(db)).toEqual(expect.arrayContaining(['lib_account', 'lib_dmca', 'lib_fetches', 'lib_report_days']));
+    // One account snapshot per database.
+    expect(() => db.prepare("INSERT INTO lib_account VALUES (2, 'e', '0', 'x', 0, 1, 1, 1)").run()).toThrow();
+  });
+
+  it('3 adds the outbox (ids never reused), subtitles and sync state', () => {
+    const { db } = freshDb();
+    upTo(db, 2);
+    upTo(db, 3);
+    expect(tables(db)).toEqual(expect.arrayContaining(['lib_outbox', 'lib_subtitles', 'lib_sync_state']));
+    const add = db.prepare("INSERT INTO lib_outbox (kind, payload, target, created_at) VALUES ('k', '{}', 't', 0)");
+    const first = Number(add.run().lastInsertRowid);
+    db.prepare('DELETE FROM lib_outbox').run();
+    expect(Number(add.run().lastInsertRowid)).toBe(first + 1);
+    expect(() => db.prepare("UPDATE lib_outbox SET state = 'done'").run()).toThrow();
+  });
+
+  it('are recorded once and not applied again when the file is reopened', () => {
+    const { db, file } = freshDb();
+    db.close();
+    const first = openLibraryDatabase(file);
+    first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
+    first.close();
+    const again = openLibraryDatabase(file);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
+    again.close();
+  });
+});
