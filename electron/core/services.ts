@@ -1,0 +1,187 @@
+// The composition root: builds the core by hand from small services, for the Electron main
+// process, the browser harness and tests alike. App-wide parts (settings, the key, the
+// service client, the connection monitor, the logger) live as long as the core; the parts
+// that belong to one account live in an AccountSession, opened when a key is set.
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors.ts';
+import { ServiceClient } from './api/client.ts';
+import { ConnectionMonitor } from './api/connection.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { authHandlers, connectionHandlers } from './auth/handlers.ts';
+import type { Core, CoreHandlers, CoreOptions } from './core.ts';
+import { PathGrants } from './files/grants.ts';
+import { FileSink } from './log/file-sink.ts';
+import { ConsoleSink, RedactingLogger, type LogSink } from './log/redacting.ts';
+import { EventHub } from './rpc/events.ts';
+import { KeytarSecretStore } from './secrets/keytar-store.ts';
+import { settingsHandlers } from './settings/handlers.ts';
+import { SettingsStore } from './settings/settings-store.ts';
+import { AccountSession } from './session/account-session.ts';
+import { delegateToSession } from './session/account-methods.ts';
+import type { UploadTotals } from '../../shared/model.ts';
+
+const NO_UPLOADS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const events = new EventHub();
+  const fileSink = new FileSink({ file: join(options.logDir, 'vidlift.log') });
+  const sinks: LogSink[] = [fileSink, ...(options.logToConsole ? [new ConsoleSink()] : [])];
+  const logger = new RedactingLogger({ sinks });
+  const settings = new SettingsStore({ file: join(options.dataDir, 'settings.json'), events, logger });
+  const secrets = options.secretStore ?? new KeytarSecretStore();
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger });
+  const grants = new PathGrants();
+
+  const late: { client?: ServiceClient } = {};
+  const connection = new ConnectionMonitor({
+    // Operation 10 is the cheapest read that proves the service answers with this key.
+    probe: () => (late.client ? late.client.slots() : Promise.resolve()),
+    events,
+    logger,
+  });
+  const client = new ServiceClient({
+    baseUrl: () => settings.get().baseUrl,
+    apiKey: () => auth.getKey(),
+    logger,
+    secrets: logger,
+    connection,
+  });
+  late.client = client;
+
+  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth });
+  await sessions.follow();
+  const unsubscribeAuth = auth.onChange(() => void sessions.follow());
+  const unsubscribeSettings = settings.onChange((next) => sessions.current?.applySettings(next));
+
+  const handlers: CoreHandlers = {
+    ...settingsHandlers(settings),
+    ...authHandlers(auth),
+    ...connectionHandlers(connection),
+    'sandbox:start': async () => {
+      if (!options.sandboxAvailable || !options.startSandbox) {
+        throw new AppError('unavailable', 'The local sandbox is only offered when Vidlift runs from its source tree.', { retryable: false });
+      }
+      const sandbox = await options.startSandbox();
+      return auth.setKey(sandbox.baseUrl, sandbox.apiKey);
+    },
+    ...delegateToSession(() => sessions.require().handlers),
+  };
+
+  const batchListeners = new Set<(summary: { done: number; failed: number }) => void>();
+  sessions.onOpen((session) => session.uploads.onBatchFinished((summary) => batchListeners.forEach((listener) => listener(summary))));
+
+  return {
+    handlers,
+    events,
+    logger,
+    grantPath: (path) => grants.grant(path),
+    uploads: {
+      totals: () => sessions.current?.uploads.totals() ?? NO_UPLOADS,
+      pauseAll: () => void sessions.current?.uploads.pause(),
+      resumeAll: () => void sessions.current?.uploads.resume(),
+      onBatchFinished: (listener) => {
+        batchListeners.add(listener);
+        return () => batchListeners.delete(listener);
+      },
+    },
+    setWindowVisible: (visible) => sessions.current?.setWindowVisible(visible),
+    close: async () => {
+      unsubscribeAuth();
+      unsubscribeSettings();
+      connection.stop();
+      await sessions.close();
+      fileSink.close();
+    },
+  };
+}
+
+interface SessionSwitchDeps {
+  options: CoreOptions;
+  client: ServiceClient;
+  connection: ConnectionMonitor;
+  events: EventHub;
+  logger: RedactingLogger;
+  grants: PathGrants;
+  settings: SettingsStore;
+  auth: AuthService;
+}
+
+/** Keeps exactly one account session open: the one of the current address and key. */
+class SessionSwitch {
+  current: AccountSession | null = null;
+  readonly #deps: SessionSwitchDeps;
+  readonly #openListeners = new Set<(session: AccountSession) => (() => void) | void>();
+  #identity: string | null = null;
+  #switching: Promise<void> = Promise.resolve();
+  #closeHooks: Array<() => void> = [];
+
+  constructor(deps: SessionSwitchDeps) {
+    this.#deps = deps;
+  }
+
+  require(): AccountSession {
+    if (!this.current) throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
+    return this.current;
+  }
+
+  onOpen(listener: (session: AccountSession) => (() => void) | void): void {
+    this.#openListeners.add(listener);
+    if (this.current) this.#runOpenListener(listener, this.current);
+  }
+
+  /** Opens, closes or replaces the session so it matches the current address and key. */
+  follow(): Promise<void> {
+    this.#switching = this.#switching.then(() => this.#follow()).catch((error: unknown) => {
+      this.#deps.logger.error('could not open the account', { error: String(error) });
+    });
+    return this.#switching;
+  }
+
+  async close(): Promise<void> {
+    await this.#switching;
+    await this.#closeCurrent();
+  }
+
+  async #follow(): Promise<void> {
+    const baseUrl = this.#deps.settings.get().baseUrl;
+    let key: string | null = null;
+    try {
+      key = baseUrl === null ? null : await this.#deps.auth.getKey();
+    } catch (error) {
+      // No usable keychain: no account can open; auth:status says why.
+      this.#deps.logger.warn('the key could not be read', { error: String(error) });
+    }
+    const identity = baseUrl !== null && key !== null ? `${baseUrl}\n${key}` : null;
+    if (identity === this.#identity) return;
+    await this.#closeCurrent();
+    this.#identity = identity;
+    if (baseUrl === null || key === null) return;
+    const session = new AccountSession({
+      dataDir: this.#deps.options.dataDir,
+      baseUrl,
+      key,
+      api: this.#deps.client,
+      connection: this.#deps.connection,
+      events: this.#deps.events,
+      logger: this.#deps.logger,
+      grants: this.#deps.grants,
+      settings: this.#deps.settings.get(),
+    });
+    this.current = session;
+    for (const listener of this.#openListeners) this.#runOpenListener(listener, session);
+    session.start();
+  }
+
+  #runOpenListener(listener: (session: AccountSession) => (() => void) | void, session: AccountSession): void {
+    const dispose = listener(session);
+    if (dispose) this.#closeHooks.push(dispose);
+  }
+
+  async #closeCurrent(): Promise<void> {
+    const session = this.current;
+    if (!session) return;
+    this.current = null;
+    for (const dispose of this.#closeHooks.splice(0)) dispose();
+    await session.close();
+  }
+}

@@ -1,0 +1,115 @@
+// Everything that belongs to one account: its database file, the library (store, sync,
+// outbox), the upload engine and remote imports. The composition root opens a session when a
+// key is set and closes it when the key is removed or replaced, so two accounts never share
+// a queue or a cache.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { ConnectionMonitor } from '../api/connection.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { PathGrants } from '../files/grants.ts';
+import { openLibraryDatabase } from '../library/migrations.ts';
+import { Library } from '../library/library.ts';
+import { createLibraryHandlers } from '../library/handlers.ts';
+import type { Db } from '../library/db.ts';
+import type { RedactingLogger } from '../log/redacting.ts';
+import { RemoteImports, connectivityFrom, createRemoteHandlers } from '../remote/index.ts';
+import type { EventSink } from '../rpc/events.ts';
+import type { Settings } from '../settings/settings-store.ts';
+import { UploadEngine } from '../uploads/engine.ts';
+import { createUploadHandlers } from '../uploads/handlers.ts';
+import type { AccountHandlers } from './account-methods.ts';
+
+export interface AccountSessionDeps {
+  dataDir: string;
+  baseUrl: string;
+  key: string;
+  api: ServiceApi;
+  connection: ConnectionMonitor;
+  events: EventSink;
+  logger: RedactingLogger;
+  grants: PathGrants;
+  settings: Settings;
+}
+
+/**
+ * The database file of an account: named by a digest of the service address and the key, so
+ * the name tells nothing about either and a new key never reopens another account's queue.
+ */
+export function accountDatabaseFile(dataDir: string, baseUrl: string, key: string): string {
+  const digest = createHash('sha256').update(`${new URL(baseUrl).origin}\n${key}`).digest('base64url').slice(0, 22);
+  return join(dataDir, 'accounts', `${digest}.sqlite`);
+}
+
+export class AccountSession {
+  readonly db: Db;
+  readonly library: Library;
+  readonly uploads: UploadEngine;
+  readonly remote: RemoteImports;
+  readonly handlers: AccountHandlers;
+  readonly #unsubscribe: Array<() => void> = [];
+
+  constructor(deps: AccountSessionDeps) {
+    this.db = openLibraryDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key));
+    const connectivity = deps.connection;
+    this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
+    this.uploads = new UploadEngine({
+      db: this.db,
+      api: deps.api,
+      connection: {
+        reportOffline: (reason) => deps.connection.reportUnreachable(reason),
+        onOnline: (callback) =>
+          deps.connection.onChange((now, previous) => {
+            if (now.state === 'online' && previous.state !== 'online') callback();
+          }),
+      },
+      events: deps.events,
+      logger: deps.logger,
+      secrets: deps.logger,
+      onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
+      concurrency: deps.settings.uploadConcurrency,
+      bandwidthLimit: deps.settings.bandwidthLimit,
+    });
+    this.remote = new RemoteImports({
+      api: deps.api,
+      db: this.db,
+      events: deps.events,
+      connectivity: connectivityFrom(deps.connection),
+      logger: deps.logger,
+    });
+    // A folder created offline gets its real id when the outbox replays it: the queued
+    // uploads and imports into it follow.
+    this.#unsubscribe.push(
+      this.library.onFolderIdAssigned((tempId, realId) => {
+        this.uploads.rewriteFolderId?.(tempId, realId);
+        this.remote.rewriteFolderId(tempId, realId);
+      }),
+    );
+    this.handlers = {
+      ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
+      ...createUploadHandlers(this.uploads, deps.grants),
+      ...createRemoteHandlers(this.remote),
+    };
+  }
+
+  start(): void {
+    this.library.start();
+    this.uploads.start();
+    this.remote.start();
+  }
+
+  applySettings(settings: Settings): void {
+    this.uploads.setConcurrency(settings.uploadConcurrency);
+    this.uploads.setBandwidthLimit(settings.bandwidthLimit);
+  }
+
+  setWindowVisible(visible: boolean): void {
+    this.remote.setVisible(visible);
+    if (visible) this.library.onFocus();
+  }
+
+  async close(): Promise<void> {
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    await Promise.allSettled([this.uploads.stop(), this.remote.stop(), this.library.stop()]);
+    this.db.close();
+  }
+}
