@@ -355,6 +355,12 @@ export class ServiceClient implements ServiceApi {
       if (check === 'video' && typeof spec.input.id === 'string') {
         const outcome = await probe('videoInfo', { id: spec.input.id });
         if (outcome !== 'unknown') facts.videoExists = outcome === 'ok';
+      } else if (check === 'folder') {
+        const folderId = spec.input.folder ?? spec.input.parent;
+        if (typeof folderId === 'number' && folderId > 0) {
+          const exists = await this.#probeFolder(folderId, base, key, deadlineAt, spec.options?.signal);
+          if (exists !== undefined) facts.folderExists = exists;
+        }
       } else if (check === 'slots') {
         const outcome = await this.#probeSlots(base, key, deadlineAt, spec.options?.signal);
         if (outcome !== undefined) facts.freeSlots = outcome;
@@ -376,6 +382,17 @@ export class ServiceClient implements ServiceApi {
     }
   }
 
+  /** Whether the folder is anywhere in the service's tree (operation 13 from the root). */
+  async #probeFolder(folderId: number, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<boolean | undefined> {
+    try {
+      const reply = (await this.#probeReply('folders', { parent: 0 }, base, key, deadlineAt, callerSignal)) as Out<typeof s.folderList>;
+      const inTree = (nodes: readonly s.FolderNode[]): boolean => nodes.some((node) => node.id === folderId || inTree(node.children));
+      return inTree(reply.list);
+    } catch {
+      return undefined;
+    }
+  }
+
   async #probeSlots(base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<number | undefined> {
     try {
       const reply = (await this.#probeReply('slots', {}, base, key, deadlineAt, callerSignal)) as Out<typeof s.slots>;
@@ -389,7 +406,7 @@ export class ServiceClient implements ServiceApi {
     const ms = Math.max(1, Math.min(PROBE_DEADLINE_MS, deadlineAt - this.#now()));
     const deadline = AbortSignal.timeout(ms);
     const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
-    const schemaFor: Partial<Record<OperationName, Schema>> = { account: s.account, videoInfo: s.video, slots: s.slots };
+    const schemaFor: Partial<Record<OperationName, Schema>> = { account: s.account, videoInfo: s.video, slots: s.slots, folders: s.folderList };
     const response = await this.#send(op, input, base, key, signal);
     return interpret(op, response, schemaFor[op] ?? s.account);
   }

@@ -63,6 +63,8 @@ export interface ErrorFacts {
   keyRefused?: boolean;
   /** Operation 15 answered for the video the request named (false: it failed too). */
   videoExists?: boolean;
+  /** The folder the request named is in the service's folder tree (operation 13). */
+  folderExists?: boolean;
   /** Free remote-upload slots (operation 10) right after the error. */
   freeSlots?: number;
   /** Thumbnail uploads this client sent in the last minute, this one included. */
@@ -70,7 +72,7 @@ export interface ErrorFacts {
 }
 
 /** What the client finds out before deciding (besides the key check every operation but 1 gets). */
-export type FactCheck = 'video' | 'slots' | 'thumbnail-rate';
+export type FactCheck = 'video' | 'folder' | 'slots' | 'thumbnail-rate';
 
 export interface ErrorMeaning {
   checks: readonly FactCheck[];
@@ -87,7 +89,12 @@ function meaning(why: string, decide: ErrorMeaning['decide'], checks: readonly F
 }
 
 const videoOr = (otherwise: ErrorCode) => (facts: ErrorFacts): ErrorCode => (facts.videoExists === false ? 'not_found' : otherwise);
-const folderGiven = (input: Record<string, unknown>, field: string): boolean => typeof input[field] === 'number' && input[field] !== 0;
+/**
+ * A read whose inputs were all checked locally: the only thing left to be wrong is a folder
+ * it names that no longer exists. Anything else is the service failing, which a later retry
+ * may get past (never "refused", which would make a sync or an upload give up for good).
+ */
+const folderGoneOrServer = (facts: ErrorFacts): ErrorCode => (facts.folderExists === false ? 'not_found' : 'server');
 
 /**
  * Per operation: what a well-formed service error most likely means once the key is known
@@ -97,7 +104,7 @@ const folderGiven = (input: Record<string, unknown>, field: string): boolean => 
 export const SERVICE_ERROR_MEANING: Readonly<Record<OperationName, ErrorMeaning>> = {
   account: meaning('Operation 1 takes no input: the only thing the service can refuse is the key.', () => 'unauthorized'),
   reports: meaning('Only `last`/`to` can be wrong (e.g. a range the service will not compute).', () => 'validation'),
-  dmca: meaning('Only the page parameters can be wrong.', () => 'validation'),
+  dmca: meaning('The page parameters were checked locally: a failure is on the service side.', () => 'server'),
   uploadTarget: meaning('No input: with a good key, the service could not hand out a file server.', () => 'server'),
   remoteAdd: meaning(
     'The URL was checked locally; a full queue (no free slot) is a quota, anything else a URL the service will not take.',
@@ -110,17 +117,13 @@ export const SERVICE_ERROR_MEANING: Readonly<Record<OperationName, ErrorMeaning>
     ['video'],
   ),
   remoteStatus: meaning('The id was checked locally: the queue item is gone.', () => 'not_found'),
-  remoteList: meaning('Only the page parameters can be wrong.', () => 'validation'),
+  remoteList: meaning('The page parameters were checked locally: a failure is on the service side.', () => 'server'),
   remoteAction: meaning('The action and id were checked locally; the service refused the action.', () => 'validation'),
   slots: meaning('No input: with a good key this is a failure on the service side.', () => 'server'),
   folderCreate: meaning('The name (or its parent) was refused.', () => 'validation'),
   folderRename: meaning('The name was checked locally: the folder is gone.', () => 'not_found'),
-  folders: meaning('A parent other than the root that fails is missing; the root cannot be.', (_f, input) =>
-    folderGiven(input, 'parent') ? 'not_found' : 'server',
-  ),
-  videos: meaning('A folder other than the root that fails is missing; otherwise a parameter was refused.', (_f, input) =>
-    folderGiven(input, 'folder') ? 'not_found' : 'validation',
-  ),
+  folders: meaning('A parent missing from the tree is not_found; otherwise a failure on the service side.', folderGoneOrServer, ['folder']),
+  videos: meaning('A folder missing from the tree is not_found; otherwise a failure on the service side.', folderGoneOrServer, ['folder']),
   videoInfo: meaning('The id was checked locally: the video is gone.', () => 'not_found'),
   skipIntro: meaning('Id and seconds were checked locally: the video is gone.', () => 'not_found'),
   thumbnailUpload: meaning(

@@ -129,8 +129,24 @@ function socketFailure(error: unknown, phase: string): TransportError {
   return new TransportError('network', `The connection failed ${phase} (${what}).`, { errno, cause: error });
 }
 
-/** One request/response on the wire, no redirects. */
-function exchange(hop: Hop): Promise<HttpResponse> {
+/**
+ * One request/response, no redirects. A kept-alive socket that the server had already closed
+ * (it restarted, or dropped the idle connection) fails at once with ECONNRESET/EPIPE before
+ * the server read anything: that, and only that, is sent again once on a fresh connection,
+ * even for a POST (Node's documented `reusedSocket` pattern).
+ */
+async function exchange(hop: Hop): Promise<HttpResponse> {
+  try {
+    return await exchangeOnce(hop);
+  } catch (error) {
+    if (error instanceof StaleSocket) return exchangeOnce(hop);
+    throw error;
+  }
+}
+
+class StaleSocket extends TransportError {}
+
+function exchangeOnce(hop: Hop): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (hop.signal.aborted) {
       reject(abortFailure(hop.signal));
@@ -158,8 +174,17 @@ function exchange(hop: Hop): Promise<HttpResponse> {
     const req = client.request(hop.url, { method: hop.method, headers });
     hop.signal.addEventListener('abort', onAbort, { once: true });
 
-    req.on('error', (error) => finish(socketFailure(error, 'before the reply')));
+    let answered = false;
+    req.on('error', (error) => {
+      const errno = (error as { code?: unknown }).code;
+      if (req.reusedSocket && !answered && (errno === 'ECONNRESET' || errno === 'EPIPE')) {
+        finish(new StaleSocket('network', 'A kept-alive connection had been closed.', { errno, cause: error }));
+        return;
+      }
+      finish(socketFailure(error, 'before the reply'));
+    });
     req.on('response', (res) => {
+      answered = true;
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > hop.maxResponseBytes) {
         res.destroy();

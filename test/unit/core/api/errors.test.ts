@@ -37,11 +37,19 @@ describe('SERVICE_ERROR_MEANING', () => {
     expect(decide('thumbnailDelete', { videoExists: true })).toBe('server');
   });
 
-  it('tells the root folder from a named one', () => {
+  it('says not_found for a listing only when its folder is gone from the tree, server otherwise', () => {
     expect(decide('folders', {}, { parent: 0 })).toBe('server');
-    expect(decide('folders', {}, { parent: 7 })).toBe('not_found');
-    expect(decide('videos', {}, { folder: 0 })).toBe('validation');
-    expect(decide('videos', {}, { folder: 7 })).toBe('not_found');
+    expect(decide('folders', { folderExists: false }, { parent: 7 })).toBe('not_found');
+    expect(decide('folders', { folderExists: true }, { parent: 7 })).toBe('server');
+    expect(decide('videos', {}, { folder: 0 })).toBe('server');
+    expect(decide('videos', { folderExists: false }, { folder: 7 })).toBe('not_found');
+    expect(decide('videos', { folderExists: true }, { folder: 7 })).toBe('server');
+    expect(SERVICE_ERROR_MEANING.videos.checks).toContain('folder');
+  });
+
+  it('treats a failed read of locally checked pages as the service failing (retryable), not a refusal', () => {
+    expect(decide('dmca', {})).toBe('server');
+    expect(decide('remoteList', {})).toBe('server');
   });
 });
 
