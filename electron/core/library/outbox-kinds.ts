@@ -3,6 +3,7 @@
 // The local effect at the moment of the change is applied by Outbox when it enqueues.
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
+import type { FolderNode } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import { checkThumbnailFile } from '../files/image.ts';
 import { checkSubtitleFile } from '../files/subtitle.ts';
@@ -12,6 +13,8 @@ import type { SubtitleStore } from './subtitles.ts';
 export interface FolderCreatePayload {
   tempId: number;
   name: string;
+  /** Ids of folders with this name that existed before the first send (see `find`). */
+  knownIds?: number[];
 }
 export interface FolderRenamePayload {
   id: number;
@@ -84,6 +87,29 @@ export interface OutboxKind<P> {
   undo(ctx: KindContext, payload: P): void;
   /** Words added to the service's message when it refuses this kind. */
   refusalHint?(error: AppError): string | null;
+  /** Just before the first send: note what the service already has (for `find`). */
+  beforeFirstSend?(ctx: KindContext, payload: P): P;
+  /**
+   * The change may already have reached the service (the app died mid-send, or the reply
+   * was lost): look for its effect first. A result is confirmed as the service's answer;
+   * null means it is not there and the change is sent. Kinds whose send is idempotent
+   * (renames, settings of a value) need no `find`.
+   */
+  find?(ctx: KindContext, payload: P): Promise<unknown | null>;
+}
+
+/** Every folder of the service's tree, with its parent (operation 13 from the root). */
+async function serviceFolders(api: ServiceApi): Promise<Array<{ node: FolderNode; parent: number }>> {
+  const { list } = await api.folders({ parent: 0 });
+  const out: Array<{ node: FolderNode; parent: number }> = [];
+  const walk = (nodes: readonly FolderNode[], parent: number) => {
+    for (const node of nodes) {
+      out.push({ node, parent });
+      walk(node.children, node.id);
+    }
+  };
+  walk(list, 0);
+  return out;
 }
 
 const BROKEN_DEPLOY_NOTE = 'The service’s documentation says this upload needs a fix on its side that may not be deployed yet.';
@@ -108,6 +134,21 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
     send: (api, p) => api.folderCreate({ name: p.name }),
     confirm: (ctx, p, result) => ctx.assignFolderId(p.tempId, result as Parameters<KindContext['assignFolderId']>[1]),
     undo: (ctx, p) => ctx.store.deleteLocalFolder(p.tempId),
+    beforeFirstSend: (ctx, p) => ({
+      ...p,
+      knownIds: ctx.store
+        .listFolders()
+        .filter((folder) => folder.id > 0 && folder.name === p.name)
+        .map((folder) => folder.id),
+    }),
+    // A folder with this name that was not there before the first send is the one it made.
+    find: async (ctx, p) => {
+      const known = new Set(p.knownIds ?? []);
+      const made = (await serviceFolders(ctx.api)).find(({ node }) => node.name === p.name && !known.has(node.id));
+      if (!made) return null;
+      const { id, name, code, isPublic, openEmbed } = made.node;
+      return { id, name, code, parent: made.parent, isPublic, openEmbed };
+    },
   },
   'folder.rename': {
     summary: (p) => `Rename folder “${p.from}” to “${p.name}”`,
@@ -182,7 +223,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
 };
 
 export function kindOf(name: string): OutboxKind<Record<string, unknown>> {
-  const kind = (kinds as Record<string, OutboxKind<never>>)[name];
+  const kind = (kinds as unknown as Record<string, OutboxKind<Record<string, unknown>> | undefined>)[name];
   if (!kind) throw new AppError('internal', `Unknown outbox change “${name}”.`);
-  return kind as unknown as OutboxKind<Record<string, unknown>>;
+  return kind;
 }

@@ -98,9 +98,14 @@ export class OutboxStore {
 
   /**
    * After a crash, an item caught mid-send goes back to pending: whether the service got
-   * it is unknown, and the person must not lose the change.
+   * it is unknown, and the person must not lose the change. It is marked so the next send
+   * first looks for its effect (OutboxKind.find) instead of making it twice.
    */
   resetSending(): number {
-    return Number(this.#db.prepare("UPDATE lib_outbox SET state = 'pending' WHERE state = 'sending'").run().changes);
+    return Number(
+      this.#db
+        .prepare("UPDATE lib_outbox SET state = 'pending', payload = json_set(payload, '$.mayHaveArrived', json('true')) WHERE state = 'sending'")
+        .run().changes,
+    );
   }
 }

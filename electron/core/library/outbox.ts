@@ -264,7 +264,8 @@ export class Outbox {
     return false;
   }
 
-  async #send(row: OutboxRow): Promise<SendOutcome> {
+  async #send(sent: OutboxRow): Promise<SendOutcome> {
+    let row = sent;
     const kind = kindOf(row.kind);
     if (row.kind === 'thumbnail.set') {
       if (!this.#window.canSend()) {
@@ -272,6 +273,10 @@ export class Outbox {
         return 'wait';
       }
       this.#window.record();
+    }
+    if (row.attempts === 0 && kind.beforeFirstSend) {
+      row = { ...row, payload: kind.beforeFirstSend(this.#context(), row.payload) };
+      this.#rows.setPayload(row.id, row.payload);
     }
     transaction(this.#deps.db, () => {
       this.#rows.startSending(row.id);
@@ -281,7 +286,8 @@ export class Outbox {
 
     let result: unknown;
     try {
-      result = await kind.send(this.#deps.api, row.payload);
+      const found = row.payload.mayHaveArrived === true && kind.find ? await kind.find(this.#context(), row.payload) : null;
+      result = found ?? (await kind.send(this.#deps.api, row.payload));
     } catch (error) {
       return this.#failed(row, error);
     }
@@ -299,6 +305,8 @@ export class Outbox {
   #failed(row: OutboxRow, error: unknown): SendOutcome {
     if (stopsReplay(error)) {
       transaction(this.#deps.db, () => {
+        // The request may have reached the service before the connection failed.
+        if (row.payload.mayHaveArrived !== true) this.#rows.setPayload(row.id, { ...row.payload, mayHaveArrived: true });
         this.#rows.setState(row.id, 'pending');
         this.#refreshTarget(row.target);
       });

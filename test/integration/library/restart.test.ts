@@ -13,8 +13,8 @@ afterEach(async () => {
 });
 
 /** Runs the child until it reports its changes made, then kills it with SIGKILL. */
-async function changeThenCrash(file: string, video: unknown): Promise<string[]> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'crash-child.ts'), JSON.stringify({ file, video })], {
+async function changeThenCrash(file: string, video: unknown, arrive?: { baseUrl: string; apiKey: string }): Promise<string[]> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'crash-child.ts'), JSON.stringify({ file, video, arrive })], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -61,5 +61,30 @@ describe('outbox across a crash', () => {
     expect(requests(host, /^POST /)).toEqual(['POST /v1/folders/create', 'POST /v1/folders/rename', 'POST /v1/videos/skip-intro']);
     expect(host.control.folders()).toMatchObject([{ name: 'Survived a crash' }]);
     expect(host.control.videos()[0]).toMatchObject({ skipIntro: 33 });
+  });
+
+  it('does not create a folder twice when the create reached the service just before the crash', async () => {
+    env = await setup({ seed: 'empty' });
+    const { host } = env;
+    host.control.addFolder({ name: 'Survives a crash' });
+    const { id } = host.control.addVideo({ name: 'Crash test.mp4' });
+    const video = await env.client.videoInfo({ id });
+    await env.library.sync.syncNow({ full: true });
+    await env.library.stop();
+    env.db.close();
+
+    await changeThenCrash(env.file, video, { baseUrl: host.baseUrl, apiKey: host.apiKey });
+    expect(host.control.folders().filter((f) => f.name === 'Survives a crash')).toHaveLength(2);
+
+    const db = openLibraryDatabase(env.file);
+    env.db = db;
+    const library = new Library({ db, api: env.client, events: { emit() {} }, connectivity: env.connectivity, logger: quietLogger, sync: { quickIntervalMs: 0 } });
+    env.library = library;
+    await reconnect(env);
+    expect(library.outbox.view().items).toEqual([]);
+    // One create only (the child's); the replay found it instead of sending another.
+    expect(requests(host, /^POST \/v1\/folders\/create/)).toHaveLength(1);
+    const named = host.control.folders().filter((f) => f.name === 'Survived a crash' || f.name === 'Survives a crash');
+    expect(named.map((f) => f.name).sort()).toEqual(['Survived a crash', 'Survives a crash']);
   });
 });
