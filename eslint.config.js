@@ -54,8 +54,17 @@ export default tseslint.config(
     files: IPC_MODULES,
     rules: { 'no-restricted-imports': 'off' },
   },
+  // The strict preset: every Electron security rule is an error. The two rules that look
+  // for a guard are told which functions are ours (a URL check and the IPC sender check).
   {
-    ...electronSecurity.configs.recommended,
+    ...electronSecurity.configs.strict,
     files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: {
+      'electron-security/no-open-external-with-dynamic-url': ['error', { allowedProtocols: ['https:'], urlValidators: ['openableExternalUrl'] }],
+      'electron-security/require-ipc-sender-validation': ['error', { senderGuards: ['senderRefusal'] }],
+    },
   },
 );

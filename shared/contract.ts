@@ -37,7 +37,7 @@ import {
   JobProgress,
   UploadTotals,
 } from './model.ts';
-import { EVENT_NAMES, METHOD_NAMES, type EventName, type MethodName } from './contract-names.ts';
+import type { EventName, MethodName } from './contract-names.ts';
 
 const none = z.undefined();
 const ok = z.object({ ok: z.literal(true) });

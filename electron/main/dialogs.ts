@@ -1,0 +1,47 @@
+// Native open dialogs. Whatever the person picks becomes a granted path (the core reads
+// only granted paths), which is why these dialogs live in the main process.
+import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
+import type { ParsedInput } from '../../shared/contract.ts';
+import { VIDEO_EXTENSIONS } from '../core/files/video.ts';
+
+export type FileKind = ParsedInput<'dialog:openFiles'>['kind'];
+
+// Matches what the core accepts: the video containers it recognises, images for thumbnails
+// (JPEG/PNG only), and subtitles (SRT/WebVTT). "All files" stays: the core sniffs the
+// content, so a video without a usual extension still uploads.
+const FILTERS: Record<FileKind, { title: string; multi: boolean; filters: OpenDialogOptions['filters'] }> = {
+  videos: {
+    title: 'Choose videos to upload',
+    multi: true,
+    filters: [
+      { name: 'Videos', extensions: [...VIDEO_EXTENSIONS].map((ext) => ext.slice(1)) },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+  image: { title: 'Choose a thumbnail', multi: false, filters: [{ name: 'Images (JPEG, PNG)', extensions: ['jpg', 'jpeg', 'png'] }] },
+  subtitle: { title: 'Choose a subtitle file', multi: false, filters: [{ name: 'Subtitles (SRT, WebVTT)', extensions: ['srt', 'vtt'] }] },
+};
+
+export interface DialogDeps {
+  dialog: Pick<Dialog, 'showOpenDialog'>;
+  window: () => BrowserWindow | null;
+  grantPath: (path: string) => void;
+}
+
+export async function openFiles(kind: FileKind, deps: DialogDeps): Promise<{ paths: string[] }> {
+  const spec = FILTERS[kind];
+  const properties: OpenDialogOptions['properties'] = spec.multi ? ['openFile', 'multiSelections'] : ['openFile'];
+  return choose({ title: spec.title, properties, filters: spec.filters }, deps);
+}
+
+export async function openFolder(deps: DialogDeps): Promise<{ paths: string[] }> {
+  return choose({ title: 'Choose folders to upload', properties: ['openDirectory', 'multiSelections'] }, deps);
+}
+
+async function choose(options: OpenDialogOptions, deps: DialogDeps): Promise<{ paths: string[] }> {
+  const win = deps.window();
+  const result = win ? await deps.dialog.showOpenDialog(win, options) : await deps.dialog.showOpenDialog(options);
+  if (result.canceled) return { paths: [] };
+  for (const path of result.filePaths) deps.grantPath(path);
+  return { paths: result.filePaths };
+}

@@ -1,0 +1,42 @@
+// The Electron main process: lifecycle only. Before 'ready': the app:// scheme, the
+// single-instance lock (a second launch hands its files over and quits), the sandbox for
+// every renderer. After: the shell is built around the core (start.ts).
+import { app, protocol } from 'electron';
+import { existsSync } from 'node:fs';
+import { registerAppScheme } from './protocol.ts';
+import { OpenedFilesInbox, pathsFromArgv, pathsFromHandoff, type HandoffData } from './single-instance.ts';
+import { startShell, type RunningShell } from './start.ts';
+
+registerAppScheme(protocol);
+
+const inbox = new OpenedFilesInbox();
+const argvOptions = (cwd: string) => ({ packaged: app.isPackaged, cwd, exists: existsSync });
+const launchPaths = pathsFromArgv(process.argv, argvOptions(process.cwd()));
+let shell: RunningShell | null = null;
+
+if (!app.requestSingleInstanceLock({ paths: launchPaths } satisfies HandoffData)) {
+  // Another Vidlift runs: it received our files through 'second-instance'.
+  app.quit();
+} else {
+  inbox.add(launchPaths);
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    inbox.add(pathsFromHandoff(additionalData) ?? pathsFromArgv(argv, argvOptions(workingDirectory)));
+    shell?.showWindow();
+  });
+  // macOS: files dropped on the dock icon or opened with Vidlift from the Finder.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    inbox.add([path]);
+  });
+  app.enableSandbox();
+  app
+    .whenReady()
+    .then(async () => {
+      shell = await startShell({ inbox, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL });
+    })
+    .catch((error: unknown) => {
+      // Nothing else can report it: the core (and its log) may not exist yet.
+      console.error('Vidlift could not start', error);
+      app.exit(1);
+    });
+}

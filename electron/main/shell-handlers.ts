@@ -1,0 +1,39 @@
+// The contract methods only the shell can answer: facts about the app, native dialogs and
+// the system browser. They are merged with the core's handlers into the full table.
+import type { ShellMethod } from '../core/core.ts';
+import type { Handlers } from '../core/rpc/dispatch.ts';
+import { AppError } from '../../shared/errors.ts';
+import { openFiles, openFolder, type DialogDeps } from './dialogs.ts';
+import { isOpenableExternally, type ExternalLinkPolicy } from './security.ts';
+
+export type ShellHandlers = Pick<Handlers, ShellMethod>;
+
+export interface ShellHandlerDeps {
+  app: { getName(): string; getVersion(): string; isPackaged: boolean };
+  platform: NodeJS.Platform;
+  sandboxAvailable: boolean;
+  dialogs: DialogDeps;
+  linkPolicy: ExternalLinkPolicy;
+  openExternal: (url: string) => Promise<void>;
+}
+
+export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
+  return {
+    'app:info': () => ({
+      name: deps.app.getName(),
+      version: deps.app.getVersion(),
+      platform: deps.platform,
+      packaged: deps.app.isPackaged,
+      sandboxAvailable: deps.sandboxAvailable,
+    }),
+    'dialog:openFiles': ({ kind }) => openFiles(kind, deps.dialogs),
+    'dialog:openFolder': () => openFolder(deps.dialogs),
+    'shell:openExternal': async ({ url }) => {
+      if (!isOpenableExternally(url, deps.linkPolicy)) {
+        throw new AppError('validation', 'Only https links can be opened in the browser.', { retryable: false });
+      }
+      await deps.openExternal(url);
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// The tray icon: upload status in its tooltip, and pause/resume all, show and quit in its
+// menu. It is what keeps the app reachable when the window was closed while uploads run.
+import type { Menu, MenuItemConstructorOptions, Tray } from 'electron';
+import type { UploadTotals } from '../../shared/model.ts';
+import { uploadStatusLine } from './upload-status.ts';
+
+type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'>;
+
+export interface UploadTrayDeps {
+  tray: TrayLike;
+  buildMenu: (template: MenuItemConstructorOptions[]) => Menu;
+  showWindow: () => void;
+  pauseAll: () => void;
+  resumeAll: () => void;
+  quit: () => void;
+}
+
+export function trayMenuTemplate(state: { pending: number; paused: boolean }, deps: Omit<UploadTrayDeps, 'tray' | 'buildMenu'>): MenuItemConstructorOptions[] {
+  return [
+    { label: 'Show Vidlift', click: () => deps.showWindow() },
+    { type: 'separator' },
+    state.paused
+      ? { label: 'Resume all uploads', enabled: state.pending > 0, click: () => deps.resumeAll() }
+      : { label: 'Pause all uploads', enabled: state.pending > 0, click: () => deps.pauseAll() },
+    { type: 'separator' },
+    { label: 'Quit Vidlift', click: () => deps.quit() },
+  ];
+}
+
+export class UploadTray {
+  readonly #deps: UploadTrayDeps;
+  #tooltip = '';
+  #menuKey = '';
+
+  constructor(deps: UploadTrayDeps) {
+    this.#deps = deps;
+    deps.tray.on('click', () => deps.showWindow());
+  }
+
+  update(totals: UploadTotals, paused: boolean): void {
+    const tooltip = uploadStatusLine(totals, paused);
+    if (tooltip !== this.#tooltip) {
+      this.#tooltip = tooltip;
+      this.#deps.tray.setToolTip(tooltip);
+    }
+    const pending = totals.active + totals.waiting;
+    // The menu only changes with these two facts; rebuilding it on every progress tick
+    // would close it under the person's pointer on some desktops.
+    const key = `${pending > 0}:${paused}`;
+    if (key !== this.#menuKey) {
+      this.#menuKey = key;
+      this.#deps.tray.setContextMenu(this.#deps.buildMenu(trayMenuTemplate({ pending, paused }, this.#deps)));
+    }
+  }
+
+  get tooltip(): string {
+    return this.#tooltip;
+  }
+
+  dispose(): void {
+    this.#deps.tray.destroy();
+  }
+}

@@ -1,0 +1,39 @@
+// Builds window.api from the contract's names: one invoker per method, event subscription
+// that only accepts contract events and hands over the payload alone (never the
+// IpcRendererEvent, whose `sender` is the ipcRenderer itself), and the path of a dropped file.
+// Nothing else crosses the bridge: no ipcRenderer, no Node.
+import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
+import type { WindowApi } from '../../shared/contract.ts';
+// The names only (shared/contract-names.ts): the schemas, and zod with them, stay out of the preload.
+import { EVENT_NAMES, METHOD_NAMES } from '../../shared/contract-names.ts';
+import { FILES_GRANT_CHANNEL } from './channels.ts';
+
+type Ipc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener' | 'send'>;
+
+const eventNames: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function buildWindowApi(ipc: Ipc, webUtils: Pick<WebUtils, 'getPathForFile'>): WindowApi {
+  const api: Record<string, unknown> = {};
+  for (const method of METHOD_NAMES) {
+    api[method] = (input?: unknown) => ipc.invoke(method, input);
+  }
+  api.on = (event: unknown, listener: unknown): (() => void) => {
+    if (typeof event !== 'string' || !eventNames.has(event)) throw new TypeError(`Unknown event: ${String(event)}`);
+    if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
+    const forward = (_event: IpcRendererEvent, payload: unknown): void => {
+      (listener as (payload: unknown) => void)(payload);
+    };
+    ipc.on(event, forward);
+    return () => {
+      ipc.removeListener(event, forward);
+    };
+  };
+  api.pathForFile = (file: File): string => {
+    // getPathForFile throws for anything that is not a real File; a File the page built
+    // itself has no path (''). Only real paths of dropped or picked files are granted.
+    const path = webUtils.getPathForFile(file);
+    if (path !== '') ipc.send(FILES_GRANT_CHANNEL, path);
+    return path;
+  };
+  return Object.freeze(api) as unknown as WindowApi;
+}

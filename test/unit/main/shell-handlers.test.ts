@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BrowserWindow, OpenDialogOptions } from 'electron';
+import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
+
+function handlers(result: { canceled: boolean; filePaths: string[] }, win: BrowserWindow | null = {} as BrowserWindow) {
+  const showOpenDialog = vi.fn(async (..._args: unknown[]) => result);
+  const grantPath = vi.fn();
+  const openExternal = vi.fn(async () => undefined);
+  const table = createShellHandlers({
+    app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+    platform: 'linux',
+    sandboxAvailable: true,
+    dialogs: { dialog: { showOpenDialog: showOpenDialog as never }, window: () => win, grantPath },
+    linkPolicy: { allowLoopbackHttp: false },
+    openExternal,
+  });
+  const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
+  return { table, showOpenDialog, grantPath, openExternal, optionsOf };
+}
+
+describe('shell handlers', () => {
+  it('app:info describes the app', async () => {
+    const { table } = handlers({ canceled: true, filePaths: [] });
+    expect(await table['app:info'](undefined)).toEqual({ name: 'Vidlift', version: '0.1.0', platform: 'linux', packaged: false, sandboxAvailable: true });
+  });
+
+  it('files picked in a dialog are granted and returned', async () => {
+    const { table, grantPath, optionsOf } = handlers({ canceled: false, filePaths: ['/v/a.mp4', '/v/b.mkv'] });
+    expect(await table['dialog:openFiles']({ kind: 'videos' })).toEqual({ paths: ['/v/a.mp4', '/v/b.mkv'] });
+    expect(grantPath.mock.calls).toEqual([['/v/a.mp4'], ['/v/b.mkv']]);
+    expect(optionsOf().properties).toEqual(['openFile', 'multiSelections']);
+    expect(optionsOf().filters?.[0]?.extensions).toContain('mp4');
+  });
+
+  it('a thumbnail dialog takes one JPEG or PNG; a cancelled dialog grants nothing', async () => {
+    const { table, grantPath, optionsOf } = handlers({ canceled: true, filePaths: [] });
+    expect(await table['dialog:openFiles']({ kind: 'image' })).toEqual({ paths: [] });
+    expect(optionsOf().properties).toEqual(['openFile']);
+    expect(optionsOf().filters).toEqual([{ name: 'Images (JPEG, PNG)', extensions: ['jpg', 'jpeg', 'png'] }]);
+    expect(grantPath).not.toHaveBeenCalled();
+  });
+
+  it('folders picked are granted', async () => {
+    const { table, grantPath, optionsOf } = handlers({ canceled: false, filePaths: ['/v/trip'] }, null);
+    expect(await table['dialog:openFolder'](undefined)).toEqual({ paths: ['/v/trip'] });
+    expect(optionsOf().properties).toContain('openDirectory');
+    expect(grantPath).toHaveBeenCalledWith('/v/trip');
+  });
+
+  it('shell:openExternal opens https only', async () => {
+    const { table, openExternal } = handlers({ canceled: true, filePaths: [] });
+    expect(await table['shell:openExternal']({ url: 'https://video.example/d/abc' })).toEqual({ ok: true });
+    expect(openExternal).toHaveBeenCalledWith('https://video.example/d/abc');
+    await expect(Promise.resolve().then(() => table['shell:openExternal']({ url: 'http://video.example/' }))).rejects.toMatchObject({ code: 'validation' });
+    expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Menu, MenuItemConstructorOptions } from 'electron';
+import { EventHub } from '../../../electron/core/rpc/events.ts';
+import { CoreBridge } from '../../../electron/main/core-bridge.ts';
+import { ProgressReporter } from '../../../electron/main/progress.ts';
+import { UploadTray } from '../../../electron/main/tray.ts';
+import { uploadStatusLine, batchNotificationText } from '../../../electron/main/upload-status.ts';
+import type { Settings, UploadsView } from '../../../shared/model.ts';
+import { totals } from './fakes.ts';
+
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false };
+const view = (partial: Partial<UploadsView['totals']>, paused = false): UploadsView => ({ jobs: [], totals: totals(partial), paused });
+
+function fakeTray() {
+  const menus: MenuItemConstructorOptions[][] = [];
+  const tray = { setToolTip: vi.fn(), setContextMenu: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+  const actions = { showWindow: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), quit: vi.fn() };
+  const uploadTray = new UploadTray({
+    tray: tray as never,
+    buildMenu: (template) => {
+      menus.push(template);
+      return template as unknown as Menu;
+    },
+    ...actions,
+  });
+  const item = (label: string) => menus.at(-1)?.find((entry) => entry.label === label);
+  return { tray, uploadTray, menus, actions, item };
+}
+
+describe('UploadTray', () => {
+  it('shows the status in its tooltip and offers pause while uploads run', () => {
+    const { tray, uploadTray, item, actions } = fakeTray();
+    uploadTray.update(totals({ active: 1, waiting: 2, bytesSent: 50, bytesTotal: 200, etaSeconds: 300 }), false);
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 3 uploads in progress, 25%, 5 min left');
+    expect(item('Pause all uploads')?.enabled).toBe(true);
+    (item('Pause all uploads')?.click as () => void)();
+    expect(actions.pauseAll).toHaveBeenCalled();
+  });
+
+  it('offers resume when paused and rebuilds its menu only when that changes', () => {
+    const { uploadTray, menus, item, actions } = fakeTray();
+    uploadTray.update(totals({ active: 1, bytesSent: 1, bytesTotal: 10 }), false);
+    uploadTray.update(totals({ active: 1, bytesSent: 2, bytesTotal: 10 }), false);
+    expect(menus).toHaveLength(1);
+    uploadTray.update(totals({ waiting: 1, bytesSent: 2, bytesTotal: 10 }), true);
+    expect(menus).toHaveLength(2);
+    (item('Resume all uploads')?.click as () => void)();
+    expect(actions.resumeAll).toHaveBeenCalled();
+  });
+
+  it('a click on the icon shows the window', () => {
+    const { tray, actions } = fakeTray();
+    const [event, listener] = tray.on.mock.calls[0] as [string, () => void];
+    expect(event).toBe('click');
+    listener();
+    expect(actions.showWindow).toHaveBeenCalled();
+  });
+});
+
+describe('tray and progress driven by core events', () => {
+  it('follows uploads:progress and uploads:changed from the core', () => {
+    const hub = new EventHub();
+    const { tray, uploadTray } = fakeTray();
+    const bars: [number, string | undefined][] = [];
+    const progress = new ProgressReporter({ setProgressBar: (value, options) => bars.push([value, options.mode]), minIntervalMs: 0 });
+    const bridge = new CoreBridge(
+      { settings, uploads: view({}) },
+      {
+        onUploads: (t, paused) => {
+          progress.update(t, paused);
+          uploadTray.update(t, paused);
+        },
+      },
+    );
+    bridge.follow(hub);
+    bridge.refresh();
+    expect(bars.at(-1)).toEqual([-1, 'none']);
+    expect(bridge.uploadsRunning()).toBe(false);
+
+    hub.emit('uploads:progress', { jobs: [], totals: totals({ active: 1, bytesSent: 40, bytesTotal: 100 }) });
+    expect(bars.at(-1)).toEqual([0.4, 'normal']);
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 1 upload in progress, 40%');
+    expect(bridge.uploadsRunning()).toBe(true);
+
+    hub.emit('uploads:changed', view({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }, true));
+    expect(bars.at(-1)).toEqual([0.4, 'paused']);
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 1 upload paused');
+
+    hub.emit('uploads:changed', view({ done: 1 }));
+    expect(bars.at(-1)).toEqual([-1, 'none']);
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: no uploads running');
+  });
+
+  it('keeps the settings the shell needs and reports a new service origin', () => {
+    const hub = new EventHub();
+    const onServiceOrigins = vi.fn();
+    const bridge = new CoreBridge({ settings, uploads: view({}) }, { onServiceOrigins });
+    bridge.follow(hub);
+    hub.emit('settings:changed', { ...settings, closeToTray: true, notifications: false });
+    expect(bridge.snapshot).toMatchObject({ closeToTray: true, notifications: false });
+    expect(onServiceOrigins).not.toHaveBeenCalled();
+    hub.emit('auth:changed', { hasKey: true, last4: 'abcd', baseUrl: 'http://127.0.0.1:4010', storage: { available: true, backend: 'keychain', problem: null } });
+    expect(onServiceOrigins).toHaveBeenCalledWith(['http://127.0.0.1:4010']);
+    expect(bridge.serviceOrigins).toEqual(['http://127.0.0.1:4010']);
+  });
+});
+
+describe('status words', () => {
+  it('describes long waits in hours and batches in plain words', () => {
+    expect(uploadStatusLine(totals({ active: 1, etaSeconds: 7500, bytesTotal: 10 }), false)).toBe('Vidlift: 1 upload in progress, 0%, 2 h 5 min left');
+    expect(batchNotificationText({ done: 3, failed: 0 })).toEqual({ title: 'Uploads finished', body: '3 videos uploaded' });
+    expect(batchNotificationText({ done: 1, failed: 2 })).toEqual({ title: 'Uploads finished with errors', body: '1 video uploaded, 2 failed.' });
+    expect(batchNotificationText({ done: 0, failed: 1 }).title).toBe('Uploads failed');
+  });
+});

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { events, methods } from '../../../shared/contract.ts';
+import { FILES_GRANT_CHANNEL } from '../../../electron/preload/channels.ts';
+
+const CONTRACT_METHODS = Object.keys(methods);
+
+const exposed = vi.hoisted(() => ({ worlds: new Map<string, Record<string, unknown>>() }));
+const ipc = vi.hoisted(() => ({
+  invoke: vi.fn(async (...args: unknown[]) => ({ ok: true, data: args })),
+  on: vi.fn(),
+  removeListener: vi.fn(),
+  send: vi.fn(),
+}));
+const webUtils = vi.hoisted(() => ({ getPathForFile: vi.fn((file: { path?: string }) => file.path ?? '') }));
+
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: Record<string, unknown>) => exposed.worlds.set(key, api) },
+  ipcRenderer: ipc,
+  webUtils,
+}));
+
+await import('../../../electron/preload/index.ts');
+const api = exposed.worlds.get('api') as Record<string, (...args: unknown[]) => unknown>;
+
+beforeEach(() => {
+  ipc.invoke.mockClear();
+  ipc.on.mockClear();
+  ipc.removeListener.mockClear();
+  ipc.send.mockClear();
+});
+
+describe('the preload', () => {
+  it('exposes exactly the contract: one invoker per method, on and pathForFile', () => {
+    expect([...exposed.worlds.keys()]).toEqual(['api']);
+    expect(Object.keys(api).sort()).toEqual([...CONTRACT_METHODS, 'on', 'pathForFile'].sort());
+    expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
+  });
+
+  it('each invoker sends its own channel with the input', async () => {
+    await api['videos:get']?.({ id: 'abcdefghijkl' });
+    expect(ipc.invoke).toHaveBeenCalledWith('videos:get', { id: 'abcdefghijkl' });
+    await api['uploads:list']?.();
+    expect(ipc.invoke).toHaveBeenLastCalledWith('uploads:list', undefined);
+  });
+
+  it('on() accepts contract events, passes only the payload, and unsubscribes', () => {
+    const listener = vi.fn();
+    const off = api.on?.('uploads:progress', listener) as () => void;
+    const [channel, forward] = ipc.on.mock.calls[0] as [string, (event: unknown, payload: unknown) => void];
+    expect(channel).toBe('uploads:progress');
+    forward({ sender: 'the ipcRenderer itself' }, { jobs: [] });
+    expect(listener).toHaveBeenCalledWith({ jobs: [] });
+    expect(listener.mock.calls[0]).toHaveLength(1);
+    off();
+    expect(ipc.removeListener).toHaveBeenCalledWith('uploads:progress', forward);
+  });
+
+  it('on() accepts every contract event', () => {
+    for (const event of Object.keys(events)) (api.on?.(event, vi.fn()) as () => void)();
+    expect(ipc.on).toHaveBeenCalledTimes(Object.keys(events).length);
+  });
+
+  it('on() refuses anything that is not a contract event', () => {
+    for (const name of ['files:grant', 'uploads:add', 'ELECTRON_BROWSER_WINDOW', '__proto__', 42]) {
+      expect(() => api.on?.(name, vi.fn())).toThrow(/Unknown event/);
+    }
+    expect(() => api.on?.('uploads:changed', 'not a function')).toThrow();
+    expect(ipc.on).not.toHaveBeenCalled();
+  });
+
+  it('pathForFile returns the real path and grants it; a file without a path grants nothing', () => {
+    expect(api.pathForFile?.({ path: '/home/me/v.mp4' })).toBe('/home/me/v.mp4');
+    expect(ipc.send).toHaveBeenCalledWith(FILES_GRANT_CHANNEL, '/home/me/v.mp4');
+    expect(api.pathForFile?.({})).toBe('');
+    expect(ipc.send).toHaveBeenCalledTimes(1);
+  });
+});
