@@ -49,6 +49,7 @@ export const METHOD_NAMES = [
   'dialog:openFiles',
   'dialog:openFolder',
   'shell:openExternal',
+  'clipboard:writeText',
 ] as const;
 
 export const EVENT_NAMES = [

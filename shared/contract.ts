@@ -130,6 +130,8 @@ export const methods = {
   'dialog:openFolder': method(none, z.object({ paths: z.array(z.string()) })),
   /** Opens a service link in the system browser (https only). */
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
+  /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
+  'clipboard:writeText': method(z.strictObject({ text: z.string().max(8192) }), ok),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -8,7 +8,7 @@ import type { UploadTotals } from '../../shared/model.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, facts about the app. */
-export type ShellMethod = 'app:info' | 'dialog:openFiles' | 'dialog:openFolder' | 'shell:openExternal';
+export type ShellMethod = 'app:info' | 'dialog:openFiles' | 'dialog:openFolder' | 'shell:openExternal' | 'clipboard:writeText';
 export type CoreHandlers = Omit<Handlers, ShellMethod>;
 
 export interface CoreOptions {

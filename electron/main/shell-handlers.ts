@@ -15,6 +15,7 @@ export interface ShellHandlerDeps {
   dialogs: DialogDeps;
   linkPolicy: ExternalLinkPolicy;
   openExternal: (url: string) => Promise<void>;
+  writeClipboard: (text: string) => void;
 }
 
 export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
@@ -33,6 +34,10 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
         throw new AppError('validation', 'Only https links can be opened in the browser.', { retryable: false });
       }
       await deps.openExternal(url);
+      return { ok: true as const };
+    },
+    'clipboard:writeText': ({ text }) => {
+      deps.writeClipboard(text);
       return { ok: true as const };
     },
   };

@@ -4,6 +4,7 @@
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   Menu,
   nativeImage,
@@ -145,6 +146,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path) },
       linkPolicy,
       openExternal: (url) => openInBrowser(url, linkPolicy),
+      writeClipboard: (text) => clipboard.writeText(text),
     }),
   };
   const dispatch = createDispatcher(handlers, {

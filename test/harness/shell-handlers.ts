@@ -10,11 +10,14 @@ export interface HarnessShell {
   /** The paths the next dialog returns (then the dialog is "cancelled" again). */
   setNextDialogResult(paths: string[]): void;
   openedLinks(): readonly string[];
+  /** What "copy" put on the clipboard, newest last. */
+  copiedTexts(): readonly string[];
 }
 
 export function createHarnessShell(grant: (path: string) => void): HarnessShell {
   let nextDialog: string[] | null = null;
   const opened: string[] = [];
+  const copied: string[] = [];
   const takeDialogResult = () => {
     const paths = nextDialog ?? [];
     nextDialog = null;
@@ -31,10 +34,15 @@ export function createHarnessShell(grant: (path: string) => void): HarnessShell 
         opened.push(url);
         return { ok: true as const };
       },
+      'clipboard:writeText': ({ text }) => {
+        copied.push(text);
+        return { ok: true as const };
+      },
     },
     setNextDialogResult: (paths) => {
       nextDialog = paths;
     },
     openedLinks: () => opened,
+    copiedTexts: () => copied,
   };
 }

@@ -6,6 +6,7 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
   const showOpenDialog = vi.fn(async (..._args: unknown[]) => result);
   const grantPath = vi.fn();
   const openExternal = vi.fn(async () => undefined);
+  const writeClipboard = vi.fn();
   const table = createShellHandlers({
     app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
     platform: 'linux',
@@ -13,12 +14,19 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
     dialogs: { dialog: { showOpenDialog: showOpenDialog as never }, window: () => win, grantPath },
     linkPolicy: { allowLoopbackHttp: false },
     openExternal,
+    writeClipboard,
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
-  return { table, showOpenDialog, grantPath, openExternal, optionsOf };
+  return { table, showOpenDialog, grantPath, openExternal, writeClipboard, optionsOf };
 }
 
 describe('shell handlers', () => {
+  it('clipboard:writeText copies through the main process', async () => {
+    const { table, writeClipboard } = handlers({ canceled: true, filePaths: [] });
+    expect(await table['clipboard:writeText']({ text: 'https://video.example/e/abc' })).toEqual({ ok: true });
+    expect(writeClipboard).toHaveBeenCalledWith('https://video.example/e/abc');
+  });
+
   it('app:info describes the app', async () => {
     const { table } = handlers({ canceled: true, filePaths: [] });
     expect(await table['app:info'](undefined)).toEqual({ name: 'Vidlift', version: '0.1.0', platform: 'linux', packaged: false, sandboxAvailable: true });
