@@ -76,14 +76,10 @@ export class AccountSession {
       connectivity: connectivityFrom(deps.connection),
       logger: deps.logger,
     });
-    // A folder created offline gets its real id when the outbox replays it: the queued
-    // uploads and imports into it follow.
-    this.#unsubscribe.push(
-      this.library.onFolderIdAssigned((tempId, realId) => {
-        this.uploads.rewriteFolderId?.(tempId, realId);
-        this.remote.rewriteFolderId(tempId, realId);
-      }),
-    );
+    // A folder created offline gets its real id when the outbox replays it: imports queued
+    // into it follow. (Uploads into such a folder are refused until it exists on the
+    // service, so the engine never holds a temporary id.)
+    this.#unsubscribe.push(this.library.onFolderIdAssigned((tempId, realId) => this.remote.rewriteFolderId(tempId, realId)));
     this.handlers = {
       ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
       ...createUploadHandlers(this.uploads, deps.grants),

@@ -1,0 +1,39 @@
+// After a reply was lost (or the app died) once the whole body may have reached the file
+// server, the video may exist already. Sending again blindly would make a duplicate, so
+// first look in the target folder for a video with this file's title and size.
+import type { ServiceApi } from '../api/service-api.ts';
+import type { ServiceVideo } from '../api/schemas.ts';
+
+const PAGE_SIZE = 100;
+/** The listing is newest first; an upload from minutes ago is on the first pages. */
+const MAX_PAGES = 5;
+
+export interface LookupInput {
+  folderId: number;
+  fileName: string;
+  size: number;
+  /** Videos other jobs already own: never claimed by this one. */
+  exclude: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** Titles the service may give an uploaded file: its name, or its name without extension. */
+export function candidateTitles(fileName: string): string[] {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? [fileName, fileName.slice(0, dot)] : [fileName];
+}
+
+export async function findUploadedVideo(api: ServiceApi, input: LookupInput): Promise<ServiceVideo | null> {
+  const titles = new Set(candidateTitles(input.fileName).map((title) => title.toLowerCase()));
+  const search = candidateTitles(input.fileName).at(-1) ?? input.fileName;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const options = input.signal ? { signal: input.signal } : undefined;
+    const result = await api.videos({ folder: input.folderId, page, perPage: PAGE_SIZE, search }, options);
+    const match = result.list.find(
+      (video) => video.size === input.size && titles.has(video.name.toLowerCase()) && !input.exclude.has(video.id),
+    );
+    if (match) return match;
+    if (result.list.length < PAGE_SIZE) return null;
+  }
+  return null;
+}

@@ -1,0 +1,40 @@
+// The upload queue's tables, in the account database beside the library's (module
+// 'uploads' in schema_migrations). Every job survives a quit or a crash.
+import type { Migration } from '../library/db.ts';
+
+export const uploadMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'upload jobs and queue state',
+    up: (db) => {
+      db.exec(`CREATE TABLE upload_jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        path TEXT NOT NULL,
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime_ms INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        folder_id INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        bytes_sent INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        error_code TEXT,
+        error_message TEXT,
+        error_retryable INTEGER,
+        restarted INTEGER NOT NULL DEFAULT 0,
+        -- 1 once the whole body may have reached the file server: before sending again,
+        -- look for the video on the service (a lost reply must not become a duplicate).
+        maybe_received INTEGER NOT NULL DEFAULT 0,
+        video_id TEXT,
+        download_url TEXT,
+        embed_url TEXT,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER
+      )`);
+      db.exec('CREATE INDEX upload_jobs_identity ON upload_jobs (path, size, mtime_ms)');
+      db.exec('CREATE INDEX upload_jobs_state ON upload_jobs (state)');
+      db.exec('CREATE TABLE upload_queue (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    },
+  },
+];

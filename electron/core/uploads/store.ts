@@ -1,0 +1,207 @@
+// The persistent upload queue: one row per file, every state change written before it
+// takes effect elsewhere (synchronous=FULL in openDatabase), so a crash never loses a job.
+import type { UploadJob, UploadState } from '../../../shared/model.ts';
+import type { ErrorShape } from '../../../shared/errors.ts';
+import { migrate, transaction, type Db } from '../library/db.ts';
+import { uploadMigrations } from './migrations.ts';
+
+export interface JobRow {
+  id: number;
+  path: string;
+  name: string;
+  size: number;
+  mtime_ms: number;
+  content_type: string;
+  folder_id: number;
+  state: UploadState;
+  bytes_sent: number;
+  attempts: number;
+  error_code: string | null;
+  error_message: string | null;
+  error_retryable: number | null;
+  restarted: number;
+  maybe_received: number;
+  video_id: string | null;
+  download_url: string | null;
+  embed_url: string | null;
+  next_attempt_at: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface NewJob {
+  path: string;
+  name: string;
+  size: number;
+  mtimeMs: number;
+  contentType: string;
+  folderId: number;
+}
+
+/** States in which a file counts as already queued or uploaded (the duplicate check). */
+const HELD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'finishing', 'paused', 'done'];
+export const ACTIVE_STATES: readonly UploadState[] = ['uploading', 'finishing'];
+export const FINISHED_STATES: readonly UploadState[] = ['done', 'cancelled'];
+
+export function toUploadJob(row: JobRow): UploadJob {
+  return {
+    id: row.id,
+    path: row.path,
+    name: row.name,
+    size: row.size,
+    folderId: row.folder_id,
+    state: row.state,
+    bytesSent: row.bytes_sent,
+    attempts: row.attempts,
+    error: rowError(row),
+    restarted: row.restarted === 1,
+    videoId: row.video_id,
+    downloadUrl: row.download_url,
+    embedUrl: row.embed_url,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function rowError(row: JobRow): ErrorShape | null {
+  if (row.error_code === null || row.error_message === null) return null;
+  return { code: row.error_code as ErrorShape['code'], message: row.error_message, retryable: row.error_retryable === 1 };
+}
+
+export type JobPatch = Partial<Omit<JobRow, 'id' | 'path' | 'name' | 'created_at'>>;
+
+export class UploadStore {
+  readonly #db: Db;
+  readonly #now: () => number;
+
+  constructor(db: Db, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+    migrate(db, 'uploads', uploadMigrations);
+  }
+
+  /** Runs `work` atomically (several inserts of one drop land together or not at all). */
+  atomically<T>(work: () => T): T {
+    return transaction(this.#db, work);
+  }
+
+  list(): JobRow[] {
+    return this.#db.prepare('SELECT * FROM upload_jobs ORDER BY id').all() as unknown as JobRow[];
+  }
+
+  get(id: number): JobRow | undefined {
+    return this.#db.prepare('SELECT * FROM upload_jobs WHERE id = ?').get(id) as unknown as JobRow | undefined;
+  }
+
+  /** The job already holding this exact file (path, size, mtime), if any. */
+  findHeld(path: string, size: number, mtimeMs: number): JobRow | undefined {
+    const marks = HELD_STATES.map(() => '?').join(',');
+    return this.#db
+      .prepare(`SELECT * FROM upload_jobs WHERE path = ? AND size = ? AND mtime_ms = ? AND state IN (${marks}) LIMIT 1`)
+      .get(path, size, mtimeMs, ...HELD_STATES) as unknown as JobRow | undefined;
+  }
+
+  insert(job: NewJob): JobRow {
+    const result = this.#db
+      .prepare(
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?)`,
+      )
+      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now());
+    const row = this.get(Number(result.lastInsertRowid));
+    if (!row) throw new Error('upload job vanished right after insert');
+    return row;
+  }
+
+  update(id: number, patch: JobPatch): void {
+    const keys = Object.keys(patch) as (keyof JobPatch)[];
+    if (keys.length === 0) return;
+    const sets = keys.map((key) => `${key} = ?`).join(', ');
+    const values = keys.map((key) => patch[key] ?? null);
+    this.#db.prepare(`UPDATE upload_jobs SET ${sets} WHERE id = ?`).run(...values, id);
+  }
+
+  /** Waiting jobs in queue order whose retry time has come. */
+  due(now: number, limit: number): JobRow[] {
+    return this.#db
+      .prepare("SELECT * FROM upload_jobs WHERE state = 'waiting' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+      .all(now, limit) as unknown as JobRow[];
+  }
+
+  /** When the earliest waiting job (other than those running) becomes due, or null when none waits. */
+  nextDueAt(running: readonly number[] = []): number | null {
+    const exclude = running.length > 0 ? `AND id NOT IN (${running.map(() => '?').join(',')})` : '';
+    const row = this.#db.prepare(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' ${exclude}`).get(...running) as
+      | { at: number | null }
+      | undefined;
+    return row?.at ?? null;
+  }
+
+  countByState(): Map<UploadState, number> {
+    const rows = this.#db.prepare('SELECT state, COUNT(*) AS n FROM upload_jobs GROUP BY state').all() as unknown as {
+      state: UploadState;
+      n: number;
+    }[];
+    return new Map(rows.map((row) => [row.state, row.n]));
+  }
+
+  /**
+   * Figures for the totals line, the tray and the taskbar: the current batch is every job
+   * still to go plus those finished since `batchStart`.
+   */
+  figures(batchStart: number): { bytesTotal: number; finishedBytes: number; active: number; waiting: number; done: number; failed: number } {
+    const row = this.#db
+      .prepare(
+        `SELECT
+          COALESCE(SUM(CASE WHEN state IN ('waiting','uploading','finishing') OR (state = 'done' AND finished_at >= ?) THEN size END), 0) AS bytesTotal,
+          COALESCE(SUM(CASE WHEN state = 'done' AND finished_at >= ? THEN size END), 0) AS finishedBytes,
+          COUNT(CASE WHEN state IN ('uploading','finishing') THEN 1 END) AS active,
+          COUNT(CASE WHEN state = 'waiting' THEN 1 END) AS waiting,
+          COUNT(CASE WHEN state = 'done' THEN 1 END) AS done,
+          COUNT(CASE WHEN state IN ('failed','changed') THEN 1 END) AS failed
+        FROM upload_jobs`,
+      )
+      .get(batchStart, batchStart) as { bytesTotal: number; finishedBytes: number; active: number; waiting: number; done: number; failed: number };
+    return row;
+  }
+
+  /** Video ids other jobs already produced: a lookup must not claim one of those. */
+  knownVideoIds(exceptJobId: number): Set<string> {
+    const rows = this.#db.prepare('SELECT video_id FROM upload_jobs WHERE video_id IS NOT NULL AND id != ?').all(exceptJobId) as unknown as {
+      video_id: string;
+    }[];
+    return new Set(rows.map((row) => row.video_id));
+  }
+
+  deleteFinished(): number {
+    const marks = FINISHED_STATES.map(() => '?').join(',');
+    return Number(this.#db.prepare(`DELETE FROM upload_jobs WHERE state IN (${marks})`).run(...FINISHED_STATES).changes);
+  }
+
+  /**
+   * After a quit or crash: transfers in flight restart from byte 0 (the file server has no
+   * resume) and say so; those that had sent their whole body look for the video first.
+   */
+  recoverInterrupted(): number {
+    return transaction(this.#db, () => {
+      const uploading = this.#db
+        .prepare("UPDATE upload_jobs SET state = 'waiting', restarted = 1, bytes_sent = 0, next_attempt_at = 0 WHERE state = 'uploading'")
+        .run().changes;
+      const finishing = this.#db
+        .prepare(
+          "UPDATE upload_jobs SET state = 'waiting', restarted = 1, bytes_sent = 0, maybe_received = 1, next_attempt_at = 0 WHERE state = 'finishing'",
+        )
+        .run().changes;
+      return Number(uploading) + Number(finishing);
+    });
+  }
+
+  getFlag(key: string): string | null {
+    const row = this.#db.prepare('SELECT value FROM upload_queue WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setFlag(key: string, value: string): void {
+    this.#db.prepare('INSERT INTO upload_queue (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+}

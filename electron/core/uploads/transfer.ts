@@ -1,0 +1,226 @@
+// One streamed upload: the file read from disk in 1 MiB pieces, through the shared
+// bandwidth limit and a byte meter, into the multipart body (file-server.ts) and onto the
+// socket with backpressure. Memory stays flat whatever the file size. Failures say
+// whether the whole body may have reached the server (then the caller must look for the
+// video before sending again) and whether trying again can help.
+import { createReadStream } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Transform, type TransformCallback } from 'node:stream';
+import { buildUploadForm, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
+import { ThrottleStream, type TokenBucket } from './throttle.ts';
+
+export const READ_CHUNK = 1 << 20;
+
+export type TransferFailureKind =
+  | 'network' // refused, reset, DNS: the server may not have got the body
+  | 'timeout' // no progress while sending, or no reply in time
+  | 'server' // an HTTP 5xx page
+  | 'refused' // the file server answered and said no (bad reply, 4xx, redirect)
+  | 'file' // the local file could not be read or changed size while reading
+  | 'aborted'; // paused or cancelled here
+
+export class TransferError extends Error {
+  readonly kind: TransferFailureKind;
+  /** The whole body may have reached the file server: look for the video before resending. */
+  readonly maybeReceived: boolean;
+
+  constructor(kind: TransferFailureKind, message: string, maybeReceived: boolean, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'TransferError';
+    this.kind = kind;
+    this.maybeReceived = maybeReceived;
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'server';
+  }
+}
+
+export interface TransferInput {
+  url: string;
+  session: string;
+  folderId: number;
+  path: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  bucket: TokenBucket;
+  signal: AbortSignal;
+  /** Bytes handed to the socket so far. */
+  onProgress: (bytesSent: number) => void;
+  /** Called synchronously before the last file bytes are handed on (persist "maybe received"). */
+  onLastChunk: () => void;
+  /** Called once every body byte was handed to the kernel: waiting for the reply now. */
+  onBodySent: () => void;
+  sendStallMs: number;
+  replyTimeoutMs: number;
+}
+
+/** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
+class ByteMeter extends Transform {
+  #seen = 0;
+  #warned = false;
+  readonly #size: number;
+  readonly #onLastChunk: () => void;
+
+  constructor(size: number, onLastChunk: () => void) {
+    super({ highWaterMark: READ_CHUNK });
+    this.#size = size;
+    this.#onLastChunk = onLastChunk;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#seen += chunk.length;
+    if (!this.#warned && this.#seen >= this.#size) {
+      this.#warned = true;
+      try {
+        this.#onLastChunk();
+      } catch (error) {
+        callback(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.#seen === this.#size ? null : new TransferError('file', 'The file changed size while it was being sent.', false));
+  }
+}
+
+export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let connected = false;
+    let lastChunkSeen = false;
+    let sent = 0;
+
+    const url = uploadRequestUrl(input.url);
+    const file = createReadStream(input.path, { highWaterMark: READ_CHUNK, start: 0, end: Math.max(0, input.size - 1) });
+    const throttle = new ThrottleStream(input.bucket, input.signal);
+    const meter = new ByteMeter(input.size, () => {
+      lastChunkSeen = true;
+      input.onLastChunk();
+    });
+    file.pipe(throttle).pipe(meter);
+    meter.on('data', (chunk: Buffer) => {
+      sent += chunk.length;
+      input.onProgress(sent);
+    });
+
+    const form = buildUploadForm({
+      session: input.session,
+      folderId: input.folderId,
+      file: meter,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      size: input.size,
+    });
+    const headers = { ...form.getHeaders(), 'content-length': String(form.getLengthSync()) };
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    // No agent: a fresh connection per file, never a stale pooled one; redirects are never
+    // followed (node:http does not), so the session reaches only this URL.
+    const req = send(url, { method: UPLOAD_METHOD, headers, agent: false });
+
+    const finish = (error: unknown, result?: { fileCode: string }): void => {
+      if (settled) return;
+      settled = true;
+      input.signal.removeEventListener('abort', onAbort);
+      if (error !== undefined) {
+        file.destroy();
+        throttle.destroy();
+        meter.destroy();
+        req.destroy();
+        reject(toTransferError(error, connected && lastChunkSeen));
+      } else if (result) resolve(result);
+    };
+    const onAbort = (): void => finish(new TransferError('aborted', 'The upload was stopped.', false));
+    if (input.signal.aborted) {
+      onAbort();
+      return;
+    }
+    input.signal.addEventListener('abort', onAbort, { once: true });
+
+    const onStreamError = (error: unknown): void => finish(fileError(error));
+    file.on('error', onStreamError);
+    throttle.on('error', onStreamError);
+    meter.on('error', onStreamError);
+    form.on('error', onStreamError);
+    req.on('socket', (socket) => {
+      socket.once('connect', () => {
+        connected = true;
+      });
+      if (!socket.connecting) connected = true;
+    });
+    req.setTimeout(input.sendStallMs, () =>
+      finish(new TransferError('timeout', 'The file server stopped answering.', connected && lastChunkSeen)),
+    );
+    req.on('finish', () => {
+      input.onBodySent();
+      req.setTimeout(input.replyTimeoutMs);
+    });
+    req.on('error', (error) => finish(error));
+    req.on('response', (res) => {
+      readReply(res).then(
+        (reply) => finish(undefined, reply),
+        (error: unknown) => finish(error),
+      );
+    });
+    form.pipe(req);
+  });
+}
+
+async function readReply(res: IncomingMessage): Promise<{ fileCode: string }> {
+  const status = res.statusCode ?? 0;
+  if (status >= 300 && status < 400) {
+    res.resume();
+    throw new TransferError('refused', `The file server redirected the upload elsewhere (HTTP ${status}); it was not followed.`, true);
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > REPLY_LIMIT_BYTES) {
+      res.destroy();
+      throw new TransferError('refused', 'The file server sent a reply far larger than any upload reply.', true);
+    }
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks).toString('utf8');
+  const reply = parseFileServerReply(status, body);
+  if (reply.ok) return { fileCode: reply.fileCode };
+  // A 5xx page is the server failing, not refusing this file: worth another try.
+  throw new TransferError(status >= 500 ? 'server' : 'refused', reply.message, true);
+}
+
+function fileError(error: unknown): unknown {
+  if (error instanceof TransferError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
+    return new TransferError('file', 'The file could not be read any more (moved, deleted or not allowed).', false, error);
+  }
+  return error;
+}
+
+function toTransferError(error: unknown, maybeReceived: boolean): TransferError {
+  if (error instanceof TransferError) {
+    // Stopped here, a local file problem, or an explicit refusal: nothing to look for.
+    if (error.kind === 'aborted' || error.kind === 'file' || error.kind === 'refused') return error;
+    return new TransferError(error.kind, error.message, maybeReceived, error);
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  const reason = NETWORK_REASONS[code] ?? 'The connection to the file server failed.';
+  return new TransferError('network', reason, maybeReceived, error);
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'The file server refused the connection.',
+  ECONNRESET: 'The file server closed the connection.',
+  EPIPE: 'The file server closed the connection.',
+  ETIMEDOUT: 'The connection to the file server timed out.',
+  ENOTFOUND: 'The file server could not be found.',
+  EAI_AGAIN: 'The file server could not be found.',
+  EHOSTUNREACH: 'The file server cannot be reached.',
+  ENETUNREACH: 'The network is unreachable.',
+};

@@ -1,0 +1,218 @@
+// `npm run bench -- upload`: the upload engine against `curl -F` on loopback.
+// The sandbox host runs in its own process (test/host/cli.ts) and so does every engine
+// run (this same file, started with VIDLIFT_BENCH_ENGINE set), so CPU time and peak RSS
+// are the engine's own. curl is measured with /usr/bin/time.
+//
+// Reports: MB/s of each on a 2 GiB file (alternating, 3 rounds), the ratio engine/curl,
+// CPU seconds per GB of each, the engine's peak RSS for a 200 MiB and a 2 GiB upload, and
+// 20 files of 50 MiB at concurrency 3 against the same files one at a time.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MiB = 1024 * 1024;
+const HERE = fileURLToPath(import.meta.url);
+const HOST_CLI = fileURLToPath(new URL('../host/cli.ts', import.meta.url));
+const ROUNDS = 3;
+
+interface EngineConfig {
+  dbFile: string;
+  baseUrl: string;
+  apiKey: string;
+  paths: string[];
+  concurrency: number;
+}
+
+interface Measured {
+  seconds: number;
+  cpuSeconds: number;
+  maxRssMiB: number;
+}
+
+// ---- the engine child ----
+
+async function engineChild(config: EngineConfig): Promise<void> {
+  const { ServiceClient } = await import('../../electron/core/api/client.ts');
+  const { openDatabase } = await import('../../electron/core/library/db.ts');
+  const { UploadEngine } = await import('../../electron/core/uploads/engine.ts');
+  const quiet = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
+  const db = openDatabase(config.dbFile);
+  let finished: (() => void) | undefined;
+  const allDone = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const engine = new UploadEngine({
+    db,
+    api: new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet }),
+    connection: { reportOffline() {}, onOnline: () => () => {} },
+    events: {
+      emit(event, payload) {
+        if (event !== 'uploads:changed') return;
+        const jobs = (payload as { jobs: { state: string; error: { message: string } | null }[] }).jobs;
+        const failed = jobs.find((job) => job.state === 'failed' || job.state === 'changed');
+        if (failed) throw new Error(`upload failed: ${failed.error?.message ?? ''}`);
+        if (jobs.length > 0 && jobs.every((job) => job.state === 'done')) finished?.();
+      },
+    },
+    logger: quiet,
+    secrets: quiet,
+    onVideoUploaded: () => {},
+    concurrency: config.concurrency,
+    progressIntervalMs: 250,
+  });
+  engine.start();
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await engine.add(config.paths, 0);
+  await allDone;
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await engine.stop();
+  db.close();
+  const result: Measured = {
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+// ---- the parent ----
+
+function makeFile(path: string, bytes: number): void {
+  // One random MiB repeated: fast to create, incompressible enough for a loopback test.
+  const block = randomBytes(MiB);
+  Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex').copy(block, 0);
+  const fd = openSync(path, 'w');
+  try {
+    for (let written = 0; written < bytes; written += MiB) writeSync(fd, block, 0, Math.min(MiB, bytes - written));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function startHostProcess(): Promise<{ baseUrl: string; apiKey: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [HOST_CLI, '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const first = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) resolve(buffer.slice(0, newline));
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox host exited with ${code}`)));
+  });
+  const { baseUrl, apiKey } = JSON.parse(first) as { baseUrl: string; apiKey: string };
+  return {
+    baseUrl,
+    apiKey,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function runEngine(config: EngineConfig): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HERE], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, VIDLIFT_BENCH_ENGINE: JSON.stringify(config) },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`engine child exited with ${code}`));
+      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured);
+    });
+  });
+}
+
+async function uploadTarget(baseUrl: string, apiKey: string): Promise<{ url: string; session: string }> {
+  const response = await fetch(new URL('/v1/upload', baseUrl), { headers: { 'X-Api-Key': apiKey } });
+  return (await response.json()) as { url: string; session: string };
+}
+
+async function runCurl(baseUrl: string, apiKey: string, path: string): Promise<Measured> {
+  const target = await uploadTarget(baseUrl, apiKey);
+  // The session goes in a config file on stdin, not on the command line (ps would show it).
+  const config = `form = "sess_id=${target.session}"\nform = "file=@${path};type=video/mp4"\n`;
+  const started = performance.now();
+  const result = spawnSync('/usr/bin/time', ['-f', '%U %S %M', 'curl', '-sS', '-o', '/dev/null', '-w', '%{http_code}', '-K', '-', target.url], {
+    input: config,
+    encoding: 'utf8',
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0 || result.stdout.trim() !== '200') throw new Error(`curl failed: ${result.stderr}`);
+  const [user = 0, system = 0, rssKb = 0] = (result.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  return { seconds, cpuSeconds: user + system, maxRssMiB: rssKb / 1024 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const fmt = (value: number, digits = 1): string => value.toFixed(digits);
+
+export default async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-upload-bench-'));
+  const host = await startHostProcess();
+  let dbCount = 0;
+  const engine = (paths: string[], concurrency: number): Promise<Measured> =>
+    runEngine({ dbFile: join(dir, `db-${dbCount++}.sqlite`), baseUrl: host.baseUrl, apiKey: host.apiKey, paths, concurrency });
+  try {
+    const big = join(dir, 'big.mp4');
+    const small = join(dir, 'small.mp4');
+    makeFile(big, 2048 * MiB);
+    makeFile(small, 200 * MiB);
+    const many = Array.from({ length: 20 }, (_, i) => join(dir, `part-${String(i).padStart(2, '0')}.mp4`));
+    for (const path of many) makeFile(path, 50 * MiB);
+
+    const bigGB = (2048 * MiB) / 1e9;
+    const curlRuns: Measured[] = [];
+    const engineRuns: Measured[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      curlRuns.push(await runCurl(host.baseUrl, host.apiKey, big));
+      engineRuns.push(await engine([big], 1));
+    }
+    const smallRun = await engine([small], 1);
+    const sequential = await engine(many, 1);
+    const parallel = await engine(many, 3);
+
+    const mbps = (m: Measured): number => (2048 * MiB) / 1e6 / m.seconds;
+    const curlMBps = median(curlRuns.map(mbps));
+    const engineMBps = median(engineRuns.map(mbps));
+    const ratio = engineMBps / curlMBps;
+    const rssBig = Math.max(...engineRuns.map((m) => m.maxRssMiB));
+    const rssGrowth = rssBig - smallRun.maxRssMiB;
+    const efficiency = sequential.seconds / parallel.seconds;
+
+    console.log('round  curl MB/s  engine MB/s  curl cpu s/GB  engine cpu s/GB  engine peak RSS MiB');
+    for (let round = 0; round < ROUNDS; round++) {
+      const c = curlRuns[round]!;
+      const e = engineRuns[round]!;
+      console.log(
+        `${String(round + 1).padEnd(5)}  ${fmt(mbps(c)).padStart(9)}  ${fmt(mbps(e)).padStart(11)}  ${fmt(c.cpuSeconds / bigGB, 2).padStart(13)}  ${fmt(e.cpuSeconds / bigGB, 2).padStart(15)}  ${fmt(e.maxRssMiB).padStart(19)}`,
+      );
+    }
+    console.log(`median: curl ${fmt(curlMBps)} MB/s, engine ${fmt(engineMBps)} MB/s, engine/curl ${fmt(ratio, 3)}`);
+    console.log(`peak RSS of the engine process: 200 MiB file ${fmt(smallRun.maxRssMiB)} MiB, 2 GiB file ${fmt(rssBig)} MiB`);
+    console.log(
+      `20 x 50 MiB: one at a time ${fmt(sequential.seconds, 2)} s (the sum of single-file times), concurrency 3 ${fmt(parallel.seconds, 2)} s`,
+    );
+    console.log(`upload bench: engine/curl=${fmt(ratio, 3)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)}`);
+  } finally {
+    await host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const childConfig = process.env.VIDLIFT_BENCH_ENGINE;
+if (childConfig) await engineChild(JSON.parse(childConfig) as EngineConfig);

@@ -1,0 +1,63 @@
+// A separate `node` process running one upload engine on a database file, so a test can
+// SIGKILL it mid-transfer and start another on the same file. Configuration: one JSON
+// argument. Prints one JSON line per queue change on stdout.
+import { ServiceClient } from '../../../electron/core/api/client.ts';
+import { openDatabase } from '../../../electron/core/library/db.ts';
+import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
+import type { EventSink } from '../../../electron/core/rpc/events.ts';
+import { UploadEngine } from '../../../electron/core/uploads/engine.ts';
+import type { UploadsView } from '../../../shared/model.ts';
+
+export interface ChildConfig {
+  dbFile: string;
+  baseUrl: string;
+  apiKey: string;
+  add?: { paths: string[]; folderId: number };
+  bandwidthLimit?: number | null;
+  concurrency?: number;
+  /** Exit once every job has settled. */
+  exitWhenDone?: boolean;
+}
+
+const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
+const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
+const SETTLED = new Set(['done', 'failed', 'cancelled', 'changed']);
+
+let engine: UploadEngine | undefined;
+const sink: EventSink = {
+  emit(event, payload) {
+    if (event !== 'uploads:changed') return;
+    const view = payload as UploadsView;
+    const jobs = view.jobs.map((job) => ({ id: job.id, name: job.name, state: job.state, bytesSent: job.bytesSent, restarted: job.restarted }));
+    process.stdout.write(`${JSON.stringify({ type: 'changed', jobs })}\n`);
+    if (config.exitWhenDone && jobs.length > 0 && jobs.every((job) => SETTLED.has(job.state))) {
+      void engine?.stop().then(() => {
+        process.stdout.write(`${JSON.stringify({ type: 'exit' })}\n`);
+        process.exit(0);
+      });
+    }
+  },
+};
+
+const db = openDatabase(config.dbFile);
+const client = new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 });
+engine = new UploadEngine({
+  db,
+  api: client,
+  connection: { reportOffline() {}, onOnline: () => () => {} },
+  events: sink,
+  logger: quiet,
+  secrets: quiet,
+  onVideoUploaded: () => {},
+  concurrency: config.concurrency ?? 3,
+  bandwidthLimit: config.bandwidthLimit ?? null,
+  backoff: { baseMs: 20, capMs: 200 },
+  offlineRetryMs: 100,
+  progressIntervalMs: 50,
+  sendStallMs: 5_000,
+  replyTimeoutMs: 30_000,
+});
+engine.start();
+if (config.add) await engine.add(config.add.paths, config.add.folderId);
+// Progress ticks update the byte counts the parent waits on.
+setInterval(() => sink.emit('uploads:changed', engine.list()), 100).unref();

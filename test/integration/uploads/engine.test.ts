@@ -1,0 +1,139 @@
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRig, settled, until, writeVideo, type Rig } from './helpers.ts';
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+describe('upload engine against the sandbox host', () => {
+  it('uploads single and parallel files into the right folders with the right bytes', async () => {
+    rig = await createRig();
+    const { id: folderId } = rig.host.control.addFolder({ name: 'Trips' });
+    const files = [0, 1, 2, 3, 4].map((i) => writeVideo(rig!.dir, `clip-${i}.mp4`, 300_000 + i * 1_000_003));
+    const root = writeVideo(rig.dir, 'root.mp4', 123_457);
+    const result = await rig.engine.add(files.map((file) => file.path), folderId);
+    expect(result.added).toHaveLength(5);
+    await rig.engine.add([root.path], 0);
+    await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'every job done');
+
+    const videos = rig.host.control.videos();
+    expect(videos).toHaveLength(6);
+    for (const [i, file] of files.entries()) {
+      const video = videos.find((v) => v.name === `clip-${i}.mp4`);
+      expect(video?.folderId).toBe(folderId);
+      expect(video?.sha256).toBe(file.sha256);
+    }
+    expect(videos.find((v) => v.name === 'root.mp4')).toMatchObject({ folderId: 0, sha256: root.sha256 });
+    expect(rig.host.control.uploadsReceived()).toBe(6);
+    const jobs = rig.engine.list().jobs;
+    expect(jobs.every((job) => job.videoId !== null && job.downloadUrl !== null && job.embedUrl !== null)).toBe(true);
+    expect(rig.uploaded.map((u) => u.folderId).sort()).toEqual([0, folderId, folderId, folderId, folderId, folderId]);
+    // Sessions were registered as secrets and never logged.
+    expect(rig.log.secrets.length).toBeGreaterThanOrEqual(6);
+    for (const secret of rig.log.secrets) expect(rig.log.lines.join('\n')).not.toContain(secret);
+  });
+
+  it('refuses duplicates and expands folders to video files only', async () => {
+    rig = await createRig();
+    const folder = join(rig.dir, 'drop');
+    mkdirSync(join(folder, 'nested'), { recursive: true });
+    const a = writeVideo(folder, 'a.mp4', 50_000);
+    writeVideo(join(folder, 'nested'), 'b.mov', 60_000);
+    writeVideo(folder, '.hidden.mp4', 10_000);
+    writeFileSync(join(folder, 'notes.txt'), 'hello');
+    writeFileSync(join(folder, 'fake.mp4'), 'this is not a video at all');
+    writeFileSync(join(folder, 'Thumbs.db'), 'x');
+    const first = await rig.engine.add([folder], 0);
+    expect(first.added.map((job) => job.name).sort()).toEqual(['a.mp4', 'b.mov']);
+    expect(first.skipped.map((s) => s.path).sort()).toEqual([join(folder, 'fake.mp4'), join(folder, 'notes.txt')]);
+    const again = await rig.engine.add([a.path], 0);
+    expect(again.added).toHaveLength(0);
+    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.' }]);
+    await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'done');
+    const third = await rig.engine.add([folder], 0);
+    expect(third.added).toHaveLength(0);
+    expect(third.skipped.filter((s) => s.reason === 'Already uploaded.')).toHaveLength(2);
+    expect(rig.host.control.uploadsReceived()).toBe(2);
+  });
+
+  it('pauses, resumes, cancels and retries jobs', async () => {
+    // A bandwidth limit keeps the transfers running long enough to act on them.
+    rig = await createRig({ engine: { bandwidthLimit: 400_000, concurrency: 2 } });
+    const a = writeVideo(rig.dir, 'a.mp4', 1_000_000);
+    const b = writeVideo(rig.dir, 'b.mp4', 1_000_000);
+    const c = writeVideo(rig.dir, 'c.mp4', 200_000);
+    const { added } = await rig.engine.add([a.path, b.path, c.path], 0);
+    const [ja, jb, jc] = added.map((job) => job.id) as [number, number, number];
+    const job = (id: number) => rig!.engine.list().jobs.find((j) => j.id === id)!;
+    await until(() => job(ja).state === 'uploading' && job(ja).bytesSent > 0, 'a uploading');
+
+    rig.engine.pause(ja);
+    await until(() => job(ja).state === 'paused', 'a paused');
+    expect(job(ja).bytesSent).toBe(0);
+    rig.engine.cancel(jb);
+    await until(() => job(jb).state === 'cancelled', 'b cancelled');
+    await until(() => job(jc).state === 'done', 'c done');
+    expect(rig.host.control.videos().map((v) => v.name)).toEqual(['c.mp4']);
+
+    rig.engine.setBandwidthLimit(null);
+    rig.engine.resume(ja);
+    await rig.engine.retry(jb);
+    await until(() => job(ja).state === 'done' && job(jb).state === 'done', 'a and b done');
+    expect(rig.host.control.videos().map((v) => v.name).sort()).toEqual(['a.mp4', 'b.mp4', 'c.mp4']);
+    expect(rig.host.control.videos().find((v) => v.name === 'a.mp4')?.sha256).toBe(a.sha256);
+
+    const cleared = rig.engine.clearFinished();
+    expect(cleared.jobs).toHaveLength(0);
+  });
+
+  it('pauses and resumes the whole queue', async () => {
+    rig = await createRig({ engine: { concurrency: 1 } });
+    rig.engine.pause();
+    const files = [0, 1, 2].map((i) => writeVideo(rig!.dir, `q${i}.mp4`, 100_000));
+    await rig.engine.add(files.map((f) => f.path), 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rig.engine.list()).toMatchObject({ paused: true });
+    expect(rig.host.control.uploadsReceived()).toBe(0);
+    rig.engine.resume();
+    await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'all done');
+    expect(rig.host.control.uploadsReceived()).toBe(3);
+  });
+
+  it('flags a file deleted or modified while queued, and does not upload it', async () => {
+    rig = await createRig();
+    rig.engine.pause();
+    const gone = writeVideo(rig.dir, 'gone.mp4', 80_000);
+    const edited = writeVideo(rig.dir, 'edited.mp4', 80_000);
+    const fine = writeVideo(rig.dir, 'fine.mp4', 80_000);
+    await rig.engine.add([gone.path, edited.path, fine.path], 0);
+    rmSync(gone.path);
+    appendFileSync(edited.path, Buffer.alloc(10));
+    rig.engine.resume();
+    await until(() => settled(rig!.engine.list().jobs) && rig!.engine.list().jobs.some((j) => j.state === 'done'), 'settled');
+    const byName = new Map(rig.engine.list().jobs.map((job) => [job.name, job]));
+    expect(byName.get('gone.mp4')?.state).toBe('changed');
+    expect(byName.get('edited.mp4')?.state).toBe('changed');
+    expect(byName.get('edited.mp4')?.error?.message).toMatch(/changed/);
+    expect(byName.get('fine.mp4')?.state).toBe('done');
+    expect(rig.host.control.videos().map((v) => v.name)).toEqual(['fine.mp4']);
+    // Retrying a changed file sends it as it is now.
+    await rig.engine.retry(byName.get('edited.mp4')!.id);
+    await until(() => rig!.engine.list().jobs.find((j) => j.name === 'edited.mp4')?.state === 'done', 'edited done');
+    expect(rig.host.control.videos().find((v) => v.name === 'edited.mp4')?.size).toBe(80_010);
+  });
+
+  it('fails for good with the file server message when it refuses', async () => {
+    rig = await createRig();
+    const file = writeVideo(rig.dir, 'lost-folder.mp4', 50_000);
+    await rig.engine.add([file.path], 999);
+    await until(() => settled(rig!.engine.list().jobs), 'settled');
+    const [job] = rig.engine.list().jobs;
+    expect(job?.state).toBe('failed');
+    expect(job?.error?.message).toContain('Folder not found');
+    expect(rig.host.control.uploadsReceived()).toBe(0);
+  });
+});

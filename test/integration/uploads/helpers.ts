@@ -1,0 +1,161 @@
+// Shared set-up of the upload integration tests: a real sandbox host on loopback, a real
+// ServiceClient, a real SQLite file in a temp dir, and test files that look like MP4s.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHost, type Host, type HostOptions } from '../../host/index.ts';
+import { ServiceClient } from '../../../electron/core/api/client.ts';
+import type { ServiceVideo } from '../../../electron/core/api/schemas.ts';
+import { openDatabase, type Db } from '../../../electron/core/library/db.ts';
+import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
+import type { EventSink } from '../../../electron/core/rpc/events.ts';
+import { UploadEngine, type UploadConnection, type UploadEngineOptions } from '../../../electron/core/uploads/engine.ts';
+import type { UploadJob } from '../../../shared/model.ts';
+
+/** The first bytes of an ISO MP4 (ftyp box), so content sniffing accepts the file. */
+export const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+
+export function writeVideo(dir: string, name: string, size: number): { path: string; sha256: string } {
+  const body = Buffer.concat([MP4_HEAD, randomBytes(Math.max(0, size - MP4_HEAD.length))]).subarray(0, size);
+  const path = join(dir, name);
+  writeFileSync(path, body);
+  return { path, sha256: createHash('sha256').update(body).digest('hex') };
+}
+
+export class TestConnection implements UploadConnection {
+  readonly reports: string[] = [];
+  readonly #listeners = new Set<() => void>();
+  reportOffline(reason: string): void {
+    this.reports.push(reason);
+  }
+  onOnline(callback: () => void): () => void {
+    this.#listeners.add(callback);
+    return () => this.#listeners.delete(callback);
+  }
+  online(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+export class RecordingLog implements Logger, SecretRegistry {
+  readonly lines: string[] = [];
+  readonly secrets: string[] = [];
+  addSecret(value: string): void {
+    this.secrets.push(value);
+  }
+  #write(level: string, message: string, fields?: Record<string, unknown>): void {
+    this.lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
+  }
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.#write('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.#write('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.#write('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.#write('error', message, fields);
+  }
+}
+
+export class RecordingSink implements EventSink {
+  readonly events: { event: string; payload: unknown }[] = [];
+  emit(event: string, payload: unknown): void {
+    this.events.push({ event, payload });
+  }
+}
+
+export interface Rig {
+  host: Host;
+  dir: string;
+  dbFile: string;
+  db: Db;
+  client: ServiceClient;
+  connection: TestConnection;
+  log: RecordingLog;
+  sink: RecordingSink;
+  uploaded: { video: ServiceVideo; folderId: number }[];
+  engine: UploadEngine;
+  /** A second engine on the same database file (a restart). */
+  restart(options?: Partial<UploadEngineOptions>): Promise<UploadEngine>;
+  close(): Promise<void>;
+}
+
+export const FAST: Partial<UploadEngineOptions> = {
+  backoff: { baseMs: 20, capMs: 200 },
+  offlineRetryMs: 100,
+  offlineRetryCapMs: 300,
+  sendStallMs: 5_000,
+  replyTimeoutMs: 5_000,
+  progressIntervalMs: 50,
+};
+
+export async function createRig(options: { host?: HostOptions; engine?: Partial<UploadEngineOptions>; start?: boolean } = {}): Promise<Rig> {
+  const host = await startHost({ seed: 'empty', ...options.host });
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-uploads-'));
+  const dbFile = join(dir, 'db', 'account.sqlite');
+  const log = new RecordingLog();
+  const sink = new RecordingSink();
+  const connection = new TestConnection();
+  const uploaded: { video: ServiceVideo; folderId: number }[] = [];
+  const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, logger: log, secrets: log, deadlineMs: 5_000, retry: { maxAttempts: 1, baseMs: 0, capMs: 0 } });
+  let db = openDatabase(dbFile);
+  const build = (extra?: Partial<UploadEngineOptions>): UploadEngine =>
+    new UploadEngine({
+      db,
+      api: client,
+      connection,
+      events: sink as EventSink,
+      logger: log,
+      secrets: log,
+      onVideoUploaded: (video, folderId) => uploaded.push({ video, folderId }),
+      ...FAST,
+      ...options.engine,
+      ...extra,
+    });
+  const rig: Rig = {
+    host,
+    dir,
+    dbFile,
+    db,
+    client,
+    connection,
+    log,
+    sink,
+    uploaded,
+    engine: build(),
+    async restart(extra) {
+      await rig.engine.stop();
+      db.close();
+      db = openDatabase(dbFile);
+      rig.db = db;
+      rig.engine = build(extra);
+      rig.engine.start();
+      return rig.engine;
+    },
+    async close() {
+      await rig.engine.stop();
+      db.close();
+      await host.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  if (options.start !== false) rig.engine.start();
+  return rig;
+}
+
+/** Waits (bounded) until `check` holds, polling; fails with `what` otherwise. */
+export async function until(check: () => boolean, what: string, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function settled(jobs: readonly UploadJob[]): boolean {
+  return jobs.every((job) => ['done', 'failed', 'cancelled', 'changed', 'paused'].includes(job.state));
+}

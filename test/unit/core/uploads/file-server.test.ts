@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildUploadForm, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
+
+async function formText(folderId: number): Promise<string> {
+  const file = new PassThrough();
+  file.end('VIDEO');
+  const form = buildUploadForm({ session: 'SESSION', folderId, file, fileName: 'a b.mp4', contentType: 'video/mp4', size: 5 });
+  const declared = form.getLengthSync();
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve) => {
+    form.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
+    form.on('end', () => resolve());
+    form.resume();
+  });
+  const text = Buffer.concat(chunks).toString('utf8');
+  // The Content-Length sent is computed before streaming; it must match the body exactly.
+  expect(Buffer.byteLength(text)).toBe(declared);
+  return text;
+}
+
+describe('the file-server adapter', () => {
+  it('sends sess_id, then fld_id, then the file last', async () => {
+    const text = await formText(42);
+    const session = text.indexOf('name="sess_id"');
+    const folder = text.indexOf('name="fld_id"');
+    const file = text.indexOf('name="file"; filename="a b.mp4"');
+    expect(session).toBeGreaterThan(-1);
+    expect(folder).toBeGreaterThan(session);
+    expect(file).toBeGreaterThan(folder);
+    expect(text).toContain('Content-Type: video/mp4');
+    expect(text).toMatch(/name="fld_id"\r\n\r\n42\r\n/);
+  });
+
+  it('omits fld_id for the root', async () => {
+    expect(await formText(0)).not.toContain('fld_id');
+  });
+
+  it('reads the DoodStream-style reply', () => {
+    const body = JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'abcdefghijkl', title: 'a', size: 5 }] });
+    expect(parseFileServerReply(200, body)).toEqual({ ok: true, fileCode: 'abcdefghijkl' });
+  });
+
+  it('reads the XFileSharing-style reply', () => {
+    expect(parseFileServerReply(200, JSON.stringify([{ file_code: 'xyz123456789', file_status: 'OK' }]))).toEqual({
+      ok: true,
+      fileCode: 'xyz123456789',
+    });
+    const refused = parseFileServerReply(200, JSON.stringify([{ file_code: '', file_status: 'file is too big' }]));
+    expect(refused).toEqual({ ok: false, message: 'The file server refused the upload: file is too big' });
+  });
+
+  it('fails any other shape or status with the server text', () => {
+    expect(parseFileServerReply(400, JSON.stringify({ status: 400, msg: 'Folder not found' }))).toEqual({
+      ok: false,
+      message: 'The file server refused the upload: Folder not found',
+    });
+    expect(parseFileServerReply(200, JSON.stringify({ status: 200, msg: 'OK', result: [] })).ok).toBe(false);
+    const html = parseFileServerReply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>');
+    expect(html).toEqual({ ok: false, message: 'The file server answered HTTP 502: 502 Bad Gateway' });
+    expect(parseFileServerReply(200, '')).toEqual({ ok: false, message: 'The file server answered HTTP 200 without a message.' });
+    expect(parseFileServerReply(200, '{"status":200,"msg":"OK","result":[{"filecode":')).toMatchObject({ ok: false });
+    expect(parseFileServerReply(200, JSON.stringify({ weird: true })).ok).toBe(false);
+  });
+});

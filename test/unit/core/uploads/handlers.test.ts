@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../../shared/errors.ts';
+import { PathGrants } from '../../../../electron/core/files/grants.ts';
+import type { UploadEngine } from '../../../../electron/core/uploads/engine.ts';
+import { createUploadHandlers } from '../../../../electron/core/uploads/handlers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'vidlift-handlers-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+// Only the calls the handlers forward are needed: a recording double of the engine.
+function engineDouble(calls: unknown[][]): UploadEngine {
+  const view = { jobs: [], totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 }, paused: false };
+  const record = (name: string) => (...args: unknown[]) => {
+    calls.push([name, ...args]);
+    return name === 'add' ? Promise.resolve({ added: [], skipped: [] }) : view;
+  };
+  return { add: record('add'), list: record('list'), pause: record('pause'), resume: record('resume'), cancel: record('cancel'), retry: record('retry'), clearFinished: record('clearFinished') } as unknown as UploadEngine;
+}
+
+describe('createUploadHandlers', () => {
+  it('refuses paths the person did not grant, with a sentence', async () => {
+    const calls: unknown[][] = [];
+    const grants = new PathGrants();
+    grants.grant(join(dir, 'granted'));
+    const handlers = createUploadHandlers(engineDouble(calls), grants);
+    const refused = handlers['uploads:add']({ paths: [join(dir, 'granted', 'a.mp4'), '/etc/passwd'], folderId: 0 });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/files you chose or dropped/) });
+    expect(calls).toEqual([]);
+    await handlers['uploads:add']({ paths: [join(dir, 'granted', 'a.mp4')], folderId: 7 });
+    expect(calls).toEqual([['add', [join(dir, 'granted', 'a.mp4')], 7]]);
+  });
+
+  it('forwards queue actions, the whole queue without an id', async () => {
+    const calls: unknown[][] = [];
+    const handlers = createUploadHandlers(engineDouble(calls), new PathGrants());
+    await handlers['uploads:pause'](undefined);
+    await handlers['uploads:resume']({ id: 3 });
+    await handlers['uploads:cancel']({ id: 4 });
+    await handlers['uploads:retry']({ id: 5 });
+    await handlers['uploads:clearFinished'](undefined);
+    await handlers['uploads:list'](undefined);
+    expect(calls).toEqual([['pause', undefined], ['resume', 3], ['cancel', 4], ['retry', 5], ['clearFinished'], ['list']]);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../../electron/core/library/db.ts';
+import { toUploadJob, UploadStore } from '../../../../electron/core/uploads/store.ts';
+
+const file = { path: '/v/a.mp4', name: 'a.mp4', size: 100, mtimeMs: 5, contentType: 'video/mp4', folderId: 3 };
+
+function store(now = () => 1_000): UploadStore {
+  return new UploadStore(openDatabase(':memory:'), now);
+}
+
+describe('UploadStore', () => {
+  it('applies its migrations once, under the module name uploads', () => {
+    const db = openDatabase(':memory:');
+    new UploadStore(db, () => 0);
+    new UploadStore(db, () => 0);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads'").all()).toEqual([{ version: 1 }]);
+  });
+
+  it('maps rows to the UploadJob DTO', () => {
+    const s = store();
+    const row = s.insert(file);
+    expect(toUploadJob(row)).toEqual({
+      id: row.id,
+      path: '/v/a.mp4',
+      name: 'a.mp4',
+      size: 100,
+      folderId: 3,
+      state: 'waiting',
+      bytesSent: 0,
+      attempts: 0,
+      error: null,
+      restarted: false,
+      videoId: null,
+      downloadUrl: null,
+      embedUrl: null,
+      createdAt: 1_000,
+      finishedAt: null,
+    });
+    s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
+    expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
+  });
+
+  it('finds a held file by path, size and mtime, but not a failed or different one', () => {
+    const s = store();
+    const row = s.insert(file);
+    expect(s.findHeld('/v/a.mp4', 100, 5)?.id).toBe(row.id);
+    expect(s.findHeld('/v/a.mp4', 101, 5)).toBeUndefined();
+    expect(s.findHeld('/v/a.mp4', 100, 6)).toBeUndefined();
+    s.update(row.id, { state: 'done' });
+    expect(s.findHeld('/v/a.mp4', 100, 5)?.id).toBe(row.id);
+    s.update(row.id, { state: 'failed' });
+    expect(s.findHeld('/v/a.mp4', 100, 5)).toBeUndefined();
+  });
+
+  it('sends interrupted transfers back to the queue from byte 0, marked restarted', () => {
+    const s = store();
+    const uploading = s.insert(file);
+    const finishing = s.insert({ ...file, path: '/v/b.mp4' });
+    const done = s.insert({ ...file, path: '/v/c.mp4' });
+    s.update(uploading.id, { state: 'uploading', bytes_sent: 50 });
+    s.update(finishing.id, { state: 'finishing', bytes_sent: 100 });
+    s.update(done.id, { state: 'done' });
+    expect(s.recoverInterrupted()).toBe(2);
+    expect(s.get(uploading.id)).toMatchObject({ state: 'waiting', bytes_sent: 0, restarted: 1, maybe_received: 0 });
+    // Its whole body may have arrived: look for the video before sending again.
+    expect(s.get(finishing.id)).toMatchObject({ state: 'waiting', bytes_sent: 0, restarted: 1, maybe_received: 1 });
+    expect(s.get(done.id)?.state).toBe('done');
+  });
+
+  it('orders due jobs and knows when the next one is due', () => {
+    const s = store();
+    const a = s.insert(file);
+    const b = s.insert({ ...file, path: '/v/b.mp4' });
+    s.update(a.id, { next_attempt_at: 5_000 });
+    expect(s.due(1_000, 10).map((r) => r.id)).toEqual([b.id]);
+    expect(s.due(5_000, 10).map((r) => r.id)).toEqual([a.id, b.id]);
+    expect(s.nextDueAt()).toBe(0);
+    // A job already running (still `waiting` until its transfer starts) is not a wake-up reason.
+    expect(s.nextDueAt([b.id])).toBe(5_000);
+    s.update(b.id, { state: 'done', finished_at: 2_000 });
+    expect(s.nextDueAt()).toBe(5_000);
+    expect(s.figures(1_500)).toEqual({ bytesTotal: 200, finishedBytes: 100, active: 0, waiting: 1, done: 1, failed: 0 });
+    expect(s.deleteFinished()).toBe(1);
+  });
+
+  it('keeps queue flags', () => {
+    const s = store();
+    expect(s.getFlag('paused')).toBeNull();
+    s.setFlag('paused', '1');
+    s.setFlag('paused', '0');
+    expect(s.getFlag('paused')).toBe('0');
+  });
+});
