@@ -130,23 +130,13 @@ function socketFailure(error: unknown, phase: string): TransportError {
 }
 
 /**
- * One request/response, no redirects. A kept-alive socket that the server had already closed
- * (it restarted, or dropped the idle connection) fails at once with ECONNRESET/EPIPE before
- * the server read anything: that, and only that, is sent again once on a fresh connection,
- * even for a POST (Node's documented `reusedSocket` pattern).
+ * One request/response on the wire, no redirects. A POST always goes on a fresh connection:
+ * a kept-alive socket the service has closed (it restarted, or dropped the idle connection)
+ * fails with a reset that cannot be told from a reply lost after the service acted, and a
+ * POST can create things, so it must never meet a stale socket. Reads reuse connections and
+ * are retried by the client's policy.
  */
-async function exchange(hop: Hop): Promise<HttpResponse> {
-  try {
-    return await exchangeOnce(hop);
-  } catch (error) {
-    if (error instanceof StaleSocket) return exchangeOnce(hop);
-    throw error;
-  }
-}
-
-class StaleSocket extends TransportError {}
-
-function exchangeOnce(hop: Hop): Promise<HttpResponse> {
+function exchange(hop: Hop): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (hop.signal.aborted) {
       reject(abortFailure(hop.signal));
@@ -171,20 +161,11 @@ function exchangeOnce(hop: Hop): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...hop.headers, ...(prepared?.headers ?? {}) };
     if (prepared && Buffer.isBuffer(prepared.data)) headers['content-length'] = String(prepared.data.length);
     const client = hop.url.protocol === 'https:' ? https : http;
-    const req = client.request(hop.url, { method: hop.method, headers });
+    const req = client.request(hop.url, { method: hop.method, headers, ...(hop.method === 'POST' ? { agent: false } : {}) });
     hop.signal.addEventListener('abort', onAbort, { once: true });
 
-    let answered = false;
-    req.on('error', (error) => {
-      const errno = (error as { code?: unknown }).code;
-      if (req.reusedSocket && !answered && (errno === 'ECONNRESET' || errno === 'EPIPE')) {
-        finish(new StaleSocket('network', 'A kept-alive connection had been closed.', { errno, cause: error }));
-        return;
-      }
-      finish(socketFailure(error, 'before the reply'));
-    });
+    req.on('error', (error) => finish(socketFailure(error, 'before the reply')));
     req.on('response', (res) => {
-      answered = true;
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > hop.maxResponseBytes) {
         res.destroy();

@@ -1,5 +1,7 @@
-// A kept-alive connection the service closed (it restarted) must not turn the next request
-// into a failure: not a read, and not a POST that cannot be retried blindly.
+// A kept-alive connection the service closed (it restarted) must not turn the next POST
+// into a failure: POSTs go on fresh connections, so they never meet a stale socket (and a
+// reset after the service acted is never mistaken for one and sent twice: see the remote
+// imports' lost-reply test).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHost } from '../../host/index.ts';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
@@ -12,10 +14,10 @@ afterEach(async () => {
 });
 
 describe('connection reuse', () => {
-  it('sends a POST on a fresh connection when the pooled one was closed by a service restart', async () => {
+  it('sends a POST on a fresh connection, so a service restart does not fail it', async () => {
     const host = await startHost({ seed: 'empty' });
     close = host.close;
-    // No retries at all: only the stale-socket rule may send the request a second time.
+    // No retries at all: the POST must succeed on its first and only attempt.
     const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, retry: NO_RETRY, verifyKeyOnError: false });
     await client.account();
     await host.control.stop();
