@@ -123,9 +123,11 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     // followed (node:http does not), so the session reaches only this URL.
     const req = send(url, { method: UPLOAD_METHOD, headers, agent: false });
 
+    let replyDeadline: ReturnType<typeof setTimeout> | null = null;
     const finish = (error: unknown, result?: { fileCode: string }): void => {
       if (settled) return;
       settled = true;
+      if (replyDeadline) clearTimeout(replyDeadline);
       input.signal.removeEventListener('abort', onAbort);
       if (error !== undefined) {
         file.destroy();
@@ -159,6 +161,12 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     req.on('finish', () => {
       input.onBodySent();
       req.setTimeout(input.replyTimeoutMs);
+      // The idle timer alone would let a server that drips a byte now and then hold the
+      // upload for hours: the whole reply has one deadline.
+      replyDeadline = setTimeout(
+        () => finish(new TransferError('timeout', 'The file server did not finish its reply in time.', true)),
+        input.replyTimeoutMs,
+      );
     });
     req.on('error', (error) => finish(error));
     req.on('response', (res) => {
