@@ -294,8 +294,10 @@ export class Outbox {
     reportOutcome(this.#deps.connectivity, null);
     transaction(this.#deps.db, () => {
       kind.confirm(this.#context(), row.payload, result);
+      // Confirming a folder create moves its changes to the folder's real id: refresh there.
+      const target = this.#rows.get(row.id)?.target ?? row.target;
       this.#rows.remove(row.id);
-      this.#refreshTarget(row.target);
+      this.#refreshTarget(target);
     });
     await kind.after?.(this.#context(), row.payload, result);
     this.#changed(this.#scopeOf(row));

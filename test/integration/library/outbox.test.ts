@@ -89,6 +89,22 @@ describe('outbox', () => {
     expect(library.store.listFolders().filter((f) => f.name === 'Made on the 8:15')).toHaveLength(1);
   });
 
+  it('clears the pending mark of a folder created offline once its create alone is replayed', async () => {
+    env = await synced();
+    const { library, host } = env;
+    await host.control.stop();
+    const created = library.outbox.createFolder('Lone offline folder');
+    await library.outbox.idle();
+    await host.control.start();
+    await reconnect(env);
+
+    expect(library.outbox.view().items).toEqual([]);
+    const real = host.control.folders().find((f) => f.name === 'Lone offline folder');
+    expect(real).toBeDefined();
+    expect(library.store.getFolder(created.id)).toBeNull();
+    expect(library.store.getFolder(real!.id)).toMatchObject({ name: 'Lone offline folder', pending: null });
+  });
+
   it('marks a refused change with the service’s message, goes on with the others, and discard rolls it back', async () => {
     env = await synced();
     const { library, host } = env;
