@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
 
 // Three kinds of tests, mirroring the source layout under test/:
 // - unit: pure logic, mocked `electron` where main-process code is under test;
@@ -19,12 +20,26 @@ export default defineConfig({
         },
       },
       {
+        // Renderer managers and components run in Debian's Chromium (vitest browser mode),
+        // so components mount into a real DOM.
         plugins: [svelte()],
         resolve: { conditions: ['browser'] },
+        // Bundled up front: optimizing a dependency mid-run reloads the page under a test.
+        optimizeDeps: { include: ['virtua/svelte', 'chart.js'] },
         test: {
           name: 'renderer',
           include: ['test/unit/renderer/**/*.test.ts'],
-          environment: 'node',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
       {

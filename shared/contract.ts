@@ -131,7 +131,7 @@ export const methods = {
   /** Opens a service link in the system browser (https only). */
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
   /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
-  'clipboard:writeText': method(z.strictObject({ text: z.string().max(8192) }), ok),
+  'clipboard:writeText': method(z.strictObject({ text: z.string().max(1_000_000) }), ok),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -23,7 +23,8 @@ const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
 const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
 const SETTLED = new Set(['done', 'failed', 'cancelled', 'changed']);
 
-let engine: UploadEngine | undefined;
+// The sink is built before the engine it reports on (the engine may emit while starting).
+const ref: { engine?: UploadEngine } = {};
 const sink: EventSink = {
   emit(event, payload) {
     if (event !== 'uploads:changed') return;
@@ -31,7 +32,7 @@ const sink: EventSink = {
     const jobs = view.jobs.map((job) => ({ id: job.id, name: job.name, state: job.state, bytesSent: job.bytesSent, restarted: job.restarted }));
     process.stdout.write(`${JSON.stringify({ type: 'changed', jobs })}\n`);
     if (config.exitWhenDone && jobs.length > 0 && jobs.every((job) => SETTLED.has(job.state))) {
-      void engine?.stop().then(() => {
+      void ref.engine?.stop().then(() => {
         process.stdout.write(`${JSON.stringify({ type: 'exit' })}\n`);
         process.exit(0);
       });
@@ -41,7 +42,7 @@ const sink: EventSink = {
 
 const db = openDatabase(config.dbFile);
 const client = new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 });
-engine = new UploadEngine({
+const engine = new UploadEngine({
   db,
   api: client,
   connection: { reportOffline() {}, onOnline: () => () => {} },
@@ -57,6 +58,7 @@ engine = new UploadEngine({
   sendStallMs: 5_000,
   replyTimeoutMs: 30_000,
 });
+ref.engine = engine;
 engine.start();
 if (config.add) await engine.add(config.add.paths, config.add.folderId);
 // Progress ticks update the byte counts the parent waits on.

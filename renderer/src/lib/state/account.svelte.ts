@@ -1,0 +1,63 @@
+// Account figures, daily reports and DMCA records, each with how old it is.
+import type { AccountView, DmcaView, ReportsView } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+
+export const REPORT_RANGES: ReadonlyArray<{ days: number; label: string }> = [
+  { days: 7, label: 'Last 7 days' },
+  { days: 30, label: 'Last 30 days' },
+  { days: 90, label: 'Last 90 days' },
+  { days: 365, label: 'Last year' },
+];
+
+export const DMCA_PER_PAGE = 20;
+
+export class AccountState {
+  view = $state.raw<AccountView | null>(null);
+  reports = $state.raw<ReportsView | null>(null);
+  range = $state(30);
+  dmca = $state.raw<DmcaView | null>(null);
+  dmcaPage = $state(1);
+  readonly #api: ApiClient;
+
+  constructor(api: ApiClient = defaultApi) {
+    this.#api = api;
+  }
+
+  get dmcaPages(): number {
+    const p = this.dmca?.pagination;
+    return p ? Math.max(1, Math.ceil(p.total / Math.max(1, p.perPage))) : 1;
+  }
+
+  async load(refresh = false): Promise<void> {
+    await Promise.all([this.loadAccount(refresh), this.loadReports(refresh), this.loadDmca(this.dmcaPage)]);
+  }
+
+  start(): () => void {
+    // Reads answer from the cache at once and refresh in the background; the core says
+    // `account: true` when a refresh landed, so all three views are read again (no refresh
+    // flag: that would ask the service again and loop).
+    return this.#api.on('library:changed', (change) => {
+      if (change.account) this.load().catch(() => {});
+    });
+  }
+
+  async loadAccount(refresh = false): Promise<void> {
+    this.view = await this.#api.call('account:get', refresh ? { refresh } : undefined);
+  }
+
+  async loadReports(refresh = false): Promise<void> {
+    this.reports = await this.#api.call('account:reports', { last: this.range, ...(refresh ? { refresh } : {}) });
+  }
+
+  async setRange(days: number): Promise<void> {
+    this.range = days;
+    await this.loadReports();
+  }
+
+  async loadDmca(page: number): Promise<void> {
+    this.dmca = await this.#api.call('account:dmca', { page, perPage: DMCA_PER_PAGE });
+    this.dmcaPage = page;
+  }
+}
+
+export const account = new AccountState();

@@ -1,0 +1,206 @@
+// The library screen's state: the folder tree, the folder on screen with its videos
+// (paged, searched, sorted), and which videos are selected.
+import { SvelteSet } from 'svelte/reactivity';
+import type { Folder, Freshness, Video, VideoSort } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
+import { VideoPages } from './video-pages.svelte.ts';
+
+export const ROOT_FOLDER_ID = 0;
+
+export interface FolderNode {
+  folder: Folder;
+  depth: number;
+  children: FolderNode[];
+}
+
+/** Folders as a tree under the root; a folder whose parent is unknown hangs at the top. */
+export function buildTree(folders: readonly Folder[]): FolderNode[] {
+  // Plain records, not Maps: this is a pure computation, nothing here needs to be reactive.
+  const known: Record<number, boolean> = {};
+  for (const folder of folders) known[folder.id] = true;
+  const children: Record<number, Folder[]> = {};
+  for (const folder of folders) {
+    const parent = folder.parent !== folder.id && known[folder.parent] ? folder.parent : ROOT_FOLDER_ID;
+    (children[parent] ??= []).push(folder);
+  }
+  const placed: Record<number, boolean> = {};
+  const grow = (parentId: number, depth: number): FolderNode[] =>
+    (children[parentId] ?? [])
+      .filter((f) => {
+        if (f.id === ROOT_FOLDER_ID || placed[f.id]) return false;
+        placed[f.id] = true;
+        return true;
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }))
+      .map((folder) => ({ folder, depth, children: grow(folder.id, depth + 1) }));
+  return grow(ROOT_FOLDER_ID, 1);
+}
+
+/** The tree flattened in display order (what a keyboard walks through). */
+export function flattenTree(nodes: readonly FolderNode[]): FolderNode[] {
+  return nodes.flatMap((node) => [node, ...flattenTree(node.children)]);
+}
+
+export class Library {
+  folders = $state.raw<Folder[]>([]);
+  foldersFreshness = $state<Freshness | null>(null);
+  folderId = $state(ROOT_FOLDER_ID);
+  sort = $state<VideoSort>('newest');
+  search = $state('');
+  everywhere = $state(false);
+  selected = new SvelteSet<string>();
+  /** The row a shift-click extends from. */
+  anchor = $state<number | null>(null);
+  readonly pages: VideoPages;
+  readonly #api: ApiClient;
+  readonly #notices: Notices;
+  #searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(api: ApiClient = defaultApi, notices: Notices = defaultNotices) {
+    this.#api = api;
+    this.#notices = notices;
+    this.pages = new VideoPages(api, (error) => notices.error('Could not show the videos', error));
+  }
+
+  get tree(): FolderNode[] {
+    return buildTree(this.folders);
+  }
+
+  get currentFolder(): Folder | null {
+    return this.folders.find((f) => f.id === this.folderId) ?? null;
+  }
+
+  folderName(id: number): string {
+    if (id === ROOT_FOLDER_ID) return 'Home';
+    return this.folders.find((f) => f.id === id)?.name ?? 'this folder';
+  }
+
+  /** The one selected video, when exactly one is. */
+  get focused(): Video | null {
+    if (this.selected.size !== 1) return null;
+    const [id] = this.selected;
+    return this.pages.rows.find((row) => row?.id === id) ?? null;
+  }
+
+  async load(): Promise<void> {
+    await Promise.all([this.loadFolders(), this.#reload()]);
+  }
+
+  start(): () => void {
+    return this.#api.on('library:changed', (change) => {
+      if (change.folders) void this.loadFolders();
+      if (change.folderIds.includes(this.folderId) || change.folders) void this.pages.refresh();
+    });
+  }
+
+  async loadFolders(): Promise<void> {
+    try {
+      const view = await this.#api.call('folders:list');
+      this.folders = view.folders;
+      this.foldersFreshness = view.freshness;
+    } catch (error) {
+      this.#notices.error('Could not show the folders', error);
+    }
+  }
+
+  openFolder(id: number): Promise<void> {
+    this.folderId = id;
+    this.selected.clear();
+    this.anchor = null;
+    if (this.everywhere) this.everywhere = false;
+    return this.#reload();
+  }
+
+  setSort(sort: VideoSort): Promise<void> {
+    this.sort = sort;
+    return this.#reload();
+  }
+
+  setEverywhere(on: boolean): Promise<void> {
+    this.everywhere = on;
+    return this.#reload();
+  }
+
+  /** Typing filters at once from the local index; a short pause spares a query per key. */
+  setSearch(text: string, delayMs = 120): Promise<void> {
+    this.search = text;
+    clearTimeout(this.#searchTimer);
+    if (delayMs <= 0) return this.#reload();
+    return new Promise((resolve) => {
+      this.#searchTimer = setTimeout(() => void this.#reload().then(resolve), delayMs);
+    });
+  }
+
+  /** Click: only this one; ctrl/cmd: toggle; shift: the range from the last click. */
+  select(index: number, mode: 'only' | 'toggle' | 'range'): void {
+    const id = this.pages.rows[index]?.id;
+    if (!id) return;
+    if (mode === 'range' && this.anchor !== null) {
+      const [from, to] = this.anchor < index ? [this.anchor, index] : [index, this.anchor];
+      this.selected.clear();
+      for (let i = from; i <= to; i++) {
+        const rowId = this.pages.rows[i]?.id;
+        if (rowId) this.selected.add(rowId);
+      }
+      return;
+    }
+    if (mode === 'toggle') {
+      if (this.selected.has(id)) this.selected.delete(id);
+      else this.selected.add(id);
+    } else {
+      this.selected.clear();
+      this.selected.add(id);
+    }
+    this.anchor = index;
+  }
+
+  selectAllLoaded(): void {
+    for (const row of this.pages.rows) if (row) this.selected.add(row.id);
+  }
+
+  clearSelection(): void {
+    this.selected.clear();
+    this.anchor = null;
+  }
+
+  selectedVideos(): Video[] {
+    return this.pages.rows.filter((row): row is Video => row !== undefined && this.selected.has(row.id));
+  }
+
+  async createFolder(name: string): Promise<Folder> {
+    const folder = await this.#api.call('folders:create', { name });
+    this.folders = [...this.folders.filter((f) => f.id !== folder.id), folder];
+    return folder;
+  }
+
+  async renameFolder(id: number, name: string): Promise<Folder> {
+    const folder = await this.#api.call('folders:rename', { id, name });
+    this.folders = this.folders.map((f) => (f.id === folder.id ? folder : f));
+    return folder;
+  }
+
+  async setSkipIntro(id: string, seconds: number): Promise<Video> {
+    const video = await this.#api.call('videos:setSkipIntro', { id, seconds });
+    this.pages.patch(video);
+    return video;
+  }
+
+  async copyVideo(id: string): Promise<boolean> {
+    return (await this.#api.call('videos:copy', { id })).queued;
+  }
+
+  async refreshVideo(id: string): Promise<void> {
+    try {
+      this.pages.patch(await this.#api.call('videos:get', { id }));
+    } catch {
+      // The list still shows the last known copy; a failed refresh is not worth a notice.
+    }
+  }
+
+  #reload(): Promise<void> {
+    return this.pages.reset({ folderId: this.folderId, sort: this.sort, search: this.search, everywhere: this.everywhere });
+  }
+}
+
+export const library = new Library();

@@ -1,0 +1,55 @@
+// The quiet error area: failures and confirmations in words, each with what to do next.
+// Errors stay until dismissed (a person may be away); confirmations fade on their own.
+import { explainError } from '../format.ts';
+import { toAppError } from '../api.ts';
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  /** What the person was doing ("Could not rename the folder"). */
+  title: string;
+  text: string;
+  next: string | null;
+}
+
+const INFO_LIFETIME_MS = 6000;
+const MAX_NOTICES = 5;
+
+export class Notices {
+  items = $state<Notice[]>([]);
+  #nextId = 1;
+  readonly #schedule: (fn: () => void, ms: number) => unknown;
+
+  constructor(schedule: (fn: () => void, ms: number) => unknown = (fn, ms) => setTimeout(fn, ms)) {
+    this.#schedule = schedule;
+  }
+
+  /** Reports a failure; the same title replaces its older notice instead of piling up. */
+  error(title: string, error: unknown): Notice {
+    const explained = explainError(toAppError(error));
+    return this.#push({ kind: 'error', title, text: explained.text, next: explained.next });
+  }
+
+  info(title: string, text = ''): Notice {
+    const notice = this.#push({ kind: 'info', title, text, next: null });
+    this.#schedule(() => this.dismiss(notice.id), INFO_LIFETIME_MS);
+    return notice;
+  }
+
+  dismiss(id: number): void {
+    this.items = this.items.filter((n) => n.id !== id);
+  }
+
+  clear(): void {
+    this.items = [];
+  }
+
+  #push(fields: Omit<Notice, 'id'>): Notice {
+    const notice: Notice = { id: this.#nextId++, ...fields };
+    const others = this.items.filter((n) => n.title !== notice.title);
+    this.items = [...others, notice].slice(-MAX_NOTICES);
+    return notice;
+  }
+}
+
+export const notices = new Notices();

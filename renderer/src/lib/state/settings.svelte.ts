@@ -1,0 +1,41 @@
+// Preferences, and the theme applied to the document (system follows prefers-color-scheme).
+import type { Settings } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+
+export type SettingsPatch = Partial<Omit<Settings, 'baseUrl'>>;
+
+export class SettingsState {
+  value = $state<Settings | null>(null);
+  readonly #api: ApiClient;
+
+  constructor(api: ApiClient = defaultApi) {
+    this.#api = api;
+  }
+
+  async load(): Promise<void> {
+    this.#apply(await this.#api.call('settings:get'));
+  }
+
+  start(): () => void {
+    return this.#api.on('settings:changed', (s) => this.#apply(s));
+  }
+
+  async set(patch: SettingsPatch): Promise<void> {
+    this.#apply(await this.#api.call('settings:set', patch));
+  }
+
+  #apply(settings: Settings): void {
+    this.value = settings;
+    applyTheme(settings.theme);
+  }
+}
+
+/** `system` removes the override so the stylesheet's prefers-color-scheme decides. */
+export function applyTheme(theme: Settings['theme']): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  if (theme === 'system') delete root.dataset.theme;
+  else root.dataset.theme = theme;
+}
+
+export const settings = new SettingsState();

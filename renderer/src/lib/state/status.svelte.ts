@@ -1,0 +1,54 @@
+// Always-visible state: online or offline, and the local changes waiting for the service.
+import type { Connection, OutboxItem, SyncStatus } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+
+export class Status {
+  connection = $state<Connection | null>(null);
+  outbox = $state.raw<OutboxItem[]>([]);
+  sync = $state<SyncStatus | null>(null);
+  readonly #api: ApiClient;
+
+  constructor(api: ApiClient = defaultApi) {
+    this.#api = api;
+  }
+
+  get online(): boolean {
+    return this.connection?.state === 'online';
+  }
+
+  get pending(): number {
+    return this.outbox.filter((item) => item.state !== 'refused').length;
+  }
+
+  get refused(): OutboxItem[] {
+    return this.outbox.filter((item) => item.state === 'refused');
+  }
+
+  async load(): Promise<void> {
+    const [connection, outbox] = await Promise.all([this.#api.call('connection:get'), this.#api.call('outbox:list')]);
+    this.connection = connection;
+    this.outbox = outbox.items;
+  }
+
+  start(): () => void {
+    const offs = [
+      this.#api.on('connection:changed', (c) => (this.connection = c)),
+      this.#api.on('outbox:changed', (o) => (this.outbox = o.items)),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  async retry(id: number): Promise<void> {
+    this.outbox = (await this.#api.call('outbox:retry', { id })).items;
+  }
+
+  async discard(id: number): Promise<void> {
+    this.outbox = (await this.#api.call('outbox:discard', { id })).items;
+  }
+
+  async syncNow(): Promise<void> {
+    this.sync = await this.#api.call('sync:now', { full: true });
+  }
+}
+
+export const status = new Status();

@@ -1,0 +1,128 @@
+// The thumbnail queue: the service takes 3 per minute, so replacements wait their turn and
+// the window counts down to the next slot.
+import type { ImageCheck, ThumbnailQueue } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+
+export const MAX_THUMB_WIDTH = 1600;
+export const MAX_THUMB_HEIGHT = 1200;
+
+/** An image proposed for a video: checked locally, previewed, not sent yet. */
+export interface ThumbnailDraft {
+  videoId: string;
+  path: string;
+  name: string;
+  /** Object URL of a dropped File; null for a path picked in the native dialog. */
+  previewUrl: string | null;
+  check: ImageCheck | null;
+  /** Why it cannot be used (wrong type, too large), in words. */
+  problem: string | null;
+  checking: boolean;
+}
+
+export function looksLikeImage(file: File): boolean {
+  return /^image\/(png|jpeg)$/.test(file.type) || /\.(png|jpe?g)$/i.test(file.name);
+}
+
+export class Thumbnails {
+  draft = $state<ThumbnailDraft | null>(null);
+  queue = $state.raw<ThumbnailQueue>({ waiting: 0, nextSlotAt: null });
+  /** Ticks once a second while something waits, to drive the countdown. */
+  now = $state(Date.now());
+  readonly #api: ApiClient;
+  readonly #clock: () => number;
+  #ticker: ReturnType<typeof setInterval> | undefined;
+
+  constructor(api: ApiClient = defaultApi, clock: () => number = Date.now) {
+    this.#api = api;
+    this.#clock = clock;
+  }
+
+  /** Whole seconds until the next upload may go; null when nothing waits. */
+  get secondsToNextSlot(): number | null {
+    const at = this.queue.nextSlotAt;
+    if (at === null || this.queue.waiting === 0) return null;
+    return Math.max(0, Math.ceil((at - this.now) / 1000));
+  }
+
+  async load(): Promise<void> {
+    this.#apply(await this.#api.call('videos:thumbnailQueue'));
+  }
+
+  start(): () => void {
+    const off = this.#api.on('thumbnails:changed', (q) => this.#apply(q));
+    return () => {
+      off();
+      this.#stopTicker();
+    };
+  }
+
+  /** Proposes a dropped or picked image for a video and checks it before anything is sent. */
+  async propose(videoId: string, source: { file: File } | { path: string }): Promise<void> {
+    this.discard();
+    const path = 'file' in source ? this.#api.pathForFile(source.file) : source.path;
+    const name = 'file' in source ? source.file.name : (path.split(/[\\/]/).pop() ?? path);
+    const previewUrl = 'file' in source && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(source.file) : null;
+    this.draft = { videoId, path, name, previewUrl, check: null, problem: null, checking: true };
+    const draft = this.draft;
+    try {
+      const check = await this.check(path);
+      if (this.draft !== draft) return;
+      const tooLarge = check.width > MAX_THUMB_WIDTH || check.height > MAX_THUMB_HEIGHT;
+      this.draft = {
+        ...draft,
+        check,
+        checking: false,
+        problem: tooLarge ? `This image is ${check.width} × ${check.height}; the service takes at most ${MAX_THUMB_WIDTH} × ${MAX_THUMB_HEIGHT}.` : null,
+      };
+    } catch (error) {
+      if (this.draft !== draft) return;
+      const message = error instanceof Error ? error.message : String(error);
+      this.draft = { ...draft, checking: false, problem: message || 'This file is not a JPEG or PNG image.' };
+    }
+  }
+
+  /** Queues the checked draft; the service's rate limit decides when it goes. */
+  async confirm(): Promise<void> {
+    const draft = this.draft;
+    if (!draft || draft.problem || !draft.check) return;
+    await this.replace(draft.videoId, draft.path);
+    this.discard();
+  }
+
+  discard(): void {
+    if (this.draft?.previewUrl) URL.revokeObjectURL(this.draft.previewUrl);
+    this.draft = null;
+  }
+
+  /** Type and size checked locally before anything is sent. */
+  check(path: string): Promise<ImageCheck> {
+    return this.#api.call('videos:checkThumbnail', { path });
+  }
+
+  async replace(videoId: string, path: string): Promise<void> {
+    this.#apply(await this.#api.call('videos:setThumbnail', { id: videoId, path }));
+  }
+
+  async remove(videoId: string): Promise<void> {
+    this.#apply(await this.#api.call('videos:deleteThumbnail', { id: videoId }));
+  }
+
+  #apply(queue: ThumbnailQueue): void {
+    this.queue = queue;
+    this.now = this.#clock();
+    if (queue.waiting > 0 && queue.nextSlotAt !== null) this.#startTicker();
+    else this.#stopTicker();
+  }
+
+  #startTicker(): void {
+    if (this.#ticker !== undefined) return;
+    this.#ticker = setInterval(() => (this.now = this.#clock()), 1000);
+  }
+
+  #stopTicker(): void {
+    clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+}
+
+export const thumbnails = new Thumbnails();

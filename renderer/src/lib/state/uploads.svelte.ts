@@ -1,0 +1,109 @@
+// The upload queue as the core reports it: whole views on `uploads:changed`, byte counts,
+// speed and ETA on the frequent `uploads:progress`.
+import { SvelteMap } from 'svelte/reactivity';
+import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
+
+const EMPTY_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+
+export const STATE_LABEL: Record<UploadState, string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  finishing: 'Finishing',
+  paused: 'Paused',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  changed: 'File changed',
+};
+
+const FINISHED: ReadonlySet<UploadState> = new Set(['done', 'cancelled']);
+
+export function canPause(job: UploadJob): boolean {
+  return job.state === 'waiting' || job.state === 'uploading';
+}
+export function canResume(job: UploadJob): boolean {
+  return job.state === 'paused';
+}
+export function canRetry(job: UploadJob): boolean {
+  return job.state === 'failed' || job.state === 'changed' || job.state === 'cancelled';
+}
+export function canCancel(job: UploadJob): boolean {
+  return !FINISHED.has(job.state) && job.state !== 'failed';
+}
+
+export class Uploads {
+  jobs = $state.raw<UploadJob[]>([]);
+  totals = $state.raw<UploadTotals>(EMPTY_TOTALS);
+  paused = $state(false);
+  /** Latest progress per job id; replaces the job's bytesSent while it runs. */
+  readonly progress = new SvelteMap<number, JobProgress>();
+  readonly #api: ApiClient;
+
+  constructor(api: ApiClient = defaultApi) {
+    this.#api = api;
+  }
+
+  get finished(): UploadJob[] {
+    return this.jobs.filter((job) => job.state === 'done');
+  }
+
+  get hasClearable(): boolean {
+    return this.jobs.some((job) => FINISHED.has(job.state));
+  }
+
+  bytesSent(job: UploadJob): number {
+    const live = this.progress.get(job.id);
+    return live && job.state !== 'done' ? live.bytesSent : job.bytesSent;
+  }
+
+  async load(): Promise<void> {
+    this.#apply(await this.#api.call('uploads:list'));
+  }
+
+  start(): () => void {
+    const offs = [
+      this.#api.on('uploads:changed', (view) => this.#apply(view)),
+      this.#api.on('uploads:progress', ({ jobs, totals }) => {
+        for (const p of jobs) this.progress.set(p.id, p);
+        this.totals = totals;
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  async add(paths: string[], folderId: number): Promise<UploadsAddResult> {
+    const result = await this.#api.call('uploads:add', { paths, folderId });
+    // The changed event follows; merging now shows the rows without waiting for it.
+    const known = this.jobs.map((j) => j.id);
+    this.jobs = [...this.jobs, ...result.added.filter((j) => !known.includes(j.id))];
+    return result;
+  }
+
+  async pause(id?: number): Promise<void> {
+    this.#apply(await this.#api.call('uploads:pause', id === undefined ? undefined : { id }));
+  }
+  async resume(id?: number): Promise<void> {
+    this.#apply(await this.#api.call('uploads:resume', id === undefined ? undefined : { id }));
+  }
+  async cancel(id: number): Promise<void> {
+    this.#apply(await this.#api.call('uploads:cancel', { id }));
+  }
+  async retry(id: number): Promise<void> {
+    this.#apply(await this.#api.call('uploads:retry', { id }));
+  }
+  async clearFinished(): Promise<void> {
+    this.#apply(await this.#api.call('uploads:clearFinished'));
+  }
+
+  #apply(view: { jobs: UploadJob[]; totals: UploadTotals; paused: boolean }): void {
+    this.jobs = view.jobs;
+    this.totals = view.totals;
+    this.paused = view.paused;
+    // Progress of jobs no longer running is stale; their own bytesSent is the truth now.
+    const running = view.jobs.filter((j) => j.state === 'uploading' || j.state === 'finishing').map((j) => j.id);
+    for (const id of [...this.progress.keys()]) if (!running.includes(id)) this.progress.delete(id);
+  }
+}
+
+export const uploads = new Uploads();

@@ -1,0 +1,8 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './styles/app.css';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html lacks #app');
+
+export default mount(App, { target });

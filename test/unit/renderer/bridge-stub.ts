@@ -1,0 +1,67 @@
+// A stand-in for window.api in component tests: each method answers from a handler the test
+// gives (or an `internal` envelope), every call is recorded, and events can be emitted.
+import type { EventName, EventPayload, MethodName, WindowApi } from '../../../shared/contract.ts';
+import type { Envelope, ErrorShape } from '../../../shared/errors.ts';
+import { ApiClient } from '../../../renderer/src/lib/api.ts';
+
+type Handler = (input: unknown) => unknown;
+
+export interface StubBridge {
+  client: ApiClient;
+  /** The raw window.api stand-in, for components that use the app's own client. */
+  bridge: WindowApi;
+  calls: Array<{ method: MethodName; input: unknown }>;
+  handle(method: MethodName, handler: Handler): void;
+  fail(method: MethodName, error: ErrorShape): void;
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  listenerCount(event: EventName): number;
+}
+
+export function stubBridge(): StubBridge {
+  const handlers = new Map<string, Handler>();
+  const failures = new Map<string, ErrorShape>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const calls: StubBridge['calls'] = [];
+
+  const bridge = new Proxy({} as Record<string, unknown>, {
+    get(_target, key: string) {
+      if (key === 'on') {
+        return (event: string, listener: (payload: unknown) => void) => {
+          const set = listeners.get(event) ?? new Set();
+          listeners.set(event, set);
+          set.add(listener);
+          return () => set.delete(listener);
+        };
+      }
+      if (key === 'pathForFile') return (file: File) => `/granted/${file.name}`;
+      return async (input: unknown): Promise<Envelope<unknown>> => {
+        calls.push({ method: key as MethodName, input });
+        const failure = failures.get(key);
+        if (failure) return { ok: false, error: failure };
+        const handler = handlers.get(key);
+        if (!handler) return { ok: false, error: { code: 'internal', message: `no stub for ${key}`, retryable: false } };
+        return { ok: true, data: await handler(input) };
+      };
+    },
+  }) as unknown as WindowApi;
+
+  return {
+    client: new ApiClient(() => bridge),
+    bridge,
+    calls,
+    handle: (method, handler) => {
+      failures.delete(method);
+      handlers.set(method, handler);
+    },
+    fail: (method, error) => failures.set(method, error),
+    emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
+  };
+}
+
+export const fresh = { fetchedAt: 1_700_000_000_000, stale: false };
+
+/** Makes the stub the page's window.api, as the preload would. */
+export function installAsWindowApi(stub: StubBridge): void {
+  (globalThis as { api?: WindowApi }).api = stub.bridge;
+}

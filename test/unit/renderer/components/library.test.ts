@@ -1,0 +1,122 @@
+// Library components mounted in Chromium against a stand-in bridge: the tree as a drop
+// target and rename form, and the virtual list over a very large folder.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import FolderTree from '../../../../renderer/src/components/library/FolderTree.svelte';
+import VideoList from '../../../../renderer/src/components/library/VideoList.svelte';
+import { library } from '../../../../renderer/src/lib/state/library.svelte.ts';
+import { drop } from '../../../../renderer/src/lib/state/drop.svelte.ts';
+import type { Folder, Video } from '../../../../shared/model.ts';
+import { fresh, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+const folder = (id: number, name: string, parent = 0, pending: Folder['pending'] = null): Folder => ({ id, name, parent, code: `c${id}`, isPublic: false, openEmbed: false, files: id * 10, color: '', pending });
+const video = (i: number): Video => ({ id: `v${String(i).padStart(11, '0')}`, folderId: 0, name: `Video number ${i}`, createdAt: '2024-05-01 10:00:00', isPublic: true, views: i, size: 1_000_000 + i, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null });
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+beforeEach(() => {
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  stub.handle('folders:list', () => ({ folders: [folder(1, 'Travel'), folder(2, 'Japan', 1), folder(3, 'Drafts', 0, 'pending')], freshness: fresh }));
+  stub.handle('videos:list', (input) => {
+    const { offset, limit } = input as { offset: number; limit: number };
+    const total = 50_000;
+    return { items: Array.from({ length: Math.min(limit, total - offset) }, (_, i) => video(offset + i)), total, offset, freshness: fresh };
+  });
+  target = document.createElement('div');
+  target.style.cssText = 'height: 600px; width: 900px; display: flex;';
+  document.body.append(target);
+});
+
+afterEach(() => {
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+  drop.end();
+});
+
+describe('FolderTree', () => {
+  it('shows nesting, counts and pending folders', async () => {
+    await library.load();
+    component = mount(FolderTree, { target });
+    flushSync();
+    const names = Array.from(target.querySelectorAll('button.folder .name')).map((n) => n.textContent);
+    expect(names).toEqual(['Home', 'Drafts', 'Travel', 'Japan']);
+    expect(target.querySelector('button.folder .badge')?.textContent).toBe('pending');
+  });
+
+  it('files dropped on a folder upload into that folder, not the one on screen', async () => {
+    stub.handle('uploads:add', () => ({ added: [], skipped: [] }));
+    await library.load();
+    component = mount(FolderTree, { target });
+    flushSync();
+    const japan = Array.from(target.querySelectorAll<HTMLButtonElement>('button.folder')).find((b) => b.textContent?.includes('Japan'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'clip.mp4'));
+    japan?.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    expect(drop.targetName).toBe('Japan');
+    japan?.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    await settle();
+    expect(stub.calls.find((c) => c.method === 'uploads:add')?.input).toEqual({ paths: ['/granted/clip.mp4'], folderId: 2 });
+  });
+
+  it('F2 renames a folder', async () => {
+    stub.handle('folders:rename', (input) => ({ ...folder(2, (input as { name: string }).name, 1) }));
+    await library.load();
+    component = mount(FolderTree, { target });
+    flushSync();
+    const japan = Array.from(target.querySelectorAll<HTMLButtonElement>('button.folder')).find((b) => b.textContent?.includes('Japan'));
+    japan?.dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true }));
+    flushSync();
+    const input = target.querySelector<HTMLInputElement>('#rename-folder');
+    expect(document.activeElement).toBe(input);
+    input!.value = 'Japan 2024';
+    input!.dispatchEvent(new Event('input', { bubbles: true }));
+    input!.form?.requestSubmit();
+    await settle();
+    expect(stub.calls.find((c) => c.method === 'folders:rename')?.input).toEqual({ id: 2, name: 'Japan 2024' });
+    expect(Array.from(target.querySelectorAll('button.folder .name')).map((n) => n.textContent)).toContain('Japan 2024');
+  });
+});
+
+describe('VideoList', () => {
+  it('renders a window of rows for 50,000 videos and loads pages as it scrolls', async () => {
+    await library.openFolder(0);
+    component = mount(VideoList, { target });
+    await settle();
+    const rows = target.querySelectorAll('[data-video-id]');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(target.textContent).toContain('50,000 videos');
+
+    const viewport = target.querySelector<HTMLElement>('.viewport > div')!;
+    viewport.scrollTop = 56 * 30_000;
+    viewport.dispatchEvent(new Event('scroll'));
+    await settle();
+    const offsets = stub.calls.filter((c) => c.method === 'videos:list').map((c) => (c.input as { offset: number }).offset);
+    expect(offsets).toContain(30_000 - (30_000 % 200));
+    await settle();
+    expect(target.textContent).toContain('Video number 300');
+  });
+
+  it('click, ctrl-click and shift-click select like a desktop list', async () => {
+    await library.openFolder(0);
+    component = mount(VideoList, { target });
+    await settle();
+    const buttons = () => Array.from(target.querySelectorAll<HTMLButtonElement>('[data-video-id]'));
+    buttons()[1]!.click();
+    buttons()[3]!.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+    flushSync();
+    expect(library.selected.size).toBe(3);
+    buttons()[2]!.dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true }));
+    flushSync();
+    expect(buttons().filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.videoId)).toEqual([video(1).id, video(3).id]);
+  });
+});

@@ -1,0 +1,135 @@
+// Welcome, thumbnail and upload components in Chromium against a stand-in bridge.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Welcome from '../../../../renderer/src/views/Welcome.svelte';
+import ThumbnailPanel from '../../../../renderer/src/components/thumbnails/ThumbnailPanel.svelte';
+import UploadRow from '../../../../renderer/src/components/uploads/UploadRow.svelte';
+import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
+import { thumbnails } from '../../../../renderer/src/lib/state/thumbnails.svelte.ts';
+import type { UploadJob, Video } from '../../../../shared/model.ts';
+import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+const storage = { available: true, backend: 'memory' as const, problem: null };
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+function type(selector: string, value: string): void {
+  const input = target.querySelector<HTMLInputElement>(selector)!;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+beforeEach(() => {
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  target = document.createElement('div');
+  document.body.append(target);
+});
+
+afterEach(() => {
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+  thumbnails.discard();
+});
+
+describe('Welcome', () => {
+  async function mountWelcome(packaged: boolean): Promise<void> {
+    stub.handle('app:info', () => ({ name: 'Vidlift', version: '1', platform: 'linux', packaged, sandboxAvailable: !packaged }));
+    stub.handle('auth:status', () => ({ hasKey: false, last4: null, baseUrl: null, storage }));
+    await session.load();
+    component = mount(Welcome, { target });
+    flushSync();
+  }
+
+  it('says in words why a key was refused, by its code', async () => {
+    await mountWelcome(false);
+    type('input[name="baseUrl"]', 'https://api.example.test');
+    type('input[name="key"]', 'WRONGKEY00000000');
+    flushSync();
+    for (const [code, words] of [
+      ['unauthorized', /did not accept this API key/],
+      ['offline', /Nothing answered at this address/],
+      ['unavailable', /no keychain is available/],
+    ] as const) {
+      stub.fail('auth:setKey', { code, message: 'service text', retryable: false });
+      target.querySelector('form')!.requestSubmit();
+      await settle();
+      const alert = target.querySelector('[role="alert"]');
+      expect(alert?.getAttribute('data-code')).toBe(code);
+      expect(alert?.textContent).toMatch(words);
+    }
+    expect(stub.calls.find((c) => c.method === 'auth:setKey')?.input).toEqual({ baseUrl: 'https://api.example.test', key: 'WRONGKEY00000000' });
+  });
+
+  it('offers the sandbox only in the source tree', async () => {
+    await mountWelcome(false);
+    expect(target.textContent).toContain('Try with the local sandbox');
+    unmount(component!);
+    await mountWelcome(true);
+    expect(target.textContent).not.toContain('Try with the local sandbox');
+  });
+});
+
+const video: Video = { id: 'abcdefghijkl', folderId: 0, name: 'Trip', createdAt: '2024-01-01 00:00:00', isPublic: true, views: 0, size: 1, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null };
+
+describe('ThumbnailPanel', () => {
+  it('previews a dropped image, shows its check, queues it and counts down', async () => {
+    stub.handle('videos:checkThumbnail', () => ({ type: 'png', width: 640, height: 360, size: 2048 }));
+    stub.handle('videos:setThumbnail', () => ({ waiting: 1, nextSlotAt: Date.now() + 42_000 }));
+    component = mount(ThumbnailPanel, { target, props: { video } });
+    flushSync();
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(8)], 'cover.png', { type: 'image/png' }));
+    target.querySelector('section')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    await settle();
+    expect(target.querySelector<HTMLImageElement>('img[alt^="New thumbnail"]')?.src).toMatch(/^blob:/);
+    expect(target.textContent).toContain('PNG · 640 × 360');
+    const use = Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Use this image')!;
+    use.click();
+    await settle();
+    expect(stub.calls.at(-1)).toEqual({ method: 'videos:setThumbnail', input: { id: 'abcdefghijkl', path: '/granted/cover.png' } });
+    expect(target.querySelector('[role="status"]')?.textContent).toMatch(/1 waiting .* next in 4[12] s/);
+  });
+
+  it('says plainly when the service cannot take thumbnails yet', async () => {
+    stub.handle('videos:checkThumbnail', () => ({ type: 'jpeg', width: 100, height: 100, size: 10 }));
+    stub.fail('videos:setThumbnail', { code: 'unavailable', message: 'not deployed', retryable: false });
+    component = mount(ThumbnailPanel, { target, props: { video } });
+    await thumbnails.propose(video.id, { path: '/p/a.jpg' });
+    flushSync();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Use this image')!.click();
+    await settle();
+    expect(target.querySelector('[role="alert"]')?.textContent).toMatch(/cannot take thumbnail images yet/);
+  });
+});
+
+describe('UploadRow', () => {
+  const job = (state: UploadJob['state'], extra: Partial<UploadJob> = {}): UploadJob => ({ id: 7, path: '/v/a.mp4', name: 'a.mp4', size: 2_000_000, folderId: 0, state, bytesSent: 500_000, attempts: 1, error: null, restarted: false, videoId: null, downloadUrl: null, embedUrl: null, createdAt: 1, finishedAt: null, ...extra });
+  const buttons = () => Array.from(target.querySelectorAll('button')).map((b) => b.textContent?.trim());
+
+  it('shows progress and the actions that fit the state', () => {
+    component = mount(UploadRow, { target, props: { job: job('uploading') } });
+    flushSync();
+    expect(target.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+    expect(buttons()).toEqual(['Pause', 'Cancel']);
+  });
+
+  it('a failure shows its message and Retry; a crash restart says so', () => {
+    component = mount(UploadRow, { target, props: { job: job('failed', { error: { code: 'server', message: 'The file server refused the file.', retryable: true } }) } });
+    flushSync();
+    expect(target.textContent).toContain('The file server refused the file.');
+    expect(buttons()).toEqual(['Retry']);
+    unmount(component);
+    component = mount(UploadRow, { target, props: { job: job('waiting', { restarted: true }) } });
+    flushSync();
+    expect(target.textContent).toMatch(/starts again from the beginning/);
+    expect(target.textContent).toContain('(restarted)');
+  });
+});

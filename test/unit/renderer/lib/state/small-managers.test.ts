@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { Notices } from '../../../../../renderer/src/lib/state/notices.svelte.ts';
+import { splitUrls, isActiveStatus, Remote } from '../../../../../renderer/src/lib/state/remote.svelte.ts';
+import { languageProblem, subtitleFileProblem, Subtitles } from '../../../../../renderer/src/lib/state/subtitles.svelte.ts';
+import { Session } from '../../../../../renderer/src/lib/state/session.svelte.ts';
+import { Status } from '../../../../../renderer/src/lib/state/status.svelte.ts';
+import { AppError } from '../../../../../shared/errors.ts';
+import { stubBridge } from '../../bridge-stub.ts';
+
+describe('Notices', () => {
+  it('explains errors by code, replaces a repeated title, and lets info fade', () => {
+    const timers: Array<() => void> = [];
+    const notices = new Notices((fn) => timers.push(fn));
+    notices.error('Could not rename the folder', new AppError('offline', ''));
+    notices.error('Could not rename the folder', new AppError('unauthorized', 'Invalid key.'));
+    expect(notices.items).toHaveLength(1);
+    expect(notices.items[0]).toMatchObject({ kind: 'error', text: 'Invalid key.' });
+    expect(notices.items[0]?.next).toMatch(/API key/);
+    notices.info('Copied');
+    expect(notices.items).toHaveLength(2);
+    timers.forEach((t) => t());
+    expect(notices.items.map((n) => n.kind)).toEqual(['error']);
+  });
+});
+
+describe('remote imports', () => {
+  it('splits pasted text into distinct URLs', () => {
+    expect(splitUrls(' https://a.test/1\n\nhttps://b.test/2 https://a.test/1\t')).toEqual(['https://a.test/1', 'https://b.test/2']);
+  });
+  it('treats unknown statuses as active', () => {
+    expect(isActiveStatus('completed')).toBe(false);
+    expect(isActiveStatus('FAILED')).toBe(false);
+    expect(isActiveStatus('queued_elsewhere')).toBe(true);
+  });
+  it('adds the URLs and follows remote:changed', async () => {
+    const stub = stubBridge();
+    const empty = { items: [], slots: { used: 0, total: 100, free: 100 }, waitingLocally: 0 };
+    stub.handle('remote:add', () => ({ accepted: 2, rejected: [] }));
+    stub.handle('remote:list', () => empty);
+    const remote = new Remote(stub.client);
+    const stop = remote.start();
+    await remote.add('https://a.test/1 https://b.test/2', 4);
+    expect(stub.calls[0]?.input).toEqual({ urls: ['https://a.test/1', 'https://b.test/2'], folderId: 4 });
+    stub.emit('remote:changed', { ...empty, waitingLocally: 3 });
+    expect(remote.view.waitingLocally).toBe(3);
+    stop();
+  });
+});
+
+describe('subtitles', () => {
+  it('checks language and file before sending', () => {
+    expect(languageProblem('pt_BR')).toBeNull();
+    expect(languageProblem('pt-BR')).toMatch(/letters, digits or underscores/);
+    expect(languageProblem(' ')).toMatch(/Choose/);
+    expect(subtitleFileProblem(new File(['x'], 'a.srt'))).toBeNull();
+    expect(subtitleFileProblem(new File(['x'], 'a.txt'))).toMatch(/SRT or WebVTT/);
+    expect(subtitleFileProblem(new File([new Uint8Array(501 * 1024)], 'a.vtt'))).toMatch(/500 KB/);
+  });
+  it('lists tracks and shows an attached one at once', async () => {
+    const stub = stubBridge();
+    stub.handle('subtitles:list', () => ({ items: [] }));
+    stub.handle('subtitles:addUrl', (input) => ({ videoId: 'abcdefghijkl', language: (input as { language: string }).language, url: 'https://s.test/a.vtt', source: 'url', pending: null, error: null }));
+    const subs = new Subtitles(stub.client);
+    await subs.load('abcdefghijkl');
+    await subs.addUrl('abcdefghijkl', ' en ', ' https://s.test/a.vtt ');
+    expect(stub.calls.at(-1)?.input).toEqual({ videoId: 'abcdefghijkl', language: 'en', url: 'https://s.test/a.vtt' });
+    expect(subs.items.map((s) => s.language)).toEqual(['en']);
+  });
+});
+
+describe('Session and Status', () => {
+  it('navigates on app:navigate and follows auth:changed', async () => {
+    const stub = stubBridge();
+    const storage = { available: true, backend: 'memory' as const, problem: null };
+    stub.handle('app:info', () => ({ name: 'Vidlift', version: '1', platform: 'linux', packaged: false, sandboxAvailable: true }));
+    stub.handle('auth:status', () => ({ hasKey: false, last4: null, baseUrl: null, storage }));
+    const session = new Session(stub.client);
+    const stop = session.start();
+    await session.load();
+    expect(session.signedIn).toBe(false);
+    stub.emit('auth:changed', { hasKey: true, last4: 'abcd', baseUrl: 'https://x.test', storage });
+    expect(session.signedIn).toBe(true);
+    stub.emit('app:navigate', { to: 'uploads' });
+    expect(session.screen).toBe('uploads');
+    stop();
+  });
+  it('counts waiting changes apart from refused ones', async () => {
+    const stub = stubBridge();
+    const item = (id: number, state: 'pending' | 'sending' | 'refused') => ({ id, kind: 'folder.rename', summary: 's', state, error: null, createdAt: 1 });
+    stub.handle('connection:get', () => ({ state: 'offline', since: 1, reason: 'no answer', nextAttemptAt: 2 }));
+    stub.handle('outbox:list', () => ({ items: [item(1, 'pending'), item(2, 'refused')] }));
+    const status = new Status(stub.client);
+    const stop = status.start();
+    await status.load();
+    expect([status.online, status.pending, status.refused.length]).toEqual([false, 1, 1]);
+    stub.emit('connection:changed', { state: 'online', since: 3, reason: null, nextAttemptAt: null });
+    stub.emit('outbox:changed', { items: [] });
+    expect([status.online, status.pending]).toEqual([true, 0]);
+    stop();
+  });
+});
