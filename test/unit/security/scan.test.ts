@@ -1,10 +1,10 @@
-// scripts/security-scan.ts: the offline electronegativity run must really find problems
+// test/security/scan.ts: the offline electronegativity run must really find problems
 // (or its "passed" means nothing), and the allowlist must only excuse what it names.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadAllowlist, scan, staleEntries, unreviewedHigh, type Finding } from '../../../scripts/security-scan.ts';
+import { loadAllowlist, scan, staleEntries, unreviewedHigh, type Finding } from '../../security/scan.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'vidlift-scan-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -6,14 +6,14 @@
 // allowlist (.electronegativity-allowlist.json) and on any file it could not parse (a file
 // it cannot read is a file it did not check).
 //
-//   node scripts/security-scan.ts            scan electron/ and renderer/
-//   node scripts/security-scan.ts <dir>...   scan other folders (tests use fixtures)
+//   node test/security/scan.ts            scan electron/ and renderer/
+//   node test/security/scan.ts <dir>...   scan other folders (tests use fixtures)
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const ELECTRON_VERSION = '45.4.1';
 /** Needs the internet (Electron's release list); the installed version is pinned instead. */
 const NETWORK_CHECKS = ['AvailableSecurityFixesGlobalCheck'];
