@@ -1,0 +1,62 @@
+// The composition root as a whole: the served handler table covers the contract exactly,
+// account methods wait for a key, and a key opens the account's own database.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../../electron/core/services.ts';
+import { createDispatcher } from '../../../electron/core/rpc/dispatch.ts';
+import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
+import { METHOD_NAMES } from '../../../shared/contract-names.ts';
+import type { Core } from '../../../electron/core/core.ts';
+import { createHarnessShell } from '../../harness/shell-handlers.ts';
+import { startHost } from '../../host/index.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function newCore(): Promise<{ core: Core; dataDir: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'vidlift-core-'));
+  const dataDir = join(root, 'data');
+  const core = await createCore({ dataDir, logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
+  cleanups.push(async () => {
+    await core.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  return { core, dataDir };
+}
+
+describe('createCore', () => {
+  it('serves every contract method exactly once, with the shell methods', async () => {
+    const { core } = await newCore();
+    const shell = createHarnessShell(() => {});
+    const served = Object.keys({ ...core.handlers, ...shell.handlers }).sort();
+    expect(served).toEqual([...METHOD_NAMES].sort());
+    expect(Object.keys(core.handlers).filter((name) => name in shell.handlers)).toEqual([]);
+  });
+
+  it('answers account methods with unauthorized until a key is set, then from the account database', async () => {
+    const host = await startHost({ seed: 'demo' });
+    cleanups.push(host.close);
+    const { core, dataDir } = await newCore();
+    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers });
+
+    expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await dispatch('sandbox:start', undefined)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+
+    const status = await dispatch('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
+    expect(status).toMatchObject({ ok: true, data: { hasKey: true, last4: host.apiKey.slice(-4) } });
+    expect(JSON.stringify(status)).not.toContain(host.apiKey);
+
+    const account = await dispatch('account:get', { refresh: true });
+    expect(account).toMatchObject({ ok: true });
+    const files = await readdir(join(dataDir, 'accounts'));
+    expect(files.some((file) => file.endsWith('.sqlite'))).toBe(true);
+    expect(files.join(' ')).not.toContain(host.apiKey);
+
+    await dispatch('auth:clearKey', undefined);
+    expect(await dispatch('uploads:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+});
