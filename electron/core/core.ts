@@ -7,8 +7,9 @@ import type { Logger } from './log/logger.ts';
 import type { UploadTotals } from '../../shared/model.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 
-/** Methods the host answers itself: native dialogs, the system browser, facts about the app. */
-export type ShellMethod = 'app:info' | 'dialog:openFiles' | 'dialog:openFolder' | 'shell:openExternal' | 'clipboard:writeText';
+/** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app. */
+export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'shell:openExternal', 'clipboard:writeText'] as const;
+export type ShellMethod = (typeof SHELL_METHODS)[number];
 export type CoreHandlers = Omit<Handlers, ShellMethod>;
 
 export interface CoreOptions {

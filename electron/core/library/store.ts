@@ -7,16 +7,8 @@ import type { Folder, PendingState, Video, VideoSort } from '../../../shared/mod
 import { transaction, type Db } from './db.ts';
 
 /** A folder as the service's tree listing describes it, flattened with its parent. */
-export interface ServiceFolder {
-  id: number;
-  parent: number;
-  name: string;
-  code: string;
-  isPublic: boolean;
-  openEmbed: boolean;
-  files: number;
-  color: string;
-}
+/** A folder of the service's tree, flattened: its node without children, with its parent. */
+export type ServiceFolder = Omit<FolderNode, 'children'> & { parent: number };
 
 export interface VideoWrite {
   video: ServiceVideo;

@@ -2,54 +2,27 @@
 // answers them through whichever account session is open, and with `unauthorized` while
 // none is.
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { LibraryMethod } from '../library/handlers.ts';
-import type { UploadHandlers } from '../uploads/handlers.ts';
-import type { RemoteHandlers } from '../remote/handlers.ts';
+import { METHOD_NAMES, type MethodName } from '../../../shared/contract-names.ts';
+import { SHELL_METHODS, type ShellMethod } from '../core.ts';
 
-export type AccountMethod = LibraryMethod | keyof UploadHandlers | keyof RemoteHandlers;
+/** Methods the app answers without an account: its settings, the key, the connection. */
+export const APP_METHODS = [
+  'settings:get',
+  'settings:set',
+  'auth:status',
+  'auth:setKey',
+  'auth:clearKey',
+  'sandbox:start',
+  'connection:get',
+] as const satisfies readonly MethodName[];
+
+export type AccountMethod = Exclude<MethodName, (typeof APP_METHODS)[number] | ShellMethod>;
 export type AccountHandlers = Pick<Handlers, AccountMethod>;
 
-export const ACCOUNT_METHODS = [
-  'account:get',
-  'account:reports',
-  'account:dmca',
-  'folders:list',
-  'folders:create',
-  'folders:rename',
-  'videos:list',
-  'videos:search',
-  'videos:get',
-  'videos:setSkipIntro',
-  'videos:copy',
-  'videos:checkThumbnail',
-  'videos:setThumbnail',
-  'videos:deleteThumbnail',
-  'videos:thumbnailQueue',
-  'subtitles:list',
-  'subtitles:addFile',
-  'subtitles:addUrl',
-  'outbox:list',
-  'outbox:retry',
-  'outbox:discard',
-  'sync:status',
-  'sync:now',
-  'uploads:list',
-  'uploads:add',
-  'uploads:pause',
-  'uploads:resume',
-  'uploads:cancel',
-  'uploads:retry',
-  'uploads:clearFinished',
-  'remote:list',
-  'remote:add',
-  'remote:action',
-  'remote:discard',
-] as const satisfies readonly AccountMethod[];
+const NOT_ACCOUNT: ReadonlySet<string> = new Set<string>([...APP_METHODS, ...SHELL_METHODS]);
 
-// Compile-time: the list above names every account method, no more.
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const accountMethodsComplete: Exact<(typeof ACCOUNT_METHODS)[number], AccountMethod> = true;
-void accountMethodsComplete;
+/** Every other contract method needs the account: derived, so a new method cannot be forgotten. */
+export const ACCOUNT_METHODS = METHOD_NAMES.filter((name): name is AccountMethod => !NOT_ACCOUNT.has(name));
 
 /** Handlers that forward each account method to the open session's own handler. */
 export function delegateToSession(current: () => AccountHandlers): AccountHandlers {
