@@ -1,7 +1,6 @@
 // The global bandwidth limit: one token bucket shared by every running upload. Waiters are
 // served first come, first served and ask for small slices, so concurrent uploads take
 // turns and share the rate fairly. Without a limit, `take` resolves at once.
-import { Transform, type TransformCallback } from 'node:stream';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -111,39 +110,6 @@ export class TokenBucket {
       this.#queue.shift();
       head.signal?.removeEventListener('abort', head.onAbort);
       head.resolve();
-    }
-  }
-}
-
-/** Passes bytes through in slices as the bucket allows; unthrottled, chunks pass whole. */
-export class ThrottleStream extends Transform {
-  readonly #bucket: TokenBucket;
-  readonly #signal: AbortSignal | undefined;
-
-  constructor(bucket: TokenBucket, signal?: AbortSignal) {
-    super({ highWaterMark: 1 << 20 });
-    this.#bucket = bucket;
-    this.#signal = signal;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#bucket.rate === null) {
-      callback(null, chunk);
-      return;
-    }
-    this.#pushSlices(chunk, 0).then(
-      () => callback(),
-      (error: unknown) => callback(error instanceof Error ? error : new Error('aborted')),
-    );
-  }
-
-  async #pushSlices(chunk: Buffer, from: number): Promise<void> {
-    let offset = from;
-    while (offset < chunk.length) {
-      const slice = chunk.subarray(offset, offset + Math.min(chunk.length - offset, this.#bucket.sliceSize()));
-      await this.#bucket.take(slice.length, this.#signal);
-      this.push(slice);
-      offset += slice.length;
     }
   }
 }

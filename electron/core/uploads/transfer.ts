@@ -1,14 +1,13 @@
-// One streamed upload: the file read from disk in 1 MiB pieces, through the shared
-// bandwidth limit and a byte meter, into the multipart body (file-server.ts) and onto the
-// socket with backpressure. Memory stays flat whatever the file size. Failures say
+// One streamed upload: the file read from disk in 1 MiB pieces (pump.ts), through the shared
+// bandwidth limit, between the multipart head and tail (file-server.ts), onto the socket
+// with backpressure. Memory stays flat whatever the file size. Failures say
 // whether the whole body may have reached the server (then the caller must look for the
 // video before sending again) and whether trying again can help.
-import { createReadStream } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Transform, type TransformCallback } from 'node:stream';
-import { buildUploadForm, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
-import { ThrottleStream, type TokenBucket } from './throttle.ts';
+import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
+import type { TokenBucket } from './throttle.ts';
+import { FileShrankError, pumpFile } from './pump.ts';
 
 export const READ_CHUNK = 1 << 20;
 
@@ -58,66 +57,24 @@ export interface TransferInput {
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
-class ByteMeter extends Transform {
-  #seen = 0;
-  #warned = false;
-  readonly #size: number;
-  readonly #onLastChunk: () => void;
-
-  constructor(size: number, onLastChunk: () => void) {
-    super({ highWaterMark: READ_CHUNK });
-    this.#size = size;
-    this.#onLastChunk = onLastChunk;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.#seen += chunk.length;
-    if (!this.#warned && this.#seen >= this.#size) {
-      this.#warned = true;
-      try {
-        this.#onLastChunk();
-      } catch (error) {
-        callback(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-    }
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    callback(this.#seen === this.#size ? null : new TransferError('file', 'The file changed size while it was being sent.', false));
-  }
-}
 
 export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let connected = false;
     let lastChunkSeen = false;
-    let sent = 0;
 
     const url = uploadRequestUrl(input.url);
-    const file = createReadStream(input.path, { highWaterMark: READ_CHUNK, start: 0, end: Math.max(0, input.size - 1) });
-    const throttle = new ThrottleStream(input.bucket, input.signal);
-    const meter = new ByteMeter(input.size, () => {
-      lastChunkSeen = true;
-      input.onLastChunk();
-    });
-    file.pipe(throttle).pipe(meter);
-    meter.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      input.onProgress(sent);
-    });
-
-    const form = buildUploadForm({
+    // Stops the file pump when the exchange ends for any reason (not only a pause or cancel).
+    const pumpStop = new AbortController();
+    const envelope = buildUploadEnvelope({
       session: input.session,
       folderId: input.folderId,
-      file: meter,
       fileName: input.fileName,
       contentType: input.contentType,
       size: input.size,
     });
-    const headers = { ...form.getHeaders(), 'content-length': String(form.getLengthSync()) };
+    const headers = { 'content-type': envelope.contentType, 'content-length': String(envelope.contentLength) };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     // No agent: a fresh connection per file, never a stale pooled one; redirects are never
     // followed (node:http does not), so the session reaches only this URL.
@@ -129,10 +86,8 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
       settled = true;
       if (replyDeadline) clearTimeout(replyDeadline);
       input.signal.removeEventListener('abort', onAbort);
+      pumpStop.abort();
       if (error !== undefined) {
-        file.destroy();
-        throttle.destroy();
-        meter.destroy();
         req.destroy();
         reject(toTransferError(error, connected && lastChunkSeen));
       } else if (result) resolve(result);
@@ -144,11 +99,6 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     }
     input.signal.addEventListener('abort', onAbort, { once: true });
 
-    const onStreamError = (error: unknown): void => finish(fileError(error));
-    file.on('error', onStreamError);
-    throttle.on('error', onStreamError);
-    meter.on('error', onStreamError);
-    form.on('error', onStreamError);
     req.on('socket', (socket) => {
       socket.once('connect', () => {
         connected = true;
@@ -175,7 +125,25 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
         (error: unknown) => finish(error),
       );
     });
-    form.pipe(req);
+    // head, the file's bytes (read, throttled, counted as the socket writes them), tail.
+    req.write(envelope.head);
+    pumpFile(req, {
+      path: input.path,
+      size: input.size,
+      chunkSize: READ_CHUNK,
+      bucket: input.bucket,
+      signal: AbortSignal.any([input.signal, pumpStop.signal]),
+      onProgress: input.onProgress,
+      onLastChunk: () => {
+        lastChunkSeen = true;
+        input.onLastChunk();
+      },
+    }).then(
+      () => req.end(envelope.tail),
+      (error: unknown) => {
+        if (!pumpStop.signal.aborted && !input.signal.aborted) finish(fileError(error));
+      },
+    );
   });
 }
 
@@ -204,6 +172,7 @@ async function readReply(res: IncomingMessage): Promise<{ fileCode: string }> {
 
 function fileError(error: unknown): unknown {
   if (error instanceof TransferError) return error;
+  if (error instanceof FileShrankError) return new TransferError('file', error.message, false, error);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
     return new TransferError('file', 'The file could not be read any more (moved, deleted or not allowed).', false, error);

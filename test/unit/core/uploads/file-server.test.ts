@@ -1,22 +1,21 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildUploadForm, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
+import { buildUploadEnvelope, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
 
 async function formText(folderId: number): Promise<string> {
-  const file = new PassThrough();
-  file.end('VIDEO');
-  const form = buildUploadForm({ session: 'SESSION', folderId, file, fileName: 'a b.mp4', contentType: 'video/mp4', size: 5 });
-  const declared = form.getLengthSync();
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve) => {
-    form.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
-    form.on('end', () => resolve());
-    form.resume();
-  });
-  const text = Buffer.concat(chunks).toString('utf8');
+  const file = Buffer.from('VIDEO');
+  const envelope = buildUploadEnvelope({ session: 'SESSION', folderId, fileName: 'a b.mp4', contentType: 'video/mp4', size: file.length });
+  const body = Buffer.concat([envelope.head, file, envelope.tail]);
   // The Content-Length sent is computed before streaming; it must match the body exactly.
-  expect(Buffer.byteLength(text)).toBe(declared);
-  return text;
+  expect(body.length).toBe(envelope.contentLength);
+  const boundary = /boundary=(.+)$/.exec(envelope.contentType)?.[1];
+  expect(boundary).toBeTruthy();
+  // A real multipart parser reads the same fields and the file back.
+  const parsed = await new Response(body, { headers: { 'content-type': envelope.contentType } }).formData();
+  expect(parsed.get('sess_id')).toBe('SESSION');
+  const part = parsed.get('file') as File;
+  expect(part.name).toBe('a b.mp4');
+  expect(await part.text()).toBe('VIDEO');
+  return body.toString('utf8');
 }
 
 describe('the file-server adapter', () => {

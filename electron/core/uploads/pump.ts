@@ -1,0 +1,137 @@
+// Moves a file's bytes from disk onto a request body: 1 MiB reads into a small pool of
+// buffers that are reused once the socket has written them. Profiling a 1 GiB upload showed
+// a third of the engine's CPU in the garbage collector when every read allocated a fresh
+// 1 MiB buffer (a stream's default); reusing three buffers removes that work and keeps
+// memory flat whatever the file size.
+import { open } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import type { TokenBucket } from './throttle.ts';
+
+export interface PumpInput {
+  path: string;
+  /** Bytes to send: the size the job was queued with. */
+  size: number;
+  chunkSize: number;
+  bucket: TokenBucket;
+  signal: AbortSignal;
+  /** Bytes the socket has written so far (each call after a write completed). */
+  onProgress: (bytesWritten: number) => void;
+  /** Called synchronously before the last file bytes are handed to the socket. */
+  onLastChunk: () => void;
+}
+
+/** The file got shorter while it was being read: what is sent would not be the file. */
+export class FileShrankError extends Error {
+  constructor() {
+    super('The file got shorter while it was being sent.');
+    this.name = 'FileShrankError';
+  }
+}
+
+const POOL_SIZE = 3;
+
+export async function pumpFile(target: Writable, input: PumpInput): Promise<void> {
+  const handle = await open(input.path, 'r');
+  const pool = new BufferPool(POOL_SIZE, input.chunkSize, input.signal);
+  let written = 0;
+  let failure: Error | null = null;
+  try {
+    for (let position = 0; position < input.size; ) {
+      input.signal.throwIfAborted();
+      if (failure) throw failure;
+      const buffer = await pool.take();
+      const want = Math.min(input.chunkSize, input.size - position);
+      const { bytesRead } = await handle.read(buffer, 0, want, position);
+      if (bytesRead === 0) throw new FileShrankError();
+      position += bytesRead;
+      const sliceSize = Math.min(bytesRead, input.bucket.sliceSize());
+      for (let offset = 0; offset < bytesRead; offset += sliceSize) {
+        const slice = buffer.subarray(offset, Math.min(bytesRead, offset + sliceSize));
+        const endOfBuffer = offset + slice.length === bytesRead;
+        await input.bucket.take(slice.length, input.signal);
+        if (endOfBuffer && position >= input.size) input.onLastChunk();
+        const ready = target.write(slice, (error) => {
+          if (error) failure ??= error;
+          else {
+            written += slice.length;
+            input.onProgress(written);
+          }
+          // Writes complete in order: after the buffer's last slice, all of it is written.
+          if (endOfBuffer) pool.give(buffer);
+        });
+        if (!ready) await drained(target, input.signal);
+      }
+    }
+    await pool.all();
+    if (failure) throw failure;
+  } finally {
+    await handle.close();
+  }
+}
+
+function drained(target: Writable, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      target.off('drain', done);
+      target.off('close', done);
+      signal.removeEventListener('abort', aborted);
+      resolve();
+    };
+    const aborted = () => {
+      target.off('drain', done);
+      target.off('close', done);
+      reject(signal.reason);
+    };
+    target.once('drain', done);
+    // A destroyed request never drains: the transfer's own error path reports why.
+    target.once('close', done);
+    signal.addEventListener('abort', aborted, { once: true });
+  });
+}
+
+/** A few reusable buffers; taking one waits until the socket has given one back. */
+class BufferPool {
+  readonly #free: Buffer[];
+  readonly #size: number;
+  readonly #signal: AbortSignal;
+  #waiter: ((buffer: Buffer) => void) | null = null;
+
+  constructor(count: number, bytes: number, signal: AbortSignal) {
+    this.#free = Array.from({ length: count }, () => Buffer.allocUnsafe(bytes));
+    this.#size = count;
+    this.#signal = signal;
+  }
+
+  take(): Promise<Buffer> {
+    const buffer = this.#free.pop();
+    if (buffer) return Promise.resolve(buffer);
+    // Already stopped: a buffer the socket will never give back must not be waited for.
+    if (this.#signal.aborted) return Promise.reject(this.#signal.reason);
+    return new Promise((resolve, reject) => {
+      const aborted = () => reject(this.#signal.reason);
+      this.#signal.addEventListener('abort', aborted, { once: true });
+      this.#waiter = (given) => {
+        this.#signal.removeEventListener('abort', aborted);
+        resolve(given);
+      };
+    });
+  }
+
+  give(buffer: Buffer): void {
+    const waiter = this.#waiter;
+    if (waiter) {
+      this.#waiter = null;
+      waiter(buffer);
+    } else {
+      this.#free.push(buffer);
+    }
+  }
+
+  /** Resolves once every buffer is back: every write has completed. */
+  async all(): Promise<void> {
+    const taken: Buffer[] = [];
+    while (taken.length < this.#size) taken.push(await this.take());
+    for (const buffer of taken) this.give(buffer);
+  }
+}

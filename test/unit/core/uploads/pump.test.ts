@@ -1,0 +1,96 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { FileShrankError, pumpFile } from '../../../../electron/core/uploads/pump.ts';
+import { TokenBucket } from '../../../../electron/core/uploads/throttle.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'vidlift-pump-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A slow socket: takes each write on the next tick, keeps copies of what it got. */
+function slowSink(highWaterMark = 64 * 1024): Writable & { received: Buffer[] } {
+  const received: Buffer[] = [];
+  const sink = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _encoding, callback) {
+      received.push(Buffer.from(chunk));
+      setImmediate(callback);
+    },
+  });
+  return Object.assign(sink, { received });
+}
+
+function fileOf(bytes: number): { path: string; content: Buffer } {
+  const content = randomBytes(bytes);
+  const path = join(dir, `f-${bytes}-${Math.random()}`);
+  writeFileSync(path, content);
+  return { path, content };
+}
+
+const unlimited = () => new TokenBucket(null, Date.now);
+
+describe('pumpFile', () => {
+  it('sends exactly the file, reusing its buffers, and reports progress as writes complete', async () => {
+    const { path, content } = fileOf(10 * 65_536 + 123);
+    const sink = slowSink();
+    const progress: number[] = [];
+    let lastChunkAt = -1;
+    await pumpFile(sink, {
+      path,
+      size: content.length,
+      chunkSize: 65_536,
+      bucket: unlimited(),
+      signal: new AbortController().signal,
+      onProgress: (bytes) => progress.push(bytes),
+      onLastChunk: () => (lastChunkAt = sink.received.length),
+    });
+    expect(Buffer.concat(sink.received).equals(content)).toBe(true);
+    expect(progress.at(-1)).toBe(content.length);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // Announced before the final piece was handed on.
+    expect(lastChunkAt).toBe(sink.received.length - 1);
+  });
+
+  it('splits reads into slices of the bandwidth limit', async () => {
+    const { path, content } = fileOf(100_000);
+    const sink = slowSink();
+    const bucket = new TokenBucket(40_000, Date.now);
+    await pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket, signal: new AbortController().signal, onProgress() {}, onLastChunk() {} });
+    expect(Buffer.concat(sink.received).equals(content)).toBe(true);
+    expect(Math.max(...sink.received.map((b) => b.length))).toBeLessThanOrEqual(bucket.sliceSize());
+  });
+
+  it('refuses a file that got shorter than it was when queued', async () => {
+    const { path } = fileOf(200_000);
+    truncateSync(path, 50_000);
+    await expect(
+      pumpFile(slowSink(), { path, size: 200_000, chunkSize: 65_536, bucket: unlimited(), signal: new AbortController().signal, onProgress() {}, onLastChunk() {} }),
+    ).rejects.toBeInstanceOf(FileShrankError);
+  });
+
+  it('stops when aborted', async () => {
+    const { path, content } = fileOf(5_000_000);
+    const controller = new AbortController();
+    const sink = slowSink(1024);
+    const pumping = pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, onLastChunk() {} });
+    setImmediate(() => controller.abort(new Error('paused')));
+    await expect(pumping).rejects.toThrow('paused');
+    expect(Buffer.concat(sink.received).length).toBeLessThan(content.length);
+  });
+});
+
+describe('pumpFile when the socket stops taking writes', () => {
+  it('ends (and closes the file) once stopped, even with every buffer still out', async () => {
+    const { path, content } = fileOf(2_000_000);
+    const controller = new AbortController();
+    // A socket that takes writes and never completes them (a server that stopped reading).
+    const stuck = new Writable({ highWaterMark: 1 << 30, write() {} });
+    const pumping = pumpFile(stuck, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, onLastChunk() {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort(new Error('the exchange ended'));
+    await expect(pumping).rejects.toThrow('the exchange ended');
+  });
+});
