@@ -113,8 +113,12 @@ export const methods = {
   'uploads:clearFinished': method(none, UploadsView),
 
   'remote:list': method(none, RemoteView),
+  /**
+   * Operation 5 takes the URL alone (spec): the service decides the folder, and each item
+   * shows the folder it reports.
+   */
   'remote:add': method(
-    z.strictObject({ urls: z.array(z.string().max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
+    z.strictObject({ urls: z.array(z.string().max(2048)).min(1).max(1000) }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
   'remote:action': method(z.strictObject({ action: RemoteAction, id: z.string().regex(/^\w{12}$/).optional() }), RemoteView),

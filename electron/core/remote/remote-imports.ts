@@ -124,7 +124,7 @@ export class RemoteImports {
    * Stores the valid URLs as waiting (answering at once) and lets the next task submit
    * them. A URL already waiting or being imported is refused rather than imported twice.
    */
-  add(urls: readonly string[], folderId = 0): AddResult {
+  add(urls: readonly string[]): AddResult {
     const checked = checkUrls(urls);
     const inProgress = this.#store.urlsInProgress();
     const accepted: string[] = [];
@@ -133,7 +133,7 @@ export class RemoteImports {
       if (inProgress.has(url)) rejected.push({ url, reason: 'already waiting or being imported' });
       else accepted.push(url);
     }
-    this.#store.addWaiting(accepted, folderId);
+    this.#store.addWaiting(accepted);
     this.#emitIfChanged();
     if (accepted.length > 0 && this.#running) void this.#requestTick(false);
     return { accepted: accepted.length, rejected };
@@ -193,23 +193,6 @@ export class RemoteImports {
     // Someone is looking again: show fresh figures now rather than after a hidden interval.
     if (visible && polling) void this.#requestTick(false);
     else this.#schedule();
-  }
-
-  /** The library's outbox learned the real id of a folder created offline. */
-  rewriteFolderId(tempId: number, realId: number): void {
-    const changed = this.#store.rewriteFolderId(tempId, realId);
-    if (changed === 0) return;
-    this.#emitIfChanged();
-    if (this.#running && realId >= 0) void this.#requestTick(false);
-  }
-
-  /**
-   * The library's outbox gave up on a folder created offline: its imports can never be
-   * sent there, so they show as failed with the reason (retry failed then sends them to
-   * the folder id they still carry only after rewriteFolderId; until then they wait).
-   */
-  discardFolder(tempId: number, reason: string): void {
-    if (this.#store.refuseFolder(tempId, reason) > 0) this.#emitIfChanged();
   }
 
   /** A complete refresh now (e.g. when the remote screen opens). */

@@ -98,7 +98,7 @@ export class RemoteStore {
 
   /** Rows that may go to the service now, oldest first: never one whose folder is temporary. */
   submittable(): RemoteRow[] {
-    return this.#select("SELECT * FROM remote_items WHERE phase = 'local' AND folder_id >= 0 ORDER BY local_id");
+    return this.#select("SELECT * FROM remote_items WHERE phase = 'local' ORDER BY local_id");
   }
 
   uncertain(): RemoteRow[] {
@@ -127,13 +127,14 @@ export class RemoteStore {
 
   // ---- our side of the life of a row
 
-  addWaiting(urls: readonly string[], folderId: number): void {
+  /** New rows wait in the root until the service reports the folder it chose. */
+  addWaiting(urls: readonly string[]): void {
     const now = this.#now();
     const insert = this.#db.prepare(
       "INSERT INTO remote_items (url, folder_id, phase, status, added_at, updated_at) VALUES (?, ?, 'local', ?, ?, ?)",
     );
     transaction(this.#db, () => {
-      for (const url of urls) insert.run(url, folderId, WAITING_STATUS, now, now);
+      for (const url of urls) insert.run(url, 0, WAITING_STATUS, now, now);
     });
   }
 
@@ -158,21 +159,6 @@ export class RemoteStore {
   /** A complete listing did not show them: they never arrived, so they may be sent again. */
   releaseUncertain(): void {
     this.#db.prepare("UPDATE remote_items SET phase = 'local', updated_at = ? WHERE phase = 'uncertain'").run(this.#now());
-  }
-
-  rewriteFolderId(tempId: number, realId: number): number {
-    const result = this.#db
-      .prepare('UPDATE remote_items SET folder_id = ?, updated_at = ? WHERE folder_id = ?')
-      .run(realId, this.#now(), tempId);
-    return Number(result.changes);
-  }
-
-  /** The folder created offline was refused: its rows can never go, so they show why. */
-  refuseFolder(tempId: number, reason: string): number {
-    const result = this.#db
-      .prepare("UPDATE remote_items SET phase = 'refused', status = ?, error = ?, updated_at = ? WHERE folder_id = ? AND phase = 'local'")
-      .run(REMOTE_FAILED_STATUS, reason, this.#now(), tempId);
-    return Number(result.changes);
   }
 
   // ---- the service's side

@@ -43,11 +43,9 @@ type Outcome = Slots | 'refused' | 'no_slot';
 
 async function submitOne(api: ServiceApi, store: RemoteStore, row: RemoteRow, signal: AbortSignal): Promise<Outcome> {
   store.setPhase(row.localId, 'submitting');
-  // The wire table sends only `url` today; the folder rides along so that adding `folder`
-  // to operation 5's wire entry (the sandbox already takes it) is the only change needed.
-  const request: { url: string; folder?: number } = row.folderId > 0 ? { url: row.url, folder: row.folderId } : { url: row.url };
   try {
-    const added = await api.remoteAdd(request, { signal });
+    // Operation 5 takes the URL alone (spec); the item's folder is what the service reports.
+    const added = await api.remoteAdd({ url: row.url }, { signal });
     store.markSubmitted(row.localId, added.id, 'pending');
     return { used: added.slots.used, total: added.slots.total, free: Math.max(0, added.slots.total - added.slots.used) };
   } catch (error) {

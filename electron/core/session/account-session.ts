@@ -46,7 +46,6 @@ export class AccountSession {
   readonly uploads: UploadEngine;
   readonly remote: RemoteImports;
   readonly handlers: AccountHandlers;
-  readonly #unsubscribe: Array<() => void> = [];
 
   constructor(deps: AccountSessionDeps) {
     this.db = openLibraryDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key));
@@ -76,10 +75,6 @@ export class AccountSession {
       connectivity: connectivityFrom(deps.connection),
       logger: deps.logger,
     });
-    // A folder created offline gets its real id when the outbox replays it: imports queued
-    // into it follow. (Uploads into such a folder are refused until it exists on the
-    // service, so the engine never holds a temporary id.)
-    this.#unsubscribe.push(this.library.onFolderIdAssigned((tempId, realId) => this.remote.rewriteFolderId(tempId, realId)));
     this.handlers = {
       ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
       ...createUploadHandlers(this.uploads, deps.grants),
@@ -104,7 +99,6 @@ export class AccountSession {
   }
 
   async close(): Promise<void> {
-    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
     await Promise.allSettled([this.uploads.stop(), this.remote.stop(), this.library.stop()]);
     this.db.close();
   }

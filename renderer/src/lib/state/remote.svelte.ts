@@ -31,15 +31,20 @@ export class Remote {
     return this.#api.on('remote:changed', (view) => (this.view = view));
   }
 
-  async add(text: string, folderId?: number) {
+  async add(text: string) {
     const urls = splitUrls(text);
-    const result = await this.#api.call('remote:add', { urls, ...(folderId === undefined ? {} : { folderId }) });
+    const result = await this.#api.call('remote:add', { urls });
     await this.load();
     return result;
   }
 
   async act(action: RemoteAction, id?: string): Promise<void> {
     this.view = await this.#api.call('remote:action', { action, ...(id ? { id } : {}) });
+  }
+
+  /** Drops an import still waiting here for a slot (the service never got it). */
+  async discard(localId: number): Promise<void> {
+    this.view = await this.#api.call('remote:discard', { localId });
   }
 }
 

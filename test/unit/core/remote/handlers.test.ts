@@ -28,8 +28,8 @@ describe('createRemoteHandlers', () => {
     const calls: unknown[] = [];
     const handlers = createRemoteHandlers({
       list: () => view,
-      add: (urls: readonly string[], folderId?: number): AddResult => {
-        calls.push(['add', urls, folderId]);
+      add: (urls: readonly string[]): AddResult => {
+        calls.push(['add', urls]);
         return { accepted: 1, rejected: [{ url: 'ftp://x', reason: 'only http and https' }] };
       },
       action: async (action, id): Promise<ActionResult> => {
@@ -42,14 +42,14 @@ describe('createRemoteHandlers', () => {
       },
     });
     expect(methods['remote:list'].output.parse(await handlers['remote:list'](undefined))).toEqual(view);
-    const added = await handlers['remote:add']({ urls: ['https://a.example/v.mp4', 'ftp://x'], folderId: 4 });
+    const added = await handlers['remote:add']({ urls: ['https://a.example/v.mp4', 'ftp://x'] });
     expect(methods['remote:add'].output.parse(added)).toEqual({ accepted: 1, rejected: [{ url: 'ftp://x', reason: 'only http and https' }] });
     const acted = await handlers['remote:action']({ action: 'delete', id: 'abcdefabcdef' });
     expect(methods['remote:action'].output.parse(acted)).toEqual(view);
     const discarded = await handlers['remote:discard']({ localId: 1 });
     expect(methods['remote:discard'].output.parse(discarded)).toEqual(view);
     expect(calls).toEqual([
-      ['add', ['https://a.example/v.mp4', 'ftp://x'], 4],
+      ['add', ['https://a.example/v.mp4', 'ftp://x']],
       ['action', 'delete', 'abcdefabcdef'],
       ['discard', 1],
     ]);

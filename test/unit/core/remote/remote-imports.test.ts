@@ -155,27 +155,6 @@ describe('RemoteImports', () => {
     expect(remote.list().items.map((i) => i.remoteId)).toEqual(service.items.map((i) => i.id).reverse());
   });
 
-  it('never submits an item whose folder id is temporary; sends it once the real id is known', async () => {
-    remote.start();
-    remote.add(urls(1), -7);
-    await remote.settle();
-    expect(service.calledOps('add')).toHaveLength(0);
-    expect(timers.count).toBe(0);
-    remote.rewriteFolderId(-7, 12);
-    await remote.settle();
-    expect(service.items).toEqual([expect.objectContaining({ url: urls(1)[0], folder: 12 })]);
-    expect(remote.list().items[0]).toMatchObject({ folderId: 12, status: 'pending' });
-  });
-
-  it('shows imports into a folder the outbox gave up on as failed, with the reason', async () => {
-    remote.start();
-    remote.add(urls(1), -2);
-    await remote.settle();
-    remote.discardFolder(-2, 'The folder "Trips" could not be created.');
-    expect(remote.list().items[0]).toMatchObject({ status: 'failed', active: false, error: 'The folder "Trips" could not be created.' });
-    expect(service.calledOps('add')).toHaveLength(0);
-  });
-
   it('keeps a refused URL with its message; retry failed sends it again', async () => {
     remote.start();
     service.refuse.set(urls(1)[0]!, 'The URL is not reachable');

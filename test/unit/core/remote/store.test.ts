@@ -26,19 +26,8 @@ describe('RemoteStore', () => {
     expect(() => new RemoteStore(db, () => 0)).not.toThrow();
   });
 
-  it('never offers a row whose folder id is temporary until it is rewritten', () => {
-    store.addWaiting(['https://a.example/1'], -3);
-    store.addWaiting(['https://a.example/2'], 0);
-    expect(store.submittable().map((r) => r.url)).toEqual(['https://a.example/2']);
-    expect(store.rewriteFolderId(-3, 42)).toBe(1);
-    expect(store.submittable().map((r) => [r.url, r.folderId])).toEqual([
-      ['https://a.example/1', 42],
-      ['https://a.example/2', 0],
-    ]);
-  });
-
   it('adopts an uncertain row when the service lists its URL, instead of adding a second row', () => {
-    store.addWaiting(['https://a.example/1'], 0);
+    store.addWaiting(['https://a.example/1']);
     const [row] = store.submittable();
     store.setPhase(row!.localId, 'submitting');
     store.recoverInterrupted();
@@ -50,7 +39,7 @@ describe('RemoteStore', () => {
   });
 
   it('adds rows for items queued elsewhere and releases uncertain rows it never saw', () => {
-    store.addWaiting(['https://a.example/1'], 0);
+    store.addWaiting(['https://a.example/1']);
     store.setPhase(store.submittable()[0]!.localId, 'uncertain');
     store.applyServiceItem(item('zzzzzzzzzzzz', 'https://other.example/v'));
     store.releaseUncertain();
@@ -61,7 +50,7 @@ describe('RemoteStore', () => {
   });
 
   it('mirrors the actions on its rows', () => {
-    store.addWaiting(['https://a.example/refused', 'https://a.example/waiting'], 0);
+    store.addWaiting(['https://a.example/refused', 'https://a.example/waiting']);
     store.setPhase(store.submittable()[0]!.localId, 'refused', 'no');
     store.applyServiceItem(item('failedfailed', 'https://a.example/f', 'failed'));
     store.applyServiceItem(item('complete1234', 'https://a.example/c', 'completed'));

@@ -39,11 +39,21 @@ describe('remote imports', () => {
     stub.handle('remote:list', () => empty);
     const remote = new Remote(stub.client);
     const stop = remote.start();
-    await remote.add('https://a.test/1 https://b.test/2', 4);
-    expect(stub.calls[0]?.input).toEqual({ urls: ['https://a.test/1', 'https://b.test/2'], folderId: 4 });
+    await remote.add('https://a.test/1 https://b.test/2');
+    expect(stub.calls[0]?.input).toEqual({ urls: ['https://a.test/1', 'https://b.test/2'] });
     stub.emit('remote:changed', { ...empty, waitingLocally: 3 });
     expect(remote.view.waitingLocally).toBe(3);
     stop();
+  });
+
+  it('discards an import still waiting for a slot by its local id', async () => {
+    const stub = stubBridge();
+    const view = { items: [], slots: null, waitingLocally: 0 };
+    stub.handle('remote:discard', () => view);
+    const remote = new Remote(stub.client);
+    await remote.discard(7);
+    expect(stub.calls[0]).toMatchObject({ method: 'remote:discard', input: { localId: 7 } });
+    expect(remote.view).toEqual(view);
   });
 });
 
