@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
 
 // Three kinds of tests, mirroring the source layout under test/:
 // - unit: pure logic, mocked `electron` where main-process code is under test;
@@ -33,10 +34,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-              },
+              launchOptions: { ...(chromiumPath() ? { executablePath: chromiumPath()! } : {}), args: CHROMIUM_ARGS },
             }),
             instances: [{ browser: 'chromium' }],
           },
