@@ -1,4 +1,4 @@
-// `npm run sandbox -- [--port P] [--key K] [--seed demo|empty|large:N] [--premium]
+// `npm run sandbox -- [--port P] [--key K] [--seed demo|empty|large:N|flat:N] [--premium]
 //   [--latency MS] [--jitter MS] [--broken-deploy] [--file-servers N] [--rng-seed N] [--host H]`
 // First stdout line: {"baseUrl": "...", "apiKey": "..."}; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run sandbox -- [--port P] [--host H] [--key K] [--seed demo|empty|large:N] [--premium] [--latency MS] [--jitter MS] [--broken-deploy] [--file-servers N] [--rng-seed N]\n');
+    process.stdout.write('usage: npm run sandbox -- [--port P] [--host H] [--key K] [--seed demo|empty|large:N|flat:N] [--premium] [--latency MS] [--jitter MS] [--broken-deploy] [--file-servers N] [--rng-seed N]\n');
     return;
   }
   if (values.key !== undefined && !/^\w{16}$/.test(values.key)) throw new Error('--key must be 16 word characters');

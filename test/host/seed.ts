@@ -1,20 +1,23 @@
-// Seed data: `empty`, `demo` (a believable account) and `large:N` (benchmarks).
+// Seed data: `empty`, `demo` (a believable account), `large:N` (N videos over many folders)
+// and `flat:N` (N videos in the root folder: one very long listing) for benchmarks.
 import type { Rng } from './rng.ts';
 import type { Account, Store } from './state.ts';
 
-export type SeedName = 'empty' | 'demo' | `large:${number}`;
+export type SeedName = 'empty' | 'demo' | `large:${number}` | `flat:${number}`;
 
 export function parseSeed(text: string): SeedName {
   if (text === 'empty' || text === 'demo') return text;
-  const m = /^large:(\d+)$/.exec(text);
-  if (m && Number(m[1]) <= 5_000_000) return `large:${Number(m[1])}`;
-  throw new Error(`seed must be empty, demo or large:N (got ${JSON.stringify(text)})`);
+  const m = /^(large|flat):(\d+)$/.exec(text);
+  if (m && Number(m[2]) <= 5_000_000) return `${m[1] as 'large' | 'flat'}:${Number(m[2])}`;
+  throw new Error(`seed must be empty, demo, large:N or flat:N (got ${JSON.stringify(text)})`);
 }
 
 export function applySeed(store: Store, account: Account, seed: SeedName): void {
   if (seed === 'empty') return;
   if (seed === 'demo') return demo(store, account);
-  large(store, account, Number(seed.slice('large:'.length)));
+  const [kind, count] = seed.split(':') as ['large' | 'flat', string];
+  if (kind === 'flat') return videos(store, account, Number(count), [0]);
+  large(store, account, Number(count));
 }
 
 const DAY = 86_400_000;
@@ -110,8 +113,6 @@ const NOUN = ['River', 'Harbour', 'Valley', 'Market', 'Skyline', 'Forest', 'Work
 
 /** N videos over many folders. Cheap enough for 50,000 in well under a second. */
 function large(store: Store, account: Account, n: number): void {
-  const rng = store.data;
-  const now = store.clock();
   const folderCount = Math.max(1, Math.min(2000, Math.ceil(n / 250)));
   const topCount = Math.max(1, Math.ceil(Math.sqrt(folderCount)));
   const folders: number[] = [0];
@@ -122,6 +123,13 @@ function large(store: Store, account: Account, n: number): void {
     if (i < topCount) tops.push(f.id);
     folders.push(f.id);
   }
+  videos(store, account, n, folders);
+}
+
+/** N videos spread round-robin over the given folders, newest last. */
+function videos(store: Store, account: Account, n: number, folders: readonly number[]): void {
+  const rng = store.data;
+  const now = store.clock();
   for (let i = 0; i < n; i++) {
     const folderId = folders[i % folders.length] ?? 0;
     store.createVideo(account, {
