@@ -4,6 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { ServiceError } from '../../../electron/core/api/errors.ts';
 
 export interface Recorded {
   method: string;
@@ -44,4 +46,14 @@ export async function startTinyServer(reply?: { status: number; type: string; bo
 export function tempDir(prefix: string): { dir: string; cleanup(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The ServiceError a call ended with (the test fails if it succeeded or threw something else). */
+export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
 }

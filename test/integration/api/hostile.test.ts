@@ -2,10 +2,9 @@
 // crashes, nothing is half-parsed, and only requests that are safe to repeat are repeated.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceClientOptions } from '../../../electron/core/api/client.ts';
-import { ServiceError } from '../../../electron/core/api/errors.ts';
 import { nodeTransport, type HttpRequest, type Transport } from '../../../electron/core/api/http.ts';
 import { startHost, type Host } from '../../host/index.ts';
-import { startTinyServer, type TinyServer } from './fixtures.ts';
+import { failure, startTinyServer, type TinyServer } from './fixtures.ts';
 
 let host: Host;
 
@@ -13,15 +12,6 @@ const noWait = async (): Promise<void> => undefined;
 
 function client(overrides: Partial<ServiceClientOptions> = {}): ServiceClient {
   return new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, deadlineMs: 1_500, sleep: noWait, ...overrides });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 function requestsTo(path: string): number {

@@ -4,11 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceClientOptions } from '../../../electron/core/api/client.ts';
-import { ServiceError } from '../../../electron/core/api/errors.ts';
 import { MemorySink, RedactingLogger } from '../../../electron/core/log/redacting.ts';
 import { makePng } from '../../host/png.ts';
 import { startHost, type Host } from '../../host/index.ts';
-import { startTinyServer, tempDir, type TinyServer } from './fixtures.ts';
+import { failure, startTinyServer, tempDir, type TinyServer } from './fixtures.ts';
 
 let host: Host;
 let subtitles: TinyServer;
@@ -20,15 +19,6 @@ let srt: string;
 function client(overrides: Partial<ServiceClientOptions> = {}): ServiceClient {
   // Message hints off: the classification table alone must reach the right code.
   return new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, deadlineMs: 10_000, messageHints: false, ...overrides });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 const MISSING = 'zzzzzzzzzzzz';
