@@ -3,11 +3,15 @@
 // clients that failed together instead of having them hammer the service in lock-step.
 // Only the caller knows whether a request is safe to repeat; this module only waits.
 
-export interface RetryPolicy {
-  /** Attempts in total, the first one included. */
-  maxAttempts: number;
+/** The shape of the waits: the first one's ceiling, doubling up to the cap. */
+export interface BackoffPolicy {
   baseMs: number;
   capMs: number;
+}
+
+export interface RetryPolicy extends BackoffPolicy {
+  /** Attempts in total, the first one included. */
+  maxAttempts: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseMs: 250, capMs: 5_000 };
@@ -18,7 +22,7 @@ export const NO_RETRY: RetryPolicy = { maxAttempts: 1, baseMs: 0, capMs: 0 };
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** The wait before retry number `retry` (1 = the first retry). `random` returns [0, 1). */
-export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number): number {
+export function backoffDelay(policy: BackoffPolicy, retry: number, random: () => number): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
 }

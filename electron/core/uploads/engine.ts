@@ -11,7 +11,7 @@ import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../library/db.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { backoffDelay, type BackoffPolicy } from './backoff.ts';
+import { backoffDelay, type BackoffPolicy } from '../api/retry.ts';
 import { expandPaths } from './expand.ts';
 import { findUploadedVideo } from './lookup.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
@@ -473,7 +473,7 @@ export class UploadEngine {
     const shape = toShape(error);
     const attempts = this.#store.get(row.id)?.attempts ?? row.attempts;
     if (shape.retryable && attempts < this.#maxAttempts) {
-      const delay = backoffDelay(attempts + 1, this.#backoff, this.#random);
+      const delay = backoffDelay(this.#backoff, attempts + 1, this.#random);
       this.#logger.warn('upload failed; trying again', { jobId: row.id, attempt: attempts, delayMs: delay, error: shape.message });
       this.#store.update(row.id, { ...base, state: 'waiting', next_attempt_at: this.#now() + delay, ...asError(shape.code, shape.message, true) });
       return;
