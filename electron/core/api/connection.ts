@@ -9,15 +9,11 @@ import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { ConnectionReporter } from './client.ts';
 import { isNetworkFailure } from './errors.ts';
+import type { Timers } from '../timers.ts';
 
 export type ConnectionListener = (connection: Connection, previous: Connection) => void;
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: Timers = {
+const probeTimers: Timers = {
   setTimeout(callback, ms) {
     const handle = setTimeout(callback, ms);
     // Waiting to probe must never keep the process alive.
@@ -66,7 +62,7 @@ export class ConnectionMonitor implements ConnectionReporter {
     this.#events = options.events;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
-    this.#timers = options.timers ?? realTimers;
+    this.#timers = options.timers ?? probeTimers;
     this.#random = options.random ?? Math.random;
     this.#firstDelayMs = options.firstDelayMs ?? 2_000;
     this.#maxDelayMs = options.maxDelayMs ?? 60_000;

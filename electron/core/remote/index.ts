@@ -6,6 +6,6 @@ export type { RemoteHandlers } from './handlers.ts';
 export type { Connectivity } from './connectivity.ts';
 export { assumeOnline, connectivityFrom } from './connectivity.ts';
 export type { ConnectionSource } from './connectivity.ts';
-export type { Timers } from './timers.ts';
-export { realTimers } from './timers.ts';
+export type { Timers } from '../timers.ts';
+export { realTimers } from '../timers.ts';
 export { checkUrls } from './urls.ts';

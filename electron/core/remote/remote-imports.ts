@@ -18,7 +18,7 @@ import { describe, isOffline } from './errors.ts';
 import { refreshFromService } from './refresh.ts';
 import { RemoteStore } from './store.ts';
 import { submitWaiting } from './submit.ts';
-import { realTimers, type Timers } from './timers.ts';
+import { realTimers, type Timers } from '../timers.ts';
 import { checkUrls, type RejectedUrl } from './urls.ts';
 import { buildRemoteView } from './view.ts';
 
@@ -261,7 +261,7 @@ export class RemoteImports {
   #schedule(): void {
     if (!this.#running || this.#timer !== null || this.#pendingTick) return;
     if (!this.#connectivity.isOnline() || !this.#hasWork()) return;
-    this.#timer = this.#timers.set(
+    this.#timer = this.#timers.setTimeout(
       () => {
         this.#timer = null;
         void this.#requestTick(false);
@@ -272,7 +272,7 @@ export class RemoteImports {
 
   #clearTimer(): void {
     if (this.#timer === null) return;
-    this.#timers.clear(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#timer = null;
   }
 

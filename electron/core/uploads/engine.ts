@@ -16,7 +16,8 @@ import { expandPaths } from './expand.ts';
 import { findUploadedVideo } from './lookup.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
 import { toUploadJob, UploadStore, type JobPatch, type JobRow } from './store.ts';
-import { realTimers, TokenBucket, type Timers } from './throttle.ts';
+import { TokenBucket } from './throttle.ts';
+import { realTimers, type Timers } from '../timers.ts';
 import { sendFile, TransferError } from './transfer.ts';
 
 /** What the engine needs from the connection monitor (the composition root adapts it). */

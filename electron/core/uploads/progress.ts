@@ -3,7 +3,7 @@
 // Sampled on one timer for all jobs, so IPC carries at most one event per interval
 // however many jobs run.
 import type { JobProgress, UploadTotals } from '../../../shared/model.ts';
-import type { Timers } from './throttle.ts';
+import type { Timers } from '../timers.ts';
 
 /** Time constant of the speed average: older samples weigh e^(-age/τ). */
 const SPEED_TAU_MS = 3000;

@@ -2,15 +2,7 @@
 // served first come, first served and ask for small slices, so concurrent uploads take
 // turns and share the rate fairly. Without a limit, `take` resolves at once.
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { realTimers, type Timers } from '../timers.ts';
 
 interface Waiter {
   bytes: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionMonitor, type Timers } from '../../../../electron/core/api/connection.ts';
+import { ConnectionMonitor } from '../../../../electron/core/api/connection.ts';
+import type { Timers } from '../../../../electron/core/timers.ts';
 import { ServiceError } from '../../../../electron/core/api/errors.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import type { Connection } from '../../../../shared/model.ts';

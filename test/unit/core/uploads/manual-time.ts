@@ -1,5 +1,5 @@
 // A clock and timers the test moves by hand: no real waiting, no timing assertions.
-import type { Timers } from '../../../../electron/core/uploads/throttle.ts';
+import type { Timers } from '../../../../electron/core/timers.ts';
 
 /** Lets every promise continuation queued so far run. */
 export const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

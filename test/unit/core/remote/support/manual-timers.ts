@@ -1,17 +1,17 @@
 // A Timers double: nothing fires until the test says so, so polling is driven step by step.
-import type { Timers } from '../../../../../electron/core/remote/timers.ts';
+import type { Timers } from '../../../../../electron/core/timers.ts';
 
 export class ManualTimers implements Timers {
   readonly #pending = new Map<number, { callback: () => void; ms: number }>();
   #next = 1;
 
-  set(callback: () => void, ms: number): unknown {
+  setTimeout(callback: () => void, ms: number): unknown {
     const id = this.#next++;
     this.#pending.set(id, { callback, ms });
     return id;
   }
 
-  clear(handle: unknown): void {
+  clearTimeout(handle: unknown): void {
     this.#pending.delete(handle as number);
   }
 
