@@ -50,5 +50,10 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/** The service could not be reached: the work is kept and tried again when it answers. */
+export function isOffline(value: unknown): value is AppError {
+  return value instanceof AppError && value.code === 'offline';
+}
+
 /** The IPC result envelope: a thrown Error would lose everything but its message across IPC. */
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };

@@ -1,6 +1,6 @@
 // What the library needs from the connection monitor (electron/core/api/connection.ts).
 // A small interface of its own, so tests drive it by hand instead of waiting on probes.
-import { AppError } from '../../../shared/errors.ts';
+import { isOffline } from '../../../shared/errors.ts';
 import type { Connection } from '../../../shared/model.ts';
 
 export type ConnectionState = Connection['state'];
@@ -13,10 +13,6 @@ export interface Connectivity {
   markOnline(): void;
 }
 
-/** The service could not be reached: the work is kept and tried again when it answers. */
-export function isOffline(error: unknown): boolean {
-  return error instanceof AppError && error.code === 'offline';
-}
 
 /** Tells the monitor what a request just learned, without repeating what it already knows. */
 export function reportOutcome(connectivity: Connectivity, error: unknown | null): void {

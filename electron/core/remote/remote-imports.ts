@@ -6,7 +6,7 @@
 // All work that talks to the service runs one task at a time on a chain, so a poll, a
 // submit and an action never interleave; the only timer is the next poll, and it exists
 // only while there is something to wait for.
-import { AppError } from '../../../shared/errors.ts';
+import { AppError, isOffline } from '../../../shared/errors.ts';
 import type { RemoteView, Slots } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../library/db.ts';
@@ -14,7 +14,7 @@ import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { actionRequest, applyActionLocally, replayQueuedActions, type RemoteActionName } from './actions.ts';
 import { assumeOnline, type Connectivity } from './connectivity.ts';
-import { describe, isOffline } from './errors.ts';
+import { describe } from './errors.ts';
 import { refreshFromService } from './refresh.ts';
 import { RemoteStore } from './store.ts';
 import { submitWaiting } from './submit.ts';

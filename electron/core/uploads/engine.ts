@@ -5,7 +5,7 @@
 // have arrived is looked for on the service before it is sent again).
 import { stat } from 'node:fs/promises';
 import type { UploadsAddResult, UploadsView, UploadTotals } from '../../../shared/model.ts';
-import { AppError, isAppError, type ErrorShape } from '../../../shared/errors.ts';
+import { AppError, isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../library/db.ts';
@@ -461,7 +461,7 @@ export class UploadEngine {
       this.#store.update(row.id, { ...base, ...stoppedPatch(run.intent, this.#now()) });
       return;
     }
-    if (isAppError(error) && error.code === 'offline') {
+    if (isOffline(error)) {
       this.#store.update(row.id, { ...base, state: 'waiting', next_attempt_at: 0 });
       this.#enterOffline(error.message);
       return;
