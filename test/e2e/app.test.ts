@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { makePng } from '../host/png.ts';
-import { dropFiles, launchBrowser, newPage, shootAndCheck, startFileServer, until, writeFakeMp4 } from './support.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { dropFiles, newPage, shootAndCheck, startFileServer, until, writeFakeMp4 } from './support.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -35,7 +36,7 @@ beforeAll(async () => {
     'subs/en.vtt': { type: 'text/vtt', body: VTT },
     'remote/a.mp4': { type: 'video/mp4', body: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(20_000)]) },
   });
-  browser = await launchBrowser();
+  browser = await launchChromium();
   page = await newPage(browser, harness.url);
 });
 

@@ -6,14 +6,9 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
 import { expect } from 'vitest';
 
 export const SCREENS_DIR = resolve(import.meta.dirname, '../../test-results/screens');
-
-export async function launchBrowser(): Promise<Browser> {
-  return launchChromium();
-}
 
 export async function newPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
