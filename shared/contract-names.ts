@@ -32,6 +32,7 @@ export const METHOD_NAMES = [
   'subtitles:list',
   'subtitles:addFile',
   'subtitles:addUrl',
+  'subtitles:preview',
   'uploads:list',
   'uploads:add',
   'uploads:pause',

@@ -38,6 +38,7 @@ import {
   UploadTotals,
 } from './model.ts';
 import type { EventName, MethodName } from './contract-names.ts';
+import { SubtitleEncoding, SubtitlePreview } from './media.ts';
 
 const none = z.undefined();
 const ok = z.object({ ok: z.literal(true) });
@@ -100,7 +101,10 @@ export const methods = {
   'videos:thumbnailQueue': method(none, ThumbnailQueue),
 
   'subtitles:list': method(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),
-  'subtitles:addFile': method(z.strictObject({ videoId: VideoId, language: Language, path: LocalPath }), Subtitle),
+  /** `encoding` overrides the detected text encoding of the file. */
+  'subtitles:addFile': method(z.strictObject({ videoId: VideoId, language: Language, path: LocalPath, encoding: SubtitleEncoding.optional() }), Subtitle),
+  /** What would be sent: the encoding read, the repairs made, the first cues and the WebVTT the service stores. */
+  'subtitles:preview': method(z.strictObject({ path: LocalPath, encoding: SubtitleEncoding.optional() }), SubtitlePreview),
   'subtitles:addUrl': method(z.strictObject({ videoId: VideoId, language: Language, url: HttpUrl }), Subtitle),
 
   'uploads:list': method(none, UploadsView),

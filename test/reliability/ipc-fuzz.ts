@@ -47,6 +47,7 @@ const VALID: Partial<Record<MethodName, unknown>> = {
   'subtitles:list': { videoId: ID },
   'subtitles:addFile': { videoId: ID, language: 'en', path: '/tmp/x.srt' },
   'subtitles:addUrl': { videoId: ID, language: 'en', url: 'https://example.org/x.srt' },
+  'subtitles:preview': { path: '/tmp/x.srt', encoding: 'windows-1251' },
   'uploads:list': undefined,
   'uploads:add': { paths: ['/tmp/x.mp4'], folderId: 0 },
   'uploads:pause': { id: 1 },
@@ -72,6 +73,7 @@ const PATH_METHODS: Partial<Record<MethodName, (path: string) => unknown>> = {
   'videos:checkThumbnail': (path) => ({ path }),
   'videos:setThumbnail': (path) => ({ id: ID, path }),
   'subtitles:addFile': (path) => ({ videoId: ID, language: 'en', path }),
+  'subtitles:preview': (path) => ({ path }),
   'uploads:add': (path) => ({ paths: [path], folderId: 0 }),
 };
 

@@ -241,7 +241,7 @@ export class ServiceClient implements ServiceApi {
   async subtitleFile(input: { id: string; language: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.subtitle>> {
     requireId(input.id);
     requireLanguage(input.language);
-    const size = await fileSize(input.file.path);
+    const size = input.file.bytes ? input.file.bytes.length : await fileSize(input.file.path);
     requireLocal(size <= SUBTITLE_MAX_BYTES, 'A subtitle file may be at most 500 KB.');
     const body = multipart(wire.subtitleFile.form?.(input) ?? {}, { ...input.file, size });
     return this.#call({ op: 'subtitleFile', input, schema: s.subtitle, options, body });
@@ -506,7 +506,9 @@ function multipart(fields: Record<string, string>, file?: SizedFile): () => Prep
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     let stream: fs.ReadStream | undefined;
-    if (file) {
+    if (file?.bytes) {
+      form.append(FILE_FIELD, Buffer.from(file.bytes), { filename: file.name, contentType: file.contentType, knownLength: file.bytes.length });
+    } else if (file) {
       stream = fs.createReadStream(file.path, { highWaterMark: 1 << 20 });
       form.append(FILE_FIELD, stream, { filename: file.name, contentType: file.contentType, knownLength: file.size });
     }

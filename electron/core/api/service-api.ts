@@ -13,6 +13,8 @@ export interface LocalFilePart {
   /** File name sent in the multipart part. */
   name: string;
   contentType: string;
+  /** Send these bytes instead of the file's (a subtitle re-encoded as UTF-8); `path` stays for messages. */
+  bytes?: Uint8Array;
 }
 
 export interface RequestOptions {

@@ -1,40 +1,24 @@
 // Subtitle file checks before anything is queued (spec 4.14: SRT or WebVTT, at most 500 KB).
 // The format is decided by content and every cue timing is parsed: the service converts SRT
 // to WebVTT, and a file with broken timings would fail there, later and less clearly.
-import { basename } from 'node:path';
+// Reading, decoding and repairing a file come first: subtitle-prepare.ts.
 import { AppError } from '../../../shared/errors.ts';
-import { readPickedFile } from './image.ts';
 
 /** 500 KB as the spec counts it (KB = 1024 bytes). */
 export const SUBTITLE_MAX_BYTES = 512_000;
 
 export type SubtitleFormat = 'srt' | 'vtt';
 
-export interface SubtitleCheck {
-  format: SubtitleFormat;
-  size: number;
-}
-
 function refuse(message: string): never {
   throw new AppError('validation', message, { retryable: false });
-}
-
-/** UTF-8 first (strict), then Latin-1: old SRT files are often Windows-1252. */
-export function decodeSubtitle(bytes: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('latin1').decode(bytes);
-  }
-  if (text.includes('\0')) return null; // binary content, or UTF-16 which the service does not take
-  return text.replace(/^\uFEFF/, '');
 }
 
 export function detectFormat(text: string): SubtitleFormat | null {
   if (/^WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|$)/.test(text)) return 'vtt';
   const lines = text.replace(/^\s+/, '').split(/\r?\n/);
   if (/^\d+\s*$/.test(lines[0] ?? '') && (lines[1] ?? '').includes('-->')) return 'srt';
+  // An SRT whose first cue lost its number still starts with an SRT timing (repaired later).
+  if (/^\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->/.test(lines[0] ?? '')) return 'srt';
   return null;
 }
 
@@ -83,15 +67,4 @@ export function checkSubtitleText(text: string, name: string): SubtitleFormat {
     refuse(`“${name}” has a cue that ends before it starts on line ${problem.line} (“${problem.text}”). Fix the timings or pick another file.`);
   }
   return format;
-}
-
-/** Checks a subtitle candidate by content; throws AppError('validation') with the reason. */
-export async function checkSubtitleFile(path: string): Promise<SubtitleCheck> {
-  const name = basename(path);
-  const bytes = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_BYTES, (size) =>
-    `“${name}” is ${Math.ceil(size / 1024)} KB; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`,
-  );
-  const text = decodeSubtitle(bytes);
-  if (text === null) refuse(`“${name}” is not a text file, so it cannot be an SRT or WebVTT subtitle.`);
-  return { format: checkSubtitleText(text, name), size: bytes.length };
 }

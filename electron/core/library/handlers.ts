@@ -5,7 +5,7 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import { checkThumbnailFile } from '../files/image.ts';
-import { checkSubtitleFile } from '../files/subtitle.ts';
+import { checkSubtitleFile, prepareSubtitleFile } from '../files/subtitle-prepare.ts';
 import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 
@@ -27,6 +27,7 @@ export type LibraryMethod =
   | 'videos:thumbnailQueue'
   | 'subtitles:list'
   | 'subtitles:addFile'
+  | 'subtitles:preview'
   | 'subtitles:addUrl'
   | 'outbox:list'
   | 'outbox:retry'
@@ -115,11 +116,15 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
     'videos:thumbnailQueue': () => outbox.thumbnailQueue(),
 
     'subtitles:list': ({ videoId }) => ({ items: subtitles.list(videoId) }),
-    'subtitles:addFile': async ({ videoId, language, path }) => {
+    'subtitles:addFile': async ({ videoId, language, path, encoding }) => {
       requireGranted(deps.isGranted, path);
       requireVideo(videoId);
-      const { format } = await checkSubtitleFile(path);
-      return outbox.addSubtitleFile(videoId, language, path, format);
+      const { format } = await checkSubtitleFile(path, encoding);
+      return outbox.addSubtitleFile(videoId, language, path, format, encoding);
+    },
+    'subtitles:preview': async ({ path, encoding }) => {
+      requireGranted(deps.isGranted, path);
+      return (await prepareSubtitleFile(path, encoding)).preview;
     },
     'subtitles:addUrl': ({ videoId, language, url }) => outbox.addSubtitleUrl(videoId, language, url),
 

@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { FolderNode } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import { checkThumbnailFile } from '../files/image.ts';
-import { checkSubtitleFile } from '../files/subtitle.ts';
+import { prepareSubtitleFile } from '../files/subtitle-prepare.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
 
@@ -40,6 +40,8 @@ export interface SubtitleFilePayload {
   format: 'srt' | 'vtt';
   videoName: string;
   subtitleId: number;
+  /** The text encoding the person chose; detected again at send time when absent. */
+  encoding?: string;
 }
 export interface ThumbnailSetPayload {
   videoId: string;
@@ -172,12 +174,13 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
   'subtitle.file': {
     summary: (p) => `Add ${p.language} subtitles to “${p.videoName}” from the file ${basename(p.path)}`,
     send: async (api, p) => {
-      // The file may have changed since it was queued: check it again as it goes.
-      const check = await checkSubtitleFile(p.path);
+      // The file may have changed since it was queued: prepare it again as it goes. What is
+      // sent is the file's own format, in UTF-8, repaired (subtitle-prepare.ts says why).
+      const prepared = await prepareSubtitleFile(p.path, p.encoding);
       return api.subtitleFile({
         id: p.videoId,
         language: p.language,
-        file: { path: p.path, name: basename(p.path), contentType: SUBTITLE_TYPES[check.format] },
+        file: { path: p.path, name: basename(p.path), contentType: SUBTITLE_TYPES[prepared.format], bytes: prepared.bytes },
       });
     },
     confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, (result as { subtitle: { url: string } }).subtitle.url),

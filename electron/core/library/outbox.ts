@@ -142,13 +142,13 @@ export class Outbox {
     return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
   }
 
-  /** `path` must have passed checkSubtitleFile. */
-  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt'): Subtitle {
+  /** `path` must have passed checkSubtitleFile (with `encoding`, the person's choice, when given). */
+  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string): Subtitle {
     const video = this.#video(videoId);
     let subtitleId = 0;
     this.#enqueue('subtitle.file', (outboxId) => {
       subtitleId = this.#deps.subtitles.add(videoId, language, 'file', outboxId);
-      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId }, target: videoTarget(videoId) };
+      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId, ...(encoding ? { encoding } : {}) }, target: videoTarget(videoId) };
     });
     this.#changed({ folderIds: [video.folderId] });
     return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');

@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkSubtitleFile, findTimingProblem, SUBTITLE_MAX_BYTES } from '../../../../electron/core/files/subtitle.ts';
+import { findTimingProblem, SUBTITLE_MAX_BYTES } from '../../../../electron/core/files/subtitle.ts';
+import { checkSubtitleFile } from '../../../../electron/core/files/subtitle-prepare.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import { SRT, tempDir, VTT } from './image-fixtures.ts';
 
@@ -51,8 +52,8 @@ describe('checkSubtitleFile', () => {
     expect(error.message).toMatch(/ends before it starts on line 2/);
   });
 
-  it('refuses a WebVTT timing written the SRT way', async () => {
-    expect((await refusal(file('mixed.vtt', VTT.replace('00:01.000', '00:01,000')))).message).toMatch(/broken cue timing on line 3/);
+  it('repairs a WebVTT timing written the SRT way instead of refusing it', async () => {
+    expect(await checkSubtitleFile(file('mixed.vtt', VTT.replace('00:01.000', '00:01,000')))).toEqual({ format: 'vtt', size: Buffer.byteLength(VTT) });
   });
 
   it('refuses a subtitle file over 500 KB, and accepts one of exactly 512,000 bytes', async () => {

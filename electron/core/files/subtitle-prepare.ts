@@ -1,0 +1,106 @@
+// A subtitle file made ready for operation 20: read, its encoding detected (or the one the
+// person chose), decoded, repaired (subtitle-repair.ts), checked cue by cue, and encoded
+// as UTF-8. What is sent is the file's own format (an SRT stays SRT) in UTF-8 with the
+// repairs applied: the spec takes SRT or WebVTT and converts SRT itself, so the service's
+// conversion stays the one that decides the stored WebVTT; the app converts only for the
+// preview. The 500 KB limit applies to the bytes sent, after conversion.
+import { basename } from 'node:path';
+import { AppError } from '../../../shared/errors.ts';
+import type { SubtitlePreview } from '../../../shared/media.ts';
+import { readPickedFile } from './image.ts';
+import { checkSubtitleText, detectFormat, SUBTITLE_MAX_BYTES, type SubtitleFormat } from './subtitle.ts';
+import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
+import { decodeWith, detectSubtitleEncoding, encodeUtf8, isKnownEncoding } from './subtitle-encoding.ts';
+import { parseCues, repairSubtitle, srtToVtt } from './subtitle-repair.ts';
+
+/**
+ * Any file whose UTF-8 form fits in 500 KB is at most twice that before conversion (UTF-16
+ * of ASCII text is the largest case among the encodings offered), so larger is refused unread.
+ */
+export const SUBTITLE_MAX_SOURCE_BYTES = 2 * SUBTITLE_MAX_BYTES;
+
+/** Cues shown in the preview. */
+export const PREVIEW_CUES = 8;
+const PREVIEW_VTT_CHARS = 2000;
+
+export interface PreparedSubtitle {
+  format: SubtitleFormat;
+  /** The bytes to send: UTF-8, repaired. */
+  bytes: Buffer;
+  size: number;
+  preview: SubtitlePreview;
+}
+
+function refuse(message: string): never {
+  throw new AppError('validation', message, { retryable: false });
+}
+
+function kb(bytes: number): string {
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** Prepares decoded-or-raw bytes; `name` is for the sentences. */
+export function prepareSubtitleBytes(raw: Uint8Array, name: string, encoding?: string): PreparedSubtitle {
+  if (encoding !== undefined && !isKnownEncoding(encoding)) refuse(`“${encoding}” is not a text encoding Vidlift offers for subtitles.`);
+  const detected = detectSubtitleEncoding(raw);
+  const used = encoding ?? detected.encoding;
+  const decoded = decodeWith(raw, used);
+  if (decoded.includes('\0')) refuse(`“${name}” is not a text file in ${labelOf(used)}, so it cannot be an SRT or WebVTT subtitle.`);
+  const format = detectFormat(decoded.replace(/^\uFEFF+/, '').replace(/\r\n?/g, '\n'));
+  if (format === null) {
+    const hint = encoding === undefined ? '' : ` Read as ${labelOf(used)}; another encoding may read it.`;
+    refuse(`“${name}” is not an SRT or WebVTT subtitle file.${hint}`);
+  }
+  const { text, fixes } = repairSubtitle(decoded, format);
+  checkSubtitleText(text, name);
+  const bytes = encodeUtf8(text);
+  if (bytes.length > SUBTITLE_MAX_BYTES) {
+    const converted = used === 'utf-8' ? '' : ' after conversion to UTF-8';
+    refuse(`“${name}” is ${kb(bytes.length)}${converted}; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`);
+  }
+  const { cues } = parseCues(text);
+  return {
+    format,
+    bytes,
+    size: bytes.length,
+    preview: {
+      name,
+      format,
+      encoding: used,
+      detectedEncoding: detected.encoding,
+      detectedBy: detected.by,
+      confidence: detected.confidence,
+      overridden: encoding !== undefined,
+      fixes,
+      cueCount: cues.length,
+      size: bytes.length,
+      cues: cues.slice(0, PREVIEW_CUES).map((cue) => ({ index: cue.index, start: cue.start, end: cue.end, text: cue.lines.join('\n') })),
+      vtt: format === 'srt' ? truncate(srtToVtt(text)) : null,
+    },
+  };
+}
+
+function truncate(vtt: string): string {
+  if (vtt.length <= PREVIEW_VTT_CHARS) return vtt;
+  const cut = vtt.lastIndexOf('\n\n', PREVIEW_VTT_CHARS);
+  return `${vtt.slice(0, cut > 0 ? cut : PREVIEW_VTT_CHARS)}\n\n…`;
+}
+
+function labelOf(encoding: string): string {
+  return SUBTITLE_ENCODINGS.find((e) => e.name === encoding)?.label ?? encoding;
+}
+
+/** Reads a picked subtitle file and prepares it; throws AppError('validation') with the reason. */
+export async function prepareSubtitleFile(path: string, encoding?: string): Promise<PreparedSubtitle> {
+  const name = basename(path);
+  const raw = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_SOURCE_BYTES, (size) =>
+    `“${name}” is ${kb(size)}; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`,
+  );
+  return prepareSubtitleBytes(raw, name, encoding);
+}
+
+/** The check the handlers and the outbox run: format and size of what will be sent. */
+export async function checkSubtitleFile(path: string, encoding?: string): Promise<{ format: SubtitleFormat; size: number }> {
+  const { format, size } = await prepareSubtitleFile(path, encoding);
+  return { format, size };
+}
