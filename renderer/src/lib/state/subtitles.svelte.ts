@@ -1,8 +1,14 @@
 // Subtitle tracks of the video in the details pane: attach a file or a URL.
 import type { Subtitle } from '../../../../shared/model.ts';
+import type { SubtitlePreview } from '../../../../shared/media.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
 export const MAX_SUBTITLE_BYTES = 500 * 1024;
+/**
+ * The 500 KB limit counts the UTF-8 bytes sent; a file in another encoding may be larger on
+ * disk (UTF-16 up to twice), so only files that cannot fit in any encoding are refused here.
+ */
+export const MAX_SUBTITLE_SOURCE_BYTES = 2 * MAX_SUBTITLE_BYTES;
 export const LANGUAGE_PATTERN = /^\w+$/;
 
 /** Offered in the language field; any code matching ^\w+$ is accepted. */
@@ -36,7 +42,7 @@ export function looksLikeSubtitle(file: File): boolean {
 /** Checks that need no round trip; the core checks the content again. */
 export function subtitleFileProblem(file: File): string | null {
   if (!looksLikeSubtitle(file)) return 'Choose an SRT or WebVTT file (.srt or .vtt).';
-  if (file.size > MAX_SUBTITLE_BYTES) return 'This subtitle file is larger than 500 KB, the most the service takes.';
+  if (file.size > MAX_SUBTITLE_SOURCE_BYTES) return 'This subtitle file is larger than 500 KB, the most the service takes.';
   return null;
 }
 
@@ -68,9 +74,16 @@ export class Subtitles {
     }
   }
 
-  async addFile(videoId: string, language: string, file: File | string): Promise<Subtitle> {
+  /** What would be sent: encoding, repairs, first cues, the WebVTT the service stores. */
+  async preview(file: File | string, encoding?: string): Promise<SubtitlePreview> {
     const path = typeof file === 'string' ? file : this.#api.pathForFile(file);
-    return this.#added(await this.#api.call('subtitles:addFile', { videoId, language: language.trim(), path }));
+    return this.#api.call('subtitles:preview', { path, ...(encoding ? { encoding } : {}) });
+  }
+
+  /** `encoding` only when the person overrode the detected one. */
+  async addFile(videoId: string, language: string, file: File | string, encoding?: string): Promise<Subtitle> {
+    const path = typeof file === 'string' ? file : this.#api.pathForFile(file);
+    return this.#added(await this.#api.call('subtitles:addFile', { videoId, language: language.trim(), path, ...(encoding ? { encoding } : {}) }));
   }
 
   async addUrl(videoId: string, language: string, url: string): Promise<Subtitle> {
