@@ -29,6 +29,7 @@ export const METHOD_NAMES = [
   'videos:setThumbnail',
   'videos:deleteThumbnail',
   'videos:thumbnailQueue',
+  'videos:localFile',
   'subtitles:list',
   'subtitles:addFile',
   'subtitles:addUrl',

@@ -38,7 +38,7 @@ import {
   UploadTotals,
 } from './model.ts';
 import type { EventName, MethodName } from './contract-names.ts';
-import { SubtitleEncoding, SubtitlePreview } from './media.ts';
+import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 
 const none = z.undefined();
 const ok = z.object({ ok: z.literal(true) });
@@ -99,6 +99,11 @@ export const methods = {
   'videos:setThumbnail': method(z.strictObject({ id: VideoId, path: LocalPath }), ThumbnailQueue),
   'videos:deleteThumbnail': method(z.strictObject({ id: VideoId }), ThumbnailQueue),
   'videos:thumbnailQueue': method(none, ThumbnailQueue),
+  /** The local file this video was uploaded from, when it was uploaded from this machine, and what it is. */
+  'videos:localFile': method(
+    z.strictObject({ id: VideoId }),
+    z.object({ file: z.object({ path: z.string(), name: z.string(), media: MediaInfo.nullable() }).nullable() }),
+  ),
 
   'subtitles:list': method(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),
   /** `encoding` overrides the detected text encoding of the file. */

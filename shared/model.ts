@@ -2,6 +2,7 @@
 // Output schemas are objects that strip unknown keys: whatever a handler returns, only
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
+import { MediaInfo } from './media.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
 export const LANGUAGE = /^\w+$/;
@@ -235,6 +236,8 @@ export const UploadJob = z.object({
   embedUrl: z.string().nullable(),
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
+  /** What the file is, from its container header (issue 15); null when it could not be read. */
+  media: MediaInfo.nullable().optional(),
 });
 export type UploadJob = z.infer<typeof UploadJob>;
 

@@ -64,7 +64,7 @@ describe('media in the browser', () => {
 
     await details.getByRole('button', { name: 'Attach', exact: true }).click();
     const stored = await until('the subtitle on the service', () => harness.host.control.videos().find((v) => v.id === videoId)?.subtitles.find((s) => s.language === 'ru'), 30_000);
-    expect(stored.vtt).toContain('Привет! Это субтитры в кодировке Windows-1251.');
-    expect(stored.vtt).toContain('00:00:07.000 --> 00:00:09.000\nДа выпей чаю.');
+    expect(stored?.vtt).toContain('Привет! Это субтитры в кодировке Windows-1251.');
+    expect(stored?.vtt).toContain('00:00:07.000 --> 00:00:09.000\nДа выпей чаю.');
   });
 });

@@ -2,7 +2,9 @@
 // extension used only as a cheap pre-filter when walking folders: a renamed text file is
 // not uploaded, and a video without an extension still is when dropped directly.
 import { open } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
+import type { MediaInfo } from '../../../shared/media.ts';
+import { probeMedia } from './media-info.ts';
 
 export type VideoKind = 'mp4' | 'mov' | '3gp' | 'matroska' | 'webm' | 'avi' | 'flv' | 'asf' | 'mpeg-ts' | 'mpeg-ps' | 'ogg' | 'rm';
 
@@ -93,4 +95,31 @@ export async function sniffVideoFile(path: string): Promise<VideoKind | null> {
   } finally {
     await handle.close();
   }
+}
+
+export interface VideoInspection {
+  /** Container header facts, or null when they could not be read. */
+  media: MediaInfo | null;
+  /** Why this is not uploaded as a video (a sentence), or null. */
+  refusal: string | null;
+}
+
+/**
+ * Reads the container header of a file the sniffing called a video. A container that lists
+ * tracks but no video track (an .mp4 holding only sound, say) is refused with a sentence; a
+ * header that cannot be read leaves the decision to the sniffing (the service will judge).
+ */
+export async function inspectVideoFile(path: string): Promise<VideoInspection> {
+  let probe;
+  try {
+    probe = await probeMedia(path);
+  } catch {
+    return { media: null, refusal: null };
+  }
+  if (probe.hasVideo === false) {
+    const container = probe.info.container ? `its ${probe.info.container} container` : 'it';
+    const holds = probe.info.audioCodec ? `holds only ${probe.info.audioCodec} sound` : 'holds no video track';
+    return { media: probe.info, refusal: `“${basename(path)}” has no video in it: ${container} ${holds}. Only videos are uploaded.` };
+  }
+  return { media: probe.info, refusal: null };
 }

@@ -17,6 +17,7 @@ import type { EventSink } from '../rpc/events.ts';
 import type { Settings } from '../settings/settings-store.ts';
 import { UploadEngine } from '../uploads/engine.ts';
 import { createUploadHandlers } from '../uploads/handlers.ts';
+import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
 import type { AccountHandlers } from './account-methods.ts';
 
 export interface AccountSessionDeps {
@@ -79,6 +80,7 @@ export class AccountSession {
       ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
       ...createUploadHandlers(this.uploads, deps.grants),
       ...createRemoteHandlers(this.remote),
+      ...createLocalMediaHandlers(new LocalMedia(this.db)),
     };
   }
 

@@ -4,7 +4,8 @@
 // not followed (no loops, no escaping the folder that was dropped).
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { hasVideoExtension, sniffVideoFile, videoContentType } from '../files/video.ts';
+import type { MediaInfo } from '../../../shared/media.ts';
+import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
 
 export interface FoundFile {
   path: string;
@@ -12,6 +13,8 @@ export interface FoundFile {
   size: number;
   mtimeMs: number;
   contentType: string;
+  /** Duration, size, codecs from the container header; null when unreadable. */
+  media: MediaInfo | null;
 }
 
 export interface Expansion {
@@ -89,7 +92,12 @@ async function consider(path: string, result: Expansion, dropped: boolean): Prom
       result.skipped.push({ path, reason: 'Not a video file (its content is not a video format Vidlift knows).' });
       return;
     }
-    result.files.push({ path, name: basename(path), size: info.size, mtimeMs: Math.trunc(info.mtimeMs), contentType: videoContentType(kind) });
+    const { media, refusal } = await inspectVideoFile(path);
+    if (refusal !== null) {
+      result.skipped.push({ path, reason: refusal });
+      return;
+    }
+    result.files.push({ path, name: basename(path), size: info.size, mtimeMs: Math.trunc(info.mtimeMs), contentType: videoContentType(kind), media });
   } catch {
     result.skipped.push({ path, reason: 'The file could not be read.' });
   }

@@ -37,4 +37,12 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('CREATE TABLE upload_queue (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     },
   },
+  {
+    version: 2,
+    name: 'what each file is (container header facts, JSON of shared/media.ts MediaInfo)',
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN media TEXT');
+      db.exec('CREATE INDEX upload_jobs_video ON upload_jobs (video_id)');
+    },
+  },
 ];

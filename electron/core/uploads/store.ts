@@ -2,6 +2,7 @@
 // takes effect elsewhere (synchronous=FULL in openDatabase), so a crash never loses a job.
 import type { UploadJob, UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
+import { MediaInfo } from '../../../shared/media.ts';
 import { migrate, transaction, type Db } from '../library/db.ts';
 import { uploadMigrations } from './migrations.ts';
 
@@ -27,6 +28,8 @@ export interface JobRow {
   next_attempt_at: number;
   created_at: number;
   finished_at: number | null;
+  /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
+  media: string | null;
 }
 
 export interface NewJob {
@@ -36,6 +39,7 @@ export interface NewJob {
   mtimeMs: number;
   contentType: string;
   folderId: number;
+  media?: MediaInfo | null;
 }
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
@@ -60,7 +64,19 @@ export function toUploadJob(row: JobRow): UploadJob {
     embedUrl: row.embed_url,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
+    media: parseMedia(row.media),
   };
+}
+
+/** Written by this app, but read defensively: a bad value shows as unknown, never as a failure. */
+export function parseMedia(json: string | null): MediaInfo | null {
+  if (json === null) return null;
+  try {
+    const parsed = MediaInfo.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function rowError(row: JobRow): ErrorShape | null {
@@ -104,10 +120,10 @@ export class UploadStore {
   insert(job: NewJob): JobRow {
     const result = this.#db
       .prepare(
-        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?)`,
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)`,
       )
-      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now());
+      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(), job.media ? JSON.stringify(job.media) : null);
     const row = this.get(Number(result.lastInsertRowid));
     if (!row) throw new Error('upload job vanished right after insert');
     return row;

@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads'").all()).toEqual([{ version: 1 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -35,9 +35,19 @@ describe('UploadStore', () => {
       embedUrl: null,
       createdAt: 1_000,
       finishedAt: null,
+      media: null,
     });
     s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
     expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
+  });
+
+  it('keeps what the file is with the job, and reads a damaged value as unknown', () => {
+    const s = store();
+    const media = { container: 'WebM', durationSeconds: 3.5, width: 640, height: 360, videoCodec: 'VP9', audioCodec: 'Opus', bitrate: 400_000 };
+    const row = s.insert({ ...file, media });
+    expect(toUploadJob(row).media).toEqual(media);
+    s.update(row.id, { media: '{"width": "wide"' });
+    expect(toUploadJob(s.get(row.id)!).media).toBeNull();
   });
 
   it('finds a held file by path, size and mtime, but not a failed or different one', () => {
