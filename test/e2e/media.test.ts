@@ -8,7 +8,8 @@ import iconv from 'iconv-lite';
 import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { newPage, shootAndCheck, until } from './support.ts';
+import { makeVideo } from '../support/videos.ts';
+import { dropFiles, newPage, shootAndCheck, until } from './support.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -19,6 +20,8 @@ const RUSSIAN = '1\r\n00:00:01.000 --> 00:00:03.500\r\nПривет! Это су
 beforeAll(async () => {
   harness = await startHarness({ seed: 'demo', configured: true });
   await writeFile(join(harness.fixtureDir, 'russian.srt'), iconv.encode(RUSSIAN, 'windows-1251'));
+  await makeVideo(join(harness.fixtureDir, 'street-music.mp4'), 'mp4-h264', { width: 640, height: 360, seconds: 6, blackSeconds: 1 });
+  await makeVideo(join(harness.fixtureDir, 'just-sound.mp4'), 'audio-only-m4a', { seconds: 2 });
   browser = await launchChromium();
   page = await newPage(browser, harness.url);
 });
@@ -39,6 +42,26 @@ async function openVideo(folder: string, title: string): Promise<string> {
 }
 
 describe('media in the browser', () => {
+  it('media info: the queue shows length, size and codecs; a sound-only MP4 is refused in words; the library shows the local length', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Library' }).click();
+    await page.locator('nav[aria-label="Folders"] button.folder', { hasText: 'Lisbon Weekend' }).first().click();
+    await until('Lisbon videos', () => row('Tram 28').isVisible());
+    await dropFiles(page, '.videos', ['street-music.mp4', 'just-sound.mp4']);
+    await until('the refusal in words', async () => (await page.getByText('has no video in it').count()) > 0);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
+    const job = page.locator('.job', { hasText: 'street-music.mp4' });
+    await until('the job with its facts', async () => ((await job.locator('.media').textContent()) ?? '').includes('640 × 360'));
+    expect(await job.locator('.media').textContent()).toMatch(/^0:06 · 640 × 360 · AVC \/ AAC · [\d.]+ [kM]bit\/s$/);
+    await until('the upload done', async () => (await job.getAttribute('data-state')) === 'done', 60_000);
+    await shootAndCheck(page, 'media-info-queue');
+
+    await openVideo('Lisbon Weekend', 'street-music');
+    const local = page.locator('aside.details .local');
+    await until('the local length', () => local.isVisible());
+    expect(await local.textContent()).toMatch(/^Local file: 0:06 · 640 × 360 · AVC \/ AAC/);
+    await shootAndCheck(page, 'media-info-details');
+  });
+
   it('a CP1251 subtitle is previewed in proper Cyrillic, repaired, and sent as UTF-8', async () => {
     const videoId = await openVideo('Japan 2023', 'Nara deer park');
     const details = page.locator('aside.details');
