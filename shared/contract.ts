@@ -41,6 +41,8 @@ import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 
 const none = z.undefined();
+/** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
+const MAX_FRAME_BASE64 = 12 * 1024 * 1024;
 const ok = z.object({ ok: z.literal(true) });
 const FolderName = z.string().trim().min(1, 'a folder needs a name').max(MAX_NAME);
 const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
@@ -137,6 +139,19 @@ export const methods = {
   'outbox:list': method(none, OutboxView),
   'outbox:retry': method(z.strictObject({ id: z.number().int() }), OutboxView),
   'outbox:discard': method(z.strictObject({ id: z.number().int() }), OutboxView),
+
+  /**
+   * Lends a local video to the page for playback (picking a thumbnail frame): a path the person
+   * granted, or the file a video was uploaded from. Answers a one-session, unguessable URL.
+   */
+  'media:open': method(z.strictObject({ path: LocalPath }), z.object({ url: z.string(), name: z.string() })),
+  /** The page is done with a lent video: its URL stops working. */
+  'media:release': method(z.strictObject({ url: z.string().max(512) }), ok),
+  /** A frame captured from a local video, as the thumbnail: the same checks and 3-per-minute queue as a picked image. */
+  'videos:setThumbnailFrame': method(
+    z.strictObject({ id: VideoId, type: z.enum(['jpeg', 'png']), data: z.string().min(1).max(MAX_FRAME_BASE64) }),
+    ThumbnailQueue,
+  ),
 
   /** Native dialogs; the paths chosen become paths the person granted. */
   'dialog:openFiles': method(z.strictObject({ kind: z.enum(['videos', 'image', 'subtitle']) }), z.object({ paths: z.array(z.string()) })),

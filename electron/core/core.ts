@@ -25,6 +25,8 @@ export interface CoreOptions {
   startSandbox?: () => Promise<{ baseUrl: string; apiKey: string }>;
   /** Also write log lines to stderr (development, tests). */
   logToConsole?: boolean;
+  /** The URL the host serves a lent local video on (media:open); default: Electron's media scheme. */
+  mediaUrl?: (token: string) => string;
 }
 
 export interface BatchSummary {
@@ -38,6 +40,10 @@ export interface Core {
   logger: Logger;
   /** Records a path the person chose (dialog result, dropped file); only such paths are read. */
   grantPath(path: string): void;
+  /** Lent local videos: the host's media protocol serves a token's file with byte ranges. */
+  media: {
+    serve(token: string, method: string, range: string | null | undefined): Promise<import('./files/media-range.ts').MediaReply>;
+  };
   uploads: {
     totals(): UploadTotals;
     pauseAll(): void;

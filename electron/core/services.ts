@@ -10,6 +10,9 @@ import { AuthService } from './auth/auth-service.ts';
 import { authHandlers, connectionHandlers } from './auth/handlers.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
 import { PathGrants } from './files/grants.ts';
+import { createMediaHandlers, electronMediaUrl } from './files/media-handlers.ts';
+import { serveMediaFile } from './files/media-range.ts';
+import { MediaTokens } from './files/media-tokens.ts';
 import { FileSink } from './log/file-sink.ts';
 import { ConsoleSink, RedactingLogger, type LogSink } from './log/redacting.ts';
 import { EventHub } from './rpc/events.ts';
@@ -31,6 +34,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secrets = options.secretStore ?? new KeytarSecretStore();
   const auth = new AuthService({ secrets, settings, events, logger, registry: logger });
   const grants = new PathGrants();
+  const mediaTokens = new MediaTokens();
 
   const late: { client?: ServiceClient } = {};
   const connection = new ConnectionMonitor({
@@ -64,6 +68,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const sandbox = await options.startSandbox();
       return auth.setKey(sandbox.baseUrl, sandbox.apiKey);
     },
+    ...createMediaHandlers({
+      tokens: mediaTokens,
+      mayLend: (path) => grants.isGranted(path) || (sessions.current?.localMedia.wasUploaded(path) ?? false),
+      url: options.mediaUrl ?? electronMediaUrl,
+    }),
     ...delegateToSession(() => sessions.require().handlers),
   };
 
@@ -75,6 +84,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
     grantPath: (path) => grants.grant(path),
+    media: {
+      serve: async (token, method, range) => {
+        const path = mediaTokens.resolve(token);
+        if (path === null) return { status: 404, headers: { 'Cache-Control': 'no-store' }, body: null };
+        return serveMediaFile(path, method, range);
+      },
+    },
     uploads: {
       totals: () => sessions.current?.uploads.totals() ?? NO_UPLOADS,
       pauseAll: () => void sessions.current?.uploads.pause(),

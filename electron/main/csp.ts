@@ -1,7 +1,9 @@
 // The renderer's Content-Security-Policy. It travels as a response header of the app://
 // protocol (and, in development, is added to the dev server's responses), so no page can
-// weaken it with a <meta> tag of its own. Images may also come from the service (thumbnails).
+// weaken it with a <meta> tag of its own. Images may also come from the service (thumbnails);
+// media only from the app's own media scheme.
 import { originOf } from './origins.ts';
+import { MEDIA_SCHEME } from './media-protocol.ts';
 
 export interface CspOptions {
   /** Origins of the service, allowed for images only. */
@@ -19,6 +21,8 @@ export function buildCsp(options: CspOptions): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src ${img.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
+    // Only local videos lent by main (the thumbnail frame picker), nothing from the web.
+    `media-src ${MEDIA_SCHEME}:`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -5,11 +5,16 @@ import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './origins.ts';
+import { MEDIA_SCHEME_PRIVILEGES } from './media-protocol.ts';
 
-/** Must run before the app is ready: app:// behaves like https (standard, secure). */
+/**
+ * Must run before the app is ready, and only once: app:// behaves like https (standard,
+ * secure); the media scheme (media-protocol.ts) is registered in the same call.
+ */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+    MEDIA_SCHEME_PRIVILEGES,
   ]);
 }
 

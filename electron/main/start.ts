@@ -32,6 +32,7 @@ import { APP_ENTRY_URL, APP_SCHEME, originOf, rendererOrigin } from './origins.t
 import { appPaths, type AppPaths } from './paths.ts';
 import { ProgressReporter } from './progress.ts';
 import { createAppRequestHandler } from './protocol.ts';
+import { registerMediaProtocol } from './media-protocol.ts';
 import { safeStorageFallback } from './safe-storage-store.ts';
 import { sandboxStarter } from './sandbox.ts';
 import { denyAllPermissions, installNavigationGuards, openableExternalUrl, type ExternalLinkPolicy } from './security.ts';
@@ -112,6 +113,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   const csp = (): string => buildCsp({ imageOrigins: bridge.serviceOrigins, extraConnect: devSocket(options.devServerUrl) });
 
   lockDownSession(csp, paths, options.devServerUrl);
+  registerMediaProtocol(protocol, { serve: (token, method, range) => core.media.serve(token, method, range), rendererOrigin: origin });
   app.on('web-contents-created', (_event, contents) => {
     installNavigationGuards(contents, {
       rendererOrigin: origin,

@@ -14,6 +14,8 @@ export const APP_METHODS = [
   'auth:clearKey',
   'sandbox:start',
   'connection:get',
+  'media:open',
+  'media:release',
 ] as const satisfies readonly MethodName[];
 
 export type AccountMethod = Exclude<MethodName, (typeof APP_METHODS)[number] | ShellMethod>;

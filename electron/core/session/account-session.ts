@@ -18,6 +18,7 @@ import type { Settings } from '../settings/settings-store.ts';
 import { UploadEngine } from '../uploads/engine.ts';
 import { createUploadHandlers } from '../uploads/handlers.ts';
 import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
+import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
 import type { AccountHandlers } from './account-methods.ts';
 
 export interface AccountSessionDeps {
@@ -46,6 +47,8 @@ export class AccountSession {
   readonly library: Library;
   readonly uploads: UploadEngine;
   readonly remote: RemoteImports;
+  /** The files videos were uploaded from (their length; playing them to pick a frame). */
+  readonly localMedia: LocalMedia;
   readonly handlers: AccountHandlers;
 
   constructor(deps: AccountSessionDeps) {
@@ -76,11 +79,13 @@ export class AccountSession {
       connectivity: connectivityFrom(deps.connection),
       logger: deps.logger,
     });
+    this.localMedia = new LocalMedia(this.db);
     this.handlers = {
       ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
       ...createUploadHandlers(this.uploads, deps.grants),
       ...createRemoteHandlers(this.remote),
-      ...createLocalMediaHandlers(new LocalMedia(this.db)),
+      ...createLocalMediaHandlers(this.localMedia),
+      ...createFrameThumbnailHandlers({ library: this.library, dir: `${accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key)}.frames` }),
     };
   }
 

@@ -7,7 +7,7 @@ describe('buildCsp', () => {
     const csp = buildCsp({ imageOrigins: ['https://video.example'] });
     expect(csp).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://video.example; " +
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+        "connect-src 'self'; media-src vidlift-media:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
     );
   });
 

@@ -26,6 +26,8 @@ describe('app:// protocol', () => {
     registerAppScheme(protocol);
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      // Registered in the same single call: Electron takes privileged schemes once.
+      expect.objectContaining({ scheme: 'vidlift-media', privileges: expect.objectContaining({ stream: true, corsEnabled: true }) }),
     ]);
   });
 
