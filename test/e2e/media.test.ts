@@ -22,6 +22,7 @@ beforeAll(async () => {
   await writeFile(join(harness.fixtureDir, 'russian.srt'), iconv.encode(RUSSIAN, 'windows-1251'));
   await makeVideo(join(harness.fixtureDir, 'street-music.mp4'), 'mp4-h264', { width: 640, height: 360, seconds: 6, blackSeconds: 1 });
   await makeVideo(join(harness.fixtureDir, 'just-sound.mp4'), 'audio-only-m4a', { seconds: 2 });
+  await makeVideo(join(harness.fixtureDir, 'phone-clip.mkv'), 'mkv-hevc', { width: 640, height: 360, seconds: 2 });
   browser = await launchChromium();
   page = await newPage(browser, harness.url);
 });
@@ -60,6 +61,66 @@ describe('media in the browser', () => {
     await until('the local length', () => local.isVisible());
     expect(await local.textContent()).toMatch(/^Local file: 0:06 · 640 × 360 · AVC \/ AAC/);
     await shootAndCheck(page, 'media-info-details');
+  });
+
+  it('thumbnail from a frame: the uploaded MP4 plays locally, suggested frames skip black, the chosen frame lands on the host', async () => {
+    const videoId = await openVideo('Lisbon Weekend', 'street-music');
+    const details = page.locator('aside.details');
+    await details.getByRole('button', { name: 'Pick a frame from street-music.mp4' }).click();
+    const scrubber = details.getByLabel('Position in the video');
+    await until('the video loaded', () => scrubber.isVisible());
+    // The page only ever sees a lent URL, never the path.
+    const src = (await details.locator('video').getAttribute('src')) ?? '';
+    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/[A-Za-z0-9_-]{43}$/);
+    expect(src).not.toContain('street-music');
+    expect(await details.getByText('640 × 360').count()).toBeGreaterThan(0);
+
+    await details.getByRole('button', { name: 'Suggest frames' }).click();
+    const strip = details.getByRole('list', { name: 'Suggested frames' });
+    await until('six suggestions', async () => (await strip.locator('img').count()) === 6, 30_000);
+    const times = (await strip.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? '')))
+      .map((alt) => /Frame at (\d+):([\d.]+)/.exec(alt))
+      .map((m) => Number(m?.[1]) * 60 + Number(m?.[2]));
+    // The first second is black: the first slot's middle (0.5 s) is skipped for a later frame.
+    expect(times[0]).toBeGreaterThanOrEqual(1);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // And what the strip shows is a picture, not black: the mean luma of each suggestion.
+    const lumas = await strip.locator('img').evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 32;
+        canvas.height = 18;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img as HTMLImageElement, 0, 0, 32, 18);
+        const data = context.getImageData(0, 0, 32, 18).data;
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 4) sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+        return sum / (data.length / 4);
+      }),
+    );
+    expect(lumas.every((luma) => luma > 40), `mean luma of the suggestions: ${lumas.map((l) => l.toFixed(0)).join(', ')}`).toBe(true);
+    await strip.locator('button').nth(2).click();
+    await details.locator('.picker').scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'thumbnail-frame-suggested');
+
+    await details.getByRole('button', { name: 'Use this frame' }).click();
+    const thumb = await until('the frame as the thumbnail on the host', () => harness.host.control.videos().find((v) => v.id === videoId)?.thumbnail, 30_000);
+    expect(thumb).toMatchObject({ type: 'jpeg', width: 640, height: 360 });
+    // Released: the lent URL no longer serves the file.
+    expect((await fetch(src)).status).toBe(404);
+  });
+
+  it('thumbnail from a frame: a video Chromium cannot decode gets a plain message and the image-file way', async () => {
+    await openVideo('Lisbon Weekend', 'street-music');
+    const details = page.locator('aside.details');
+    harness.shell.setNextDialogResult([join(harness.fixtureDir, 'phone-clip.mkv')]);
+    await details.getByRole('button', { name: 'Another video…' }).click();
+    const message = details.getByText('cannot be played here');
+    await until('the plain message', () => message.isVisible(), 30_000);
+    expect(await details.getByRole('button', { name: 'Choose image…' }).count()).toBeGreaterThan(0);
+    await details.locator('.picker').scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'thumbnail-frame-unplayable');
+    await details.locator('.picker').getByRole('button', { name: 'Close' }).click();
   });
 
   it('a CP1251 subtitle is previewed in proper Cyrillic, repaired, and sent as UTF-8', async () => {

@@ -14,6 +14,7 @@ import type { Core } from '../../electron/core/core.ts';
 import { startWsTransport } from './ws-transport.ts';
 import { startRendererServer } from './renderer-server.ts';
 import { createHarnessShell, type HarnessShell } from './shell-handlers.ts';
+import { startMediaServer } from './media-server.ts';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 type HostOptions = NonNullable<Parameters<typeof startHost>[0]>;
@@ -46,6 +47,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await mkdir(fixtureDir, { recursive: true });
 
   const host = await startHost({ seed: options.seed ?? 'demo', ...options.hostOptions });
+  let pageOrigin: string | null = null;
+  const late: { core?: Core } = {};
+  const media = await startMediaServer(
+    () => late.core!,
+    () => pageOrigin,
+  );
   // The keychain is exercised by its own tests against gnome-keyring; the harness keeps each
   // run's key in memory so parallel runs never share or leave behind a keychain entry.
   const core = await createCore({
@@ -55,7 +62,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     secretStore: new MemorySecretStore(),
     startSandbox: async () => ({ baseUrl: host.baseUrl, apiKey: host.apiKey }),
     logToConsole: options.logToConsole ?? false,
+    mediaUrl: (token) => media.url(token),
   });
+  late.core = core;
   if (options.configured) {
     const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
     if (!result.hasKey) throw new Error('harness: the sandbox key was not accepted');
@@ -66,7 +75,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     onInternalError: (method, error) => core.logger.error(`harness: ${method} failed`, { error: String(error) }),
   });
   const token = randomBytes(24).toString('base64url');
-  let pageOrigin: string | null = null;
   const transport = await startWsTransport({
     dispatch,
     events: core.events,
@@ -87,6 +95,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     close: async () => {
       await renderer.server.close();
       await transport.close();
+      await media.close();
       await core.close();
       await host.close();
       await rm(root, { recursive: true, force: true });
