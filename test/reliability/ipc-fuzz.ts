@@ -74,6 +74,7 @@ const PATH_METHODS: Partial<Record<MethodName, (path: string) => unknown>> = {
   'videos:setThumbnail': (path) => ({ id: ID, path }),
   'subtitles:addFile': (path) => ({ videoId: ID, language: 'en', path }),
   'subtitles:preview': (path) => ({ path }),
+  'media:open': (path) => ({ path }),
   'uploads:add': (path) => ({ paths: [path], folderId: 0 }),
 };
 
