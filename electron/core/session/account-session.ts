@@ -85,7 +85,7 @@ export class AccountSession {
       ...createUploadHandlers(this.uploads, deps.grants),
       ...createRemoteHandlers(this.remote),
       ...createLocalMediaHandlers(this.localMedia),
-      ...createFrameThumbnailHandlers({ library: this.library, dir: `${accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key)}.frames` }),
+      ...createFrameThumbnailHandlers({ library: this.library, dir: accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key).replace(/\.sqlite$/, '-frames') }),
     };
   }
 
