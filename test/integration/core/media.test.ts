@@ -33,8 +33,11 @@ async function setup(): Promise<{ core: Core; dir: string; host: Awaited<ReturnT
   return { core, dir, host };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+async function refusal(answer: unknown): Promise<string> {
+  const error = await Promise.resolve(answer).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return (error as AppError).message;
 }
