@@ -33,7 +33,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts', 'test/unit/main/**/*.ts', 'test/unit/preload/**/*.ts', 'test/e2e/electron-smoke.test.ts'],
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts', 'test/unit/main/**/*.ts', 'test/unit/preload/**/*.ts', 'test/e2e/electron-smoke.test.ts', 'test/doubles/**/*.ts', 'test/boot/**/*.ts'],
     ignores: IPC_MODULES,
     rules: {
       'no-restricted-imports': [
