@@ -5,6 +5,8 @@
 
 export const METHOD_NAMES = [
   'app:info',
+  'app:notices',
+  'app:dismissNotice',
   'settings:get',
   'settings:set',
   'auth:status',
@@ -68,6 +70,7 @@ export const EVENT_NAMES = [
   'auth:changed',
   'thumbnails:changed',
   'app:navigate',
+  'app:notices',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

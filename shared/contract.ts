@@ -24,6 +24,7 @@ import {
   RemoteView,
   ReportsView,
   Settings,
+  StartupNotice,
   Subtitle,
   SyncStatus,
   ThumbnailQueue,
@@ -53,6 +54,9 @@ function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
 
 export const methods = {
   'app:info': method(none, AppInfo),
+  /** What went wrong while starting (damaged files set aside, no keychain...), with what to do. */
+  'app:notices': method(none, z.array(StartupNotice)),
+  'app:dismissNotice': method(z.strictObject({ id: z.string().max(200) }), z.array(StartupNotice)),
 
   'settings:get': method(none, Settings),
   'settings:set': method(Settings.omit({ baseUrl: true }).partial().strict(), Settings),
@@ -174,6 +178,8 @@ export const events = {
   'thumbnails:changed': ThumbnailQueue,
   /** The shell asks the renderer to show a screen (a notification was clicked). */
   'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),
+  /** The startup notices changed (a library could not be opened when the account opened). */
+  'app:notices': z.array(StartupNotice),
 } as const satisfies Record<EventName, z.ZodType>;
 
 // The other direction: every schema above has its name in contract-names.ts.

@@ -54,6 +54,23 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/**
+ * Something that went wrong while the app started (a damaged settings file, a library it
+ * could not open, no keychain) and what the person should do. The app keeps running; the
+ * window lists these until the person dismisses them.
+ */
+export const StartupNotice = z.object({
+  id: z.string(),
+  severity: z.enum(['warning', 'error']),
+  /** What happened, in one sentence. */
+  title: z.string(),
+  /** What it means for the person's data, and what to do. */
+  detail: z.string(),
+  /** Where a damaged file was kept (never deleted), or null. */
+  keptFile: z.string().nullable(),
+});
+export type StartupNotice = z.infer<typeof StartupNotice>;
+
 export const Settings = z.object({
   baseUrl: z.string().nullable(),
   uploadConcurrency: z.number().int().min(1).max(8),

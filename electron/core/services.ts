@@ -21,16 +21,23 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { AccountSession } from './session/account-session.ts';
 import { delegateToSession } from './session/account-methods.ts';
-import type { UploadTotals } from '../../shared/model.ts';
-
-const NO_UPLOADS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+import { LibraryFromNewerVersionError } from './session/account-db.ts';
+import { NO_UPLOADS, SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
+import { StartupNotices } from './startup/notices.ts';
+import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
   const fileSink = new FileSink({ file: join(options.logDir, 'vidlift.log') });
   const sinks: LogSink[] = [fileSink, ...(options.logToConsole ? [new ConsoleSink()] : [])];
   const logger = new RedactingLogger({ sinks });
-  const settings = new SettingsStore({ file: join(options.dataDir, 'settings.json'), events, logger });
+  const notices = new StartupNotices(events);
+  const settings = new SettingsStore({
+    file: join(options.dataDir, 'settings.json'),
+    events,
+    logger,
+    onDamaged: (keptFile) => notices.add(settingsDamaged(keptFile)),
+  });
   const secrets = options.secretStore ?? new KeytarSecretStore();
   const auth = new AuthService({ secrets, settings, events, logger, registry: logger });
   const grants = new PathGrants();
@@ -52,12 +59,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   late.client = client;
 
-  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth });
+  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth, notices });
   await sessions.follow();
   const unsubscribeAuth = auth.onChange(() => void sessions.follow());
   const unsubscribeSettings = settings.onChange((next) => sessions.current?.applySettings(next));
 
   const handlers: CoreHandlers = {
+    'app:notices': () => notices.list(),
+    'app:dismissNotice': ({ id }) => notices.dismiss(id),
     ...settingsHandlers(settings),
     ...authHandlers(auth),
     ...connectionHandlers(connection),
@@ -73,7 +82,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       mayLend: (path) => grants.isGranted(path) || (sessions.current?.localMedia.wasUploaded(path) ?? false),
       url: options.mediaUrl ?? electronMediaUrl,
     }),
-    ...delegateToSession(() => sessions.require().handlers),
+    ...delegateToSession({ current: () => sessions.current?.handlers ?? null, refuse: () => sessions.refuse(), signedOut: SIGNED_OUT_ANSWERS }),
   };
 
   const batchListeners = new Set<(summary: { done: number; failed: number }) => void>();
@@ -120,6 +129,7 @@ interface SessionSwitchDeps {
   grants: PathGrants;
   settings: SettingsStore;
   auth: AuthService;
+  notices: StartupNotices;
 }
 
 /** Keeps exactly one account session open: the one of the current address and key. */
@@ -130,14 +140,17 @@ class SessionSwitch {
   #identity: string | null = null;
   #switching: Promise<void> = Promise.resolve();
   #closeHooks: Array<() => void> = [];
+  /** Why the account of the current key is not open (its library could not be opened), or null. */
+  #blocked: string | null = null;
 
   constructor(deps: SessionSwitchDeps) {
     this.#deps = deps;
   }
 
-  require(): AccountSession {
-    if (!this.current) throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
-    return this.current;
+  /** Throws why no account is open. */
+  refuse(): never {
+    if (this.#blocked) throw new AppError('unavailable', this.#blocked, { retryable: false });
+    throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
   }
 
   onOpen(listener: (session: AccountSession) => (() => void) | void): void {
@@ -160,19 +173,38 @@ class SessionSwitch {
 
   async #follow(): Promise<void> {
     const baseUrl = this.#deps.settings.get().baseUrl;
+    const { notices } = this.#deps;
     let key: string | null = null;
     try {
       key = baseUrl === null ? null : await this.#deps.auth.getKey();
+      notices.clear('keychain-unavailable');
     } catch (error) {
-      // No usable keychain: no account can open; auth:status says why.
+      // No usable keychain: no account can open; the window says why and what to do.
       this.#deps.logger.warn('the key could not be read', { error: String(error) });
+      notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
     }
     const identity = baseUrl !== null && key !== null ? `${baseUrl}\n${key}` : null;
     if (identity === this.#identity) return;
     await this.#closeCurrent();
     this.#identity = identity;
+    this.#blocked = null;
     if (baseUrl === null || key === null) return;
-    const session = new AccountSession({
+    let session: AccountSession;
+    try {
+      session = this.#open(baseUrl, key);
+    } catch (error) {
+      const notice = error instanceof LibraryFromNewerVersionError ? libraryFromNewerVersion(error.file) : libraryUnopened('SQLite could not open it.');
+      notices.add(notice);
+      this.#blocked = `${notice.title} ${notice.detail}`;
+      throw error;
+    }
+    this.current = session;
+    for (const listener of this.#openListeners) this.#runOpenListener(listener, session);
+    session.start();
+  }
+
+  #open(baseUrl: string, key: string): AccountSession {
+    return new AccountSession({
       dataDir: this.#deps.options.dataDir,
       baseUrl,
       key,
@@ -182,10 +214,8 @@ class SessionSwitch {
       logger: this.#deps.logger,
       grants: this.#deps.grants,
       settings: this.#deps.settings.get(),
+      onLibraryDamaged: (keptFile) => this.#deps.notices.add(libraryDamaged(keptFile)),
     });
-    this.current = session;
-    for (const listener of this.#openListeners) this.#runOpenListener(listener, session);
-    session.start();
   }
 
   #runOpenListener(listener: (session: AccountSession) => (() => void) | void, session: AccountSession): void {

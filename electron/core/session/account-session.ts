@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ConnectionMonitor } from '../api/connection.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { PathGrants } from '../files/grants.ts';
-import { openLibraryDatabase } from '../library/migrations.ts';
+import { openAccountDatabase } from './account-db.ts';
 import { Library } from '../library/library.ts';
 import { createLibraryHandlers } from '../library/handlers.ts';
 import type { Db } from '../library/db.ts';
@@ -31,6 +31,8 @@ export interface AccountSessionDeps {
   logger: RedactingLogger;
   grants: PathGrants;
   settings: Settings;
+  /** The database file was damaged: it was renamed to `keptFile` and a new library started. */
+  onLibraryDamaged: (keptFile: string) => void;
 }
 
 /**
@@ -52,7 +54,7 @@ export class AccountSession {
   readonly handlers: AccountHandlers;
 
   constructor(deps: AccountSessionDeps) {
-    this.db = openLibraryDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key));
+    this.db = openAccountDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key), { onDamaged: deps.onLibraryDamaged });
     const connectivity = deps.connection;
     this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
     this.uploads = new UploadEngine({

@@ -10,6 +10,7 @@ import { Settings } from '../../../shared/model.ts';
 import type { Logger } from '../log/logger.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
+import { asideName } from '../startup/notices.ts';
 
 export type { Settings };
 
@@ -31,6 +32,11 @@ export interface SettingsStoreOptions {
   file: string;
   events?: EventSink;
   logger?: Logger;
+  /**
+   * The file could not be used and the defaults apply: `keptFile` is the copy set aside
+   * (null when it could not even be read). Called from the constructor.
+   */
+  onDamaged?: (keptFile: string | null) => void;
 }
 
 /** Valid fields of whatever was on disk, defaults for the rest, plus the names of fields that were dropped. */
@@ -66,6 +72,7 @@ export class SettingsStore {
   readonly #events: EventSink | undefined;
   readonly #logger: Logger | undefined;
   readonly #listeners = new Set<SettingsListener>();
+  readonly #onDamaged: ((keptFile: string | null) => void) | undefined;
   #current: Settings;
   /** Writes run one after another, so the file always ends with the last update. */
   #writing: Promise<void> = Promise.resolve();
@@ -74,6 +81,7 @@ export class SettingsStore {
     this.#file = options.file;
     this.#events = options.events;
     this.#logger = options.logger;
+    this.#onDamaged = options.onDamaged;
     this.#current = this.#load();
   }
 
@@ -124,7 +132,10 @@ export class SettingsStore {
     try {
       text = fs.readFileSync(this.#file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#logger?.warn('settings file unreadable, using defaults', { error });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.#logger?.warn('settings file unreadable, using defaults', { error });
+        this.#onDamaged?.(null);
+      }
       return { ...DEFAULT_SETTINGS };
     }
     let raw: unknown;
@@ -132,11 +143,24 @@ export class SettingsStore {
       raw = JSON.parse(text);
     } catch {
       this.#logger?.warn('settings file is not valid JSON, using defaults', { file: this.#file });
+      this.#onDamaged?.(this.#setAside());
       return { ...DEFAULT_SETTINGS };
     }
     const { settings, dropped } = settingsFromUnknown(raw);
     if (dropped.length > 0) this.#logger?.warn('settings fields were invalid and reset to defaults', { fields: dropped });
     return settings;
+  }
+
+  /** Keeps a copy of the damaged file (the next save replaces it); null when even that fails. */
+  #setAside(): string | null {
+    const kept = asideName(this.#file);
+    try {
+      fs.copyFileSync(this.#file, kept, fs.constants.COPYFILE_EXCL);
+      return kept;
+    } catch (error) {
+      this.#logger?.warn('the damaged settings file could not be copied aside', { error });
+      return null;
+    }
   }
 }
 

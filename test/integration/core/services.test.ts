@@ -44,6 +44,7 @@ describe('createCore', () => {
     const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers });
 
     expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await dispatch('uploads:list', undefined)).toMatchObject({ ok: true, data: { jobs: [] } });
     expect(await dispatch('sandbox:start', undefined)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
 
     const status = await dispatch('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
@@ -57,6 +58,11 @@ describe('createCore', () => {
     expect(files.join(' ')).not.toContain(host.apiKey);
 
     await dispatch('auth:clearKey', undefined);
-    expect(await dispatch('uploads:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    // The uploads view has a signed-out answer: nothing queued (the shell reads it at start).
+    expect(await dispatch('uploads:list', undefined)).toEqual({
+      ok: true,
+      data: { jobs: [], paused: false, totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 } },
+    });
   });
 });
