@@ -50,6 +50,19 @@ export default defineConfig({
         },
       },
       {
+        // The real shell (electron/main) and the built out/main/index.js under Node, against
+        // the one Electron double (test/doubles), substituted by module hooks.
+        test: {
+          name: 'boot',
+          include: ['test/boot/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/doubles/register-electron.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -49,6 +49,8 @@ export interface StartOptions {
   inbox: OpenedFilesInbox;
   /** electron-vite's dev server (source tree only). */
   devServerUrl: string | undefined;
+  /** Where the main bundle sits (out/main): the preload and renderer are found beside it. */
+  mainDir?: string;
 }
 
 /** The root folder of the library: files opened with the app go there. */
@@ -63,7 +65,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   app.setAppLogsPath();
   const logDir = app.getPath('logs');
   const paths = appPaths({
-    mainDir: import.meta.dirname,
+    mainDir: options.mainDir ?? import.meta.dirname,
     packaged,
     resourcesPath: process.resourcesPath,
     appPath: app.getAppPath(),

@@ -1,0 +1,45 @@
+// A fresh install: no settings, no key, no library. The window must open on the welcome
+// screen with nothing to report, and the app must stay up (it used to exit with code 1).
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { APP_ENTRY_URL } from '../../electron/main/origins.ts';
+import { bootSource, newProfile } from './support.ts';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('fresh profile, no key', () => {
+  it('opens the window on the welcome screen with an empty uploads view, and keeps running', async () => {
+    const userData = newProfile(cleanups);
+    const shell = await bootSource({ userData });
+    const { double } = shell;
+
+    // The window loaded the renderer from app:// and showed once ready.
+    const win = shell.window();
+    expect(double.callsTo(`BrowserWindow#${win.id}.loadURL`).map((c) => c.args[0])).toEqual([APP_ENTRY_URL]);
+    expect(win.webContents.loaded).toMatchObject({ status: 200 });
+    expect(win.webContents.loaded?.body).toContain('<div id="app">');
+    expect(win.visible).toBe(true);
+    expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(existsSync(String(win.options.webPreferences?.preload))).toBe(true);
+
+    // What the welcome screen asks for: no key, nothing queued, nothing went wrong.
+    expect(await shell.data('auth:status')).toMatchObject({ hasKey: false, baseUrl: null });
+    expect(await shell.data('uploads:list')).toMatchObject({ jobs: [], paused: false, totals: { active: 0, waiting: 0 } });
+    expect(await shell.data('app:notices')).toEqual([]);
+    expect(await shell.data('app:info')).toMatchObject({ name: 'Vidlift', packaged: false, sandboxAvailable: true });
+
+    // The rest of the shell is in place and the app did not exit.
+    expect(double.callsTo('Menu.setApplicationMenu')).toHaveLength(1);
+    expect(double.trays[0]?.tooltip).toBe('Vidlift: no uploads running');
+    expect(double.callsTo('protocol.handle').map((c) => c.args[0])).toEqual(['app']);
+    expect(double.callsTo('app.exit')).toEqual([]);
+    expect(double.app.state).toBe('running');
+
+    await shell.quit();
+    expect(double.trays[0]?.destroyed).toBe(true);
+    expect(double.unimplemented).toEqual([]);
+  });
+});

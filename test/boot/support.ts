@@ -1,0 +1,88 @@
+// Shared set-up of the boot suite: a fresh profile folder, the Electron double installed,
+// the real startShell (source) started against it with the built renderer and preload in
+// out/, and what the person would see: the window's loaded document, and the answers the
+// window gets over IPC from its main frame.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createElectronDouble, type BrowserWindowDouble, type ElectronDouble, type ElectronDoubleOptions } from '../doubles/electron.ts';
+import { installElectronDouble } from '../doubles/register-electron.ts';
+import type { MethodName, MethodOutput } from '../../shared/contract.ts';
+import type { Envelope } from '../../shared/errors.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+/** The built main bundle's folder: startShell finds out/preload and out/renderer beside it. */
+export const BUILT_MAIN_DIR = join(REPO_ROOT, 'out', 'main');
+
+/** A profile folder (userData) removed after the test. */
+export function newProfile(cleanups: Array<() => Promise<void> | void>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-boot-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Polls `check` until it answers something truthy; bounded, so a stuck scenario fails with `what`. */
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, { tries = 600, everyMs = 50 } = {}): Promise<NonNullable<T>> {
+  for (let i = 0; i < tries; i++) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
+export interface Booted {
+  double: ElectronDouble;
+  userData: string;
+  /** The window the shell opened (the double's record of it). */
+  window: () => BrowserWindowDouble;
+  /** ipcRenderer.invoke from the window's main frame: the envelope the renderer gets. */
+  call<M extends MethodName>(method: M, input?: unknown): Promise<Envelope<MethodOutput<M>>>;
+  /** The data of a successful call (throws with the error otherwise). */
+  data<M extends MethodName>(method: M, input?: unknown): Promise<MethodOutput<M>>;
+  /** Events the shell sent to the window, by channel. */
+  sent(channel: string): unknown[];
+  /** app.quit() as the menu does; resolves once will-quit let the app go (the core is closed). */
+  quit(): Promise<void>;
+}
+
+/** Starts the real shell (electron/main/start.ts) on a fresh double, as the app does after 'ready'. */
+export async function bootSource(options: Partial<ElectronDoubleOptions> & { userData: string; inbox?: string[] }): Promise<Booted> {
+  const double = installElectronDouble(createElectronDouble({ appPath: REPO_ROOT, ...options }));
+  const { startShell } = await import('../../electron/main/start.ts');
+  const { OpenedFilesInbox } = await import('../../electron/main/single-instance.ts');
+  const inbox = new OpenedFilesInbox();
+  inbox.add(options.inbox ?? []);
+  double.ready();
+  await startShell({ inbox, devServerUrl: undefined, mainDir: BUILT_MAIN_DIR });
+  return booted(double, options.userData);
+}
+
+/** The view of a started shell on `double` (also used after importing electron/main/index.ts). */
+export async function booted(double: ElectronDouble, userData: string): Promise<Booted> {
+  const window = (): BrowserWindowDouble => {
+    const open = double.windows.filter((w) => !w.destroyed);
+    const last = open.at(-1) ?? double.windows.at(-1);
+    if (!last) throw new Error('the shell opened no window');
+    return last;
+  };
+  await waitFor('the window to load its document', () => window().webContents.loaded !== null && !window().webContents.loading);
+  const call = (async (method: MethodName, input?: unknown) => double.ipcMain.invoke(method, input, window().webContents.mainFrame)) as Booted['call'];
+  const data = (async (method: MethodName, input?: unknown) => {
+    const reply = (await call(method, input)) as Envelope<unknown>;
+    if (!reply.ok) throw new Error(`${method} failed: ${reply.error.code}: ${reply.error.message}`);
+    return reply.data;
+  }) as Booted['data'];
+  return {
+    double,
+    userData,
+    window,
+    call,
+    data,
+    sent: (channel) => double.windows.flatMap((w) => w.webContents.sent.filter((s) => s.channel === channel).map((s) => s.payload)),
+    quit: async () => {
+      double.app.quit();
+      await waitFor('the app to quit after closing the core', () => double.app.state === 'quit');
+    },
+  };
+}
