@@ -9,6 +9,7 @@ import { createElectronDouble, type BrowserWindowDouble, type ElectronDouble, ty
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import type { MethodName, MethodOutput } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
+import { startHost, type Host, type HostOptions } from '../host/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /** The built main bundle's folder: startShell finds out/preload and out/renderer beside it. */
@@ -86,3 +87,23 @@ export async function booted(double: ElectronDouble, userData: string): Promise<
     },
   };
 }
+
+/** A sandbox host on loopback, closed after the test. */
+export async function newHost(cleanups: Array<() => Promise<void> | void>, options: HostOptions = {}): Promise<Host> {
+  const host = await startHost({ seed: 'demo', ...options });
+  cleanups.push(() => host.close());
+  return host;
+}
+
+/**
+ * What the welcome screen does with an address and a key: auth:setKey from the window. The
+ * key goes to the keychain (the real Secret Service under test/support/with-keyring.sh) or,
+ * where the double's safeStorage backend is a real one, to the encrypted fallback file.
+ */
+export async function signIn(shell: Booted, host: Host): Promise<void> {
+  const status = await shell.data('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
+  if (!status.hasKey) throw new Error(`the key was not kept: ${JSON.stringify(status.keyStorage)}`);
+}
+
+/** Where a keychain may be missing (no D-Bus here), the key can still be kept by the double's safeStorage. */
+export const KEY_STORAGE: Partial<ElectronDoubleOptions> = { safeStorageBackend: 'gnome_libsecret' };
