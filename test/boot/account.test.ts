@@ -1,0 +1,65 @@
+// Starting with an account: the key is read back from the keychain on the next start and the
+// library opens; a service that is down at start is shown offline, then online once it answers.
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootSource, KEY_STORAGE, newHost, newProfile, signIn, waitFor } from './support.ts';
+import { startHost } from '../host/index.ts';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Under test/support/with-keyring.sh the key goes to the real Secret Service. */
+const expectedBackend = process.env.VIDLIFT_KEYCHAIN_TESTS === '1' ? 'keychain' : 'safeStorage';
+
+describe('a key in the keychain', () => {
+  it('reads the key back on the next start and opens the library', async () => {
+    const host = await newHost(cleanups);
+    const userData = newProfile(cleanups);
+    const first = await bootSource({ userData, ...KEY_STORAGE });
+    await signIn(first, host);
+    await first.quit();
+
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+    const auth = await shell.data('auth:status');
+    expect(auth).toMatchObject({ hasKey: true, baseUrl: host.baseUrl, last4: host.apiKey.slice(-4), storage: { available: true, backend: expectedBackend } });
+    expect(JSON.stringify(auth)).not.toContain(host.apiKey);
+    expect(await shell.data('app:notices')).toEqual([]);
+    // The library opens and fills from the service.
+    await shell.data('sync:now');
+    const folders = await waitFor('the library to list folders from the service', async () => {
+      const view = await shell.data('folders:list');
+      return view.folders.length > 0 ? view : null;
+    });
+    expect(folders.folders.length).toBeGreaterThan(0);
+    // The CSP of the window now names the service for thumbnails.
+    const csp = (await shell.double.protocol.fetch('app://vidlift/')).headers.get('content-security-policy');
+    expect(csp).toContain(new URL(host.baseUrl).origin);
+  });
+});
+
+describe('the service is offline at start', () => {
+  it('shows offline, then online once the service answers again', async () => {
+    const host = await newHost(cleanups);
+    const port = Number(new URL(host.baseUrl).port);
+    const userData = newProfile(cleanups);
+    const first = await bootSource({ userData, ...KEY_STORAGE });
+    await signIn(first, host);
+    await first.quit();
+    await host.close();
+
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+    expect(await shell.data('auth:status')).toMatchObject({ hasKey: true });
+    await shell.call('sync:now');
+    await waitFor('the window to be told the service is offline', async () => (await shell.data('connection:get')).state === 'offline');
+    expect(shell.window().webContents.loaded?.status).toBe(200);
+
+    const back = await startHost({ seed: 'demo', port, apiKey: host.apiKey });
+    cleanups.push(() => back.close());
+    await waitFor('the connection to come back', () => shell.sent('connection:changed').some((c) => (c as { state: string }).state === 'online'), { tries: 1200 });
+    expect(await shell.data('connection:get')).toMatchObject({ state: 'online' });
+    expect(shell.double.app.state).toBe('running');
+  });
+});
