@@ -2,13 +2,15 @@
 // the real startShell (source) started against it with the built renderer and preload in
 // out/, and what the person would see: the window's loaded document, and the answers the
 // window gets over IPC from its main frame.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createElectronDouble, type BrowserWindowDouble, type ElectronDouble, type ElectronDoubleOptions } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import type { MethodName, MethodOutput } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
+import type { UploadJob } from '../../shared/model.ts';
 import { startHost, type Host, type HostOptions } from '../host/index.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -107,3 +109,25 @@ export async function signIn(shell: Booted, host: Host): Promise<void> {
 
 /** Where a keychain may be missing (no D-Bus here), the key can still be kept by the double's safeStorage. */
 export const KEY_STORAGE: Partial<ElectronDoubleOptions> = { safeStorageBackend: 'gnome_libsecret' };
+
+/** The first bytes of an ISO MP4 (ftyp box), so the core's content sniffing accepts the file. */
+const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+
+/** A file that looks like an MP4 to the core, made in the test. */
+export function writeVideo(dir: string, name: string, size: number): string {
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(Math.max(0, size - MP4_HEAD.length))]).subarray(0, size));
+  return path;
+}
+
+/** What "Add videos" does: the native open dialog (the person picks `paths`), then uploads:add in the root folder. */
+export async function addVideos(shell: Booted, paths: string[]): Promise<void> {
+  shell.double.dialog.openDialogAnswers.push({ canceled: false, filePaths: paths });
+  const picked = await shell.data('dialog:openFiles', { kind: 'videos' });
+  const result = await shell.data('uploads:add', { paths: picked.paths, folderId: 0 });
+  if (result.added.length !== paths.length) throw new Error(`not queued: ${JSON.stringify(result.skipped)}`);
+}
+
+export async function jobs(shell: Booted): Promise<UploadJob[]> {
+  return (await shell.data('uploads:list')).jobs;
+}

@@ -1,0 +1,103 @@
+// The shell around running uploads: closing the window asks (or goes to the tray), quitting
+// mid-upload and starting again shows the job restarted, and the notification at the end of a
+// batch opens the Uploads screen.
+import { afterEach, describe, expect, it } from 'vitest';
+import { addVideos, bootSource, jobs, KEY_STORAGE, newHost, newProfile, signIn, waitFor, writeVideo, type Booted } from './support.ts';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The slowest limit the settings allow (16 KiB/s): a 1 MiB file stays in flight for a minute. */
+const SLOW = 16_384;
+
+async function uploadingShell(userData: string): Promise<{ shell: Booted; video: string }> {
+  const host = await newHost(cleanups);
+  const shell = await bootSource({ userData, ...KEY_STORAGE });
+  await signIn(shell, host);
+  await shell.data('settings:set', { bandwidthLimit: SLOW });
+  const video = writeVideo(userData, 'holiday.mp4', 1 << 20);
+  await addVideos(shell, [video]);
+  await waitFor('the upload to run', async () => (await jobs(shell))[0]?.state === 'uploading');
+  await waitFor('the tray to show it', () => shell.double.trays[0]?.tooltip.includes('1 upload in progress'));
+  return { shell, video };
+}
+
+describe('closing the window while uploading', () => {
+  it('asks; "keep uploading in the tray" hides it, the tray brings it back, closeToTray hides without asking, "quit" quits', async () => {
+    const { shell } = await uploadingShell(newProfile(cleanups));
+    const { double } = shell;
+    const win = shell.window();
+    // The taskbar shows the progress.
+    expect(win.progress?.options).toEqual({ mode: 'normal' });
+
+    double.dialog.messageBoxAnswers.push(0);
+    expect(win.close()).toBe(false);
+    await waitFor('the window to hide', () => !win.visible);
+    expect(double.dialog.shown.map((box) => box.message)).toEqual(['Uploads are still running']);
+    expect(win.destroyed).toBe(false);
+    expect(double.app.state).toBe('running');
+    expect((await jobs(shell))[0]?.state).toBe('uploading');
+
+    double.trays[0]?.emit('click');
+    expect(win.visible).toBe(true);
+
+    await shell.data('settings:set', { closeToTray: true });
+    expect(win.close()).toBe(false);
+    expect(win.visible).toBe(false);
+    expect(double.dialog.shown).toHaveLength(1);
+
+    // The tray menu pauses everything, and the tooltip says so.
+    double.trays[0]?.contextMenu?.click('Pause all uploads');
+    await waitFor('the tray to show the pause', () => double.trays[0]?.tooltip === 'Vidlift: 1 upload paused');
+    double.trays[0]?.contextMenu?.click('Resume all uploads');
+    await waitFor('the upload to run again', async () => (await jobs(shell))[0]?.state === 'uploading');
+
+    await shell.data('settings:set', { closeToTray: false });
+    double.dialog.messageBoxAnswers.push(1);
+    win.show();
+    win.close();
+    await waitFor('the app to quit', () => double.app.state === 'quit');
+    expect(win.destroyed).toBe(true);
+  });
+});
+
+describe('quitting during an upload', () => {
+  it('shows the job restarted on the next start, and it then completes', async () => {
+    const userData = newProfile(cleanups);
+    const { shell } = await uploadingShell(userData);
+    await shell.quit();
+
+    const again = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => again.quit());
+    const [job] = await jobs(again);
+    expect(job).toMatchObject({ name: 'holiday.mp4', restarted: true });
+    expect(['waiting', 'uploading']).toContain(job?.state);
+
+    await again.data('settings:set', { bandwidthLimit: null });
+    await waitFor('the restarted upload to finish', async () => (await jobs(again))[0]?.state === 'done', { tries: 1200 });
+  });
+});
+
+describe('the notification at the end of a batch', () => {
+  it('is shown, and clicking it brings the window back on the Uploads screen', async () => {
+    const userData = newProfile(cleanups);
+    const host = await newHost(cleanups);
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+    await signIn(shell, host);
+    await addVideos(shell, [writeVideo(userData, 'a.mp4', 64 * 1024), writeVideo(userData, 'b.mp4', 80 * 1024)]);
+    const notification = await waitFor('the batch notification', () => shell.double.notifications[0]);
+    expect(notification.options).toMatchObject({ title: 'Uploads finished', body: '2 videos uploaded', silent: true });
+    expect(notification.shown).toBe(true);
+    expect((await jobs(shell)).map((job) => job.state)).toEqual(['done', 'done']);
+
+    const win = shell.window();
+    win.minimize();
+    notification.click();
+    expect(win.isMinimized()).toBe(false);
+    expect(win.visible).toBe(true);
+    expect(shell.sent('app:navigate')).toEqual([{ to: 'uploads' }]);
+  });
+});
