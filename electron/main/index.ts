@@ -1,7 +1,7 @@
 // The Electron main process: lifecycle only. Before 'ready': the app:// scheme, the
 // single-instance lock (a second launch hands its files over and quits), the sandbox for
 // every renderer. After: the shell is built around the core (start.ts).
-import { app, protocol } from 'electron';
+import { app, dialog, protocol } from 'electron';
 import { existsSync } from 'node:fs';
 import { registerAppScheme } from './protocol.ts';
 import { OpenedFilesInbox, pathsFromArgv, pathsFromHandoff, type HandoffData } from './single-instance.ts';
@@ -35,8 +35,10 @@ if (!app.requestSingleInstanceLock({ paths: launchPaths } satisfies HandoffData)
       shell = await startShell({ inbox, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL });
     })
     .catch((error: unknown) => {
-      // Nothing else can report it: the core (and its log) may not exist yet.
+      // Nothing else can report it: the core (and its log) may not exist yet. The person
+      // gets the reason in words before the app goes (an error box works before any window).
       console.error('Vidlift could not start', error);
+      dialog.showErrorBox('Vidlift could not start', `${error instanceof Error ? error.message : String(error)}\n\nCheck that your user folder is writable and has free space, then start Vidlift again.`);
       app.exit(1);
     });
 }

@@ -70,6 +70,8 @@ export interface ElectronDoubleOptions {
   /** new Tray() throws, as on desktops without a tray. */
   trayFails?: boolean;
   version?: string;
+  /** A recorded call by this name (e.g. 'protocol.handle') throws: for failures a test cannot cause. */
+  failOn?: string;
 }
 
 type Listener = (...args: never[]) => unknown;
@@ -186,6 +188,7 @@ export class ElectronDouble {
 
   record(name: string, args: unknown[]): void {
     this.calls.push({ name, args });
+    if (name === this.options.failOn) throw new Error(`${name} failed (electron double, failOn)`);
   }
 
   /** Every call whose name is `name` (e.g. 'app.quit', 'Menu.buildFromTemplate'). */
@@ -526,10 +529,11 @@ export class SessionDouble implements Pick<Session, SessionPart> {
 }
 
 /** Scripted answers: a test pushes the button index (or open-dialog result) the person would pick. */
-export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDialog'> {
+export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showErrorBox'> {
   readonly messageBoxAnswers: number[] = [];
   readonly openDialogAnswers: OpenDialogReturnValue[] = [];
   readonly shown: MessageBoxOptions[] = [];
+  readonly errorBoxes: Array<{ title: string; content: string }> = [];
   private readonly double: ElectronDouble;
 
   constructor(double: ElectronDouble) {
@@ -543,6 +547,11 @@ export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDi
     const response = this.messageBoxAnswers.shift();
     if (response === undefined) return Promise.reject(new Error(`electron double: no answer scripted for the message box "${options.message}"`));
     return Promise.resolve({ response, checkboxChecked: false });
+  }
+
+  showErrorBox(title: string, content: string): void {
+    this.double.record('dialog.showErrorBox', [title, content]);
+    this.errorBoxes.push({ title, content });
   }
 
   showOpenDialog(windowOrOptions: unknown, maybeOptions?: OpenDialogOptions): Promise<OpenDialogReturnValue> {
