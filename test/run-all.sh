@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every suite. Unit, renderer-component and integration tests run inside a
 # private D-Bus session with an unlocked gnome-keyring, so the keychain tests use a real
-# Secret Service; without one they skip and say so. Then the browser end-to-end tests and
-# the reliability suite.
+# Secret Service; without one they skip and say so. Then the browser end-to-end tests, the
+# shell boot suite (test/boot, builds out/ when stale) and the reliability suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,4 +21,5 @@ run_vitest_with_keyring() {
 
 run_vitest_with_keyring npx vitest run --project unit --project renderer --project integration
 npx vitest run --project e2e
+npm run test:boot
 npm run test:reliability

@@ -69,7 +69,7 @@ export async function booted(double: ElectronDouble, userData: string): Promise<
     if (!last) throw new Error('the shell opened no window');
     return last;
   };
-  await waitFor('the window to load its document', () => window().webContents.loaded !== null && !window().webContents.loading);
+  await waitFor('the window to load its document', () => double.windows.length > 0 && window().webContents.loaded !== null && !window().webContents.loading);
   const call = (async (method: MethodName, input?: unknown) => double.ipcMain.invoke(method, input, window().webContents.mainFrame)) as Booted['call'];
   const data = (async (method: MethodName, input?: unknown) => {
     const reply = (await call(method, input)) as Envelope<unknown>;
@@ -104,7 +104,7 @@ export async function newHost(cleanups: Array<() => Promise<void> | void>, optio
  */
 export async function signIn(shell: Booted, host: Host): Promise<void> {
   const status = await shell.data('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
-  if (!status.hasKey) throw new Error(`the key was not kept: ${JSON.stringify(status.keyStorage)}`);
+  if (!status.hasKey) throw new Error(`the key was not kept: ${JSON.stringify(status.storage)}`);
 }
 
 /** Where a keychain may be missing (no D-Bus here), the key can still be kept by the double's safeStorage. */
