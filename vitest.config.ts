@@ -11,6 +11,14 @@ import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
 // Renderer component tests need Svelte's `browser` export condition.
 export default defineConfig({
   test: {
+    // `vitest run --project unit --project boot --coverage` (under test/support/with-keyring.sh):
+    // line coverage of the shell, the code only Electron runs.
+    coverage: {
+      provider: 'v8',
+      include: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+      reporter: ['text', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         test: {
