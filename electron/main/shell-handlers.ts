@@ -15,7 +15,8 @@ export interface ShellHandlerDeps {
   dialogs: DialogDeps;
   linkPolicy: ExternalLinkPolicy;
   openExternal: (url: string) => Promise<void>;
-  writeClipboard: (text: string) => void;
+  /** Electron 45's clipboard.writeText answers a promise: a failed write must not be reported as copied. */
+  writeClipboard: (text: string) => Promise<void>;
 }
 
 export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
@@ -36,8 +37,12 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
       await deps.openExternal(url);
       return { ok: true as const };
     },
-    'clipboard:writeText': ({ text }) => {
-      deps.writeClipboard(text);
+    'clipboard:writeText': async ({ text }) => {
+      try {
+        await deps.writeClipboard(text);
+      } catch (error) {
+        throw new AppError('unavailable', 'The link could not be copied. Try again.', { retryable: true, cause: error });
+      }
       return { ok: true as const };
     },
   };

@@ -57,6 +57,8 @@ describe('IPC sender check', () => {
     const main = shell.window().webContents.mainFrame;
 
     expect(await shell.call('auth:status')).toMatchObject({ ok: true, data: { hasKey: false } });
+    expect(await shell.call('clipboard:writeText', { text: 'https://videos.example/e/abc' })).toEqual({ ok: true, data: { ok: true } });
+    expect(double.clipboard.text).toBe('https://videos.example/e/abc');
 
     const foreign = { ...main, url: 'https://evil.example/page' };
     const subframe = { ...main, parent: main as never };

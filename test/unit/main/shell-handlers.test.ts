@@ -27,6 +27,12 @@ describe('shell handlers', () => {
     expect(writeClipboard).toHaveBeenCalledWith('https://video.example/e/abc');
   });
 
+  it('clipboard:writeText waits for the write (Electron 45 clipboard is asynchronous) and reports a failed one', async () => {
+    const { table, writeClipboard } = handlers({ canceled: true, filePaths: [] });
+    writeClipboard.mockImplementation(() => Promise.reject(new Error('clipboard owner vanished')));
+    await expect(table['clipboard:writeText']({ text: 'x' })).rejects.toMatchObject({ code: 'unavailable', message: 'The link could not be copied. Try again.' });
+  });
+
   it('app:info describes the app', async () => {
     const { table } = handlers({ canceled: true, filePaths: [] });
     expect(await table['app:info'](undefined)).toEqual({ name: 'Vidlift', version: '0.1.0', platform: 'linux', packaged: false, sandboxAvailable: true });
