@@ -64,6 +64,22 @@ describe('SettingsStore', () => {
     expect(new SettingsStore({ file }).get()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('keeps a copy of a file that is not JSON and reports it; an unreadable one is reported without a copy', () => {
+    fs.writeFileSync(file, '{"theme": "dark", "upload');
+    const damaged: Array<string | null> = [];
+    new SettingsStore({ file, onDamaged: (kept) => damaged.push(kept) });
+    expect(damaged).toHaveLength(1);
+    expect(fs.readFileSync(String(damaged[0]), 'utf8')).toBe('{"theme": "dark", "upload');
+    // A folder where the file should be: it cannot be read (EISDIR), nothing to copy.
+    const folderFile = path.join(dir, 'as-folder.json');
+    fs.mkdirSync(folderFile);
+    new SettingsStore({ file: folderFile, onDamaged: (kept) => damaged.push(kept) });
+    expect(damaged[1]).toBeNull();
+    // No file yet is not damage.
+    new SettingsStore({ file: path.join(dir, 'absent.json'), onDamaged: (kept) => damaged.push(kept) });
+    expect(damaged).toHaveLength(2);
+  });
+
   it('serves the settings handlers; settings:set cannot change the base URL', async () => {
     const handlers = settingsHandlers(new SettingsStore({ file }));
     expect(await handlers['settings:get'](undefined)).toEqual(DEFAULT_SETTINGS);
