@@ -18,6 +18,10 @@ describe('a key in the keychain', () => {
     const userData = newProfile(cleanups);
     const first = await bootSource({ userData, ...KEY_STORAGE });
     await signIn(first, host);
+    // The loaded document's CSP did not name the service: the window reloads to get one that does.
+    await waitFor('the window to reload for the new CSP', () => first.window().webContents.reloads === 1);
+    await waitFor('the reloaded document', () => !first.window().webContents.loading);
+    expect(first.window().webContents.loaded?.headers.get('content-security-policy')).toContain(new URL(host.baseUrl).origin);
     await first.quit();
 
     const shell = await bootSource({ userData, ...KEY_STORAGE });

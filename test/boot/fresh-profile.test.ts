@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { APP_ENTRY_URL } from '../../electron/main/origins.ts';
-import { bootSource, newProfile } from './support.ts';
+import { bootSource, newProfile, waitFor } from './support.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -41,5 +41,18 @@ describe('fresh profile, no key', () => {
     await shell.quit();
     expect(double.trays[0]?.destroyed).toBe(true);
     expect(double.unimplemented).toEqual([]);
+  });
+
+  it('quits when the window is closed with nothing uploading (Linux and Windows), closing the core first', async () => {
+    const shell = await bootSource({ userData: newProfile(cleanups) });
+    const { double } = shell;
+    expect(shell.window().close()).toBe(true);
+    await waitFor('the app to quit', () => double.app.state === 'quit');
+    expect(double.dialog.shown).toEqual([]);
+    // will-quit was held once until the core had closed, then let through.
+    expect(double.callsTo('app.quit').length).toBeGreaterThanOrEqual(2);
+    // A dock click (activate) after that would open a new window: the shell never reuses a destroyed one.
+    double.app.emit('activate');
+    expect(double.windows.filter((w) => !w.destroyed)).toHaveLength(1);
   });
 });

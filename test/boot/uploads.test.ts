@@ -12,15 +12,15 @@ afterEach(async () => {
 /** The slowest limit the settings allow (16 KiB/s): a 1 MiB file stays in flight for a minute. */
 const SLOW = 16_384;
 
-async function uploadingShell(userData: string): Promise<{ shell: Booted; video: string }> {
+async function uploadingShell(userData: string, options: { trayFails?: boolean } = {}): Promise<{ shell: Booted; video: string }> {
   const host = await newHost(cleanups);
-  const shell = await bootSource({ userData, ...KEY_STORAGE });
+  const shell = await bootSource({ userData, ...KEY_STORAGE, ...options });
   await signIn(shell, host);
   await shell.data('settings:set', { bandwidthLimit: SLOW });
   const video = writeVideo(userData, 'holiday.mp4', 1 << 20);
   await addVideos(shell, [video]);
   await waitFor('the upload to run', async () => (await jobs(shell))[0]?.state === 'uploading');
-  await waitFor('the tray to show it', () => shell.double.trays[0]?.tooltip.includes('1 upload in progress'));
+  if (!options.trayFails) await waitFor('the tray to show it', () => shell.double.trays[0]?.tooltip.includes('1 upload in progress'));
   return { shell, video };
 }
 
@@ -63,6 +63,21 @@ describe('closing the window while uploading', () => {
   });
 });
 
+describe('closing the window while uploading on a desktop without a tray', () => {
+  it('minimises instead of hiding, so the window can always come back', async () => {
+    const { shell } = await uploadingShell(newProfile(cleanups), { trayFails: true });
+    cleanups.push(() => shell.quit());
+    expect(shell.double.trays).toEqual([]);
+    await shell.data('settings:set', { closeToTray: true });
+    const win = shell.window();
+    await waitFor('the shell to know the upload runs', () => win.progress?.options?.mode === 'normal');
+    expect(win.close()).toBe(false);
+    expect(win.isMinimized()).toBe(true);
+    expect(win.visible).toBe(true);
+    expect(shell.double.app.state).toBe('running');
+  });
+});
+
 describe('quitting during an upload', () => {
   it('shows the job restarted on the next start, and it then completes', async () => {
     const userData = newProfile(cleanups);
@@ -98,6 +113,8 @@ describe('the notification at the end of a batch', () => {
     notification.click();
     expect(win.isMinimized()).toBe(false);
     expect(win.visible).toBe(true);
+    // Right away, or once a document still loading (the reload after sign-in) has finished.
+    await waitFor('the Uploads screen', () => shell.sent('app:navigate').length > 0);
     expect(shell.sent('app:navigate')).toEqual([{ to: 'uploads' }]);
   });
 });
