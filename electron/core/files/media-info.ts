@@ -31,7 +31,9 @@ export interface MediaProbe {
   bytesRead: number;
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require` in the main
+// bundle, and a second declaration made out/main/index.js a SyntaxError (the app could not start).
+const requireHere = createRequire(import.meta.url);
 let parser: Promise<MediaInfoParser<'object'>> | null = null;
 // One MediaInfoLib instance parses one file at a time; probes queue behind each other.
 let queue: Promise<unknown> = Promise.resolve();
@@ -40,7 +42,7 @@ function instance(): Promise<MediaInfoParser<'object'>> {
   parser ??= mediaInfoFactory({
     format: 'object',
     chunkSize: CHUNK_BYTES,
-    locateFile: () => require.resolve('mediainfo.js/MediaInfoModule.wasm'),
+    locateFile: () => requireHere.resolve('mediainfo.js/MediaInfoModule.wasm'),
   });
   return parser;
 }
