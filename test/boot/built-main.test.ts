@@ -44,6 +44,7 @@ describe('the built out/main/index.js', () => {
       'app.requestSingleInstanceLock',
       'app.enableSandbox',
       'protocol.handle',
+      'protocol.handle',
       'new BrowserWindow',
     ]);
     expect(report.loaded).toMatchObject({ status: 200, csp: expect.stringContaining("default-src 'self'") });

@@ -34,7 +34,7 @@ describe('fresh profile, no key', () => {
     // The rest of the shell is in place and the app did not exit.
     expect(double.callsTo('Menu.setApplicationMenu')).toHaveLength(1);
     expect(double.trays[0]?.tooltip).toBe('Vidlift: no uploads running');
-    expect(double.callsTo('protocol.handle').map((c) => c.args[0])).toEqual(['app']);
+    expect(double.callsTo('protocol.handle').map((c) => c.args[0])).toEqual(['app', 'vidlift-media']);
     expect(double.callsTo('app.exit')).toEqual([]);
     expect(double.app.state).toBe('running');
 

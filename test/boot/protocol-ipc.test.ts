@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFUSED } from '../../electron/main/ipc.ts';
-import { bootSource, BUILT_MAIN_DIR, newProfile, type Booted } from './support.ts';
+import { bootSource, BUILT_MAIN_DIR, newProfile, writeVideo, type Booted } from './support.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -47,6 +47,30 @@ describe('app:// requests', () => {
     }
     // The document the window loaded carried the same header.
     expect(shell.window().webContents.loaded?.headers.get('content-security-policy')).toBe(index.headers.get('content-security-policy'));
+  });
+});
+
+describe('vidlift-media requests', () => {
+  it('serves a picked video by its token with ranges and CORS for the window, and nothing else', async () => {
+    const shell = await boot();
+    const video = writeVideo(shell.userData, 'frames.mp4', 4096);
+    const other = writeVideo(shell.userData, 'never-picked.mp4', 4096);
+    shell.double.dialog.openDialogAnswers.push({ canceled: false, filePaths: [video] });
+    await shell.data('dialog:openFiles', { kind: 'videos' });
+
+    const { url } = await shell.data('media:open', { path: video });
+    expect(url).toMatch(/^vidlift-media:\/\/local\/[\w-]+$/);
+    expect(url).not.toContain('frames');
+    const part = await shell.double.protocol.fetch(url, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    expect(part.headers.get('access-control-allow-origin')).toBe('app://vidlift');
+
+    const unknown = await shell.double.protocol.fetch('vidlift-media://local/not-a-token');
+    expect(unknown.status).toBe(404);
+    expect(await shell.call('media:open', { path: other })).toMatchObject({ ok: false });
+    expect(await shell.data('media:release', { url })).toEqual({ ok: true });
+    expect((await shell.double.protocol.fetch(url)).status).toBe(404);
   });
 });
 
