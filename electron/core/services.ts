@@ -19,9 +19,9 @@ import { EventHub } from './rpc/events.ts';
 import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
-import { AccountSession } from './session/account-session.ts';
+import { AccountSession, accountDatabaseFile } from './session/account-session.ts';
 import { delegateToSession } from './session/account-methods.ts';
-import { LibraryFromNewerVersionError } from './session/account-db.ts';
+import { SchemaFromNewerVersionError } from './library/db.ts';
 import { NO_UPLOADS, SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
@@ -193,7 +193,10 @@ class SessionSwitch {
     try {
       session = this.#open(baseUrl, key);
     } catch (error) {
-      const notice = error instanceof LibraryFromNewerVersionError ? libraryFromNewerVersion(error.file) : libraryUnopened('SQLite could not open it.');
+      const notice =
+        error instanceof SchemaFromNewerVersionError
+          ? libraryFromNewerVersion(accountDatabaseFile(this.#deps.options.dataDir, baseUrl, key))
+          : libraryUnopened('SQLite could not open it.');
       notices.add(notice);
       this.#blocked = `${notice.title} ${notice.detail}`;
       throw error;

@@ -35,7 +35,29 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/** The file has a migration of `module` this version does not know: a newer Vidlift wrote it. */
+export class SchemaFromNewerVersionError extends Error {
+  readonly module: string;
+  readonly version: number;
+  constructor(module: string, version: number) {
+    super(`The ${module} tables are at version ${version}, newer than this Vidlift knows.`);
+    this.name = 'SchemaFromNewerVersionError';
+    this.module = module;
+    this.version = version;
+  }
+}
+
+/** Throws SchemaFromNewerVersionError when the file holds a migration of `module` newer than `migrations`. */
+export function refuseNewerSchema(db: Db, module: string, migrations: readonly Migration[]): void {
+  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations WHERE module = ?').get(module) as { version: number | null } | undefined;
+  const newest = Math.max(0, ...migrations.map((migration) => migration.version));
+  if (row?.version != null && row.version > newest) throw new SchemaFromNewerVersionError(module, row.version);
+}
+
 export function migrate(db: Db, module: string, migrations: readonly Migration[]): void {
+  // Older code must never run on tables a newer version changed: their queue and outbox
+  // could be damaged. Refused before anything is written.
+  refuseNewerSchema(db, module, migrations);
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations WHERE module = ?').all(module) as { version: number }[]).map(
       (row) => row.version,

@@ -2,9 +2,11 @@
 // or not a database at all) is renamed aside, never deleted, and a new library is started
 // in its place: the library refills from the service. A file written by a newer Vidlift
 // (a migration this version does not know) is left untouched and the account does not open:
-// running older code on it could corrupt the queue and the outbox it holds.
+// running older code on it could corrupt the queue and the outbox it holds. Every module's
+// migrate() refuses that too (db.ts); checking all known modules here first means nothing at
+// all is written to such a file.
 import { existsSync, renameSync } from 'node:fs';
-import { openDatabase, type Db, type Migration } from '../library/db.ts';
+import { openDatabase, refuseNewerSchema, SchemaFromNewerVersionError, type Db, type Migration } from '../library/db.ts';
 import { LIBRARY_MODULE, libraryMigrations, migrateLibrary } from '../library/migrations.ts';
 import { REMOTE_MODULE, remoteMigrations } from '../remote/migrations.ts';
 import { uploadMigrations } from '../uploads/migrations.ts';
@@ -21,14 +23,7 @@ const KNOWN_MIGRATIONS: Readonly<Record<string, readonly Migration[]>> = {
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
 
-export class LibraryFromNewerVersionError extends Error {
-  readonly file: string;
-  constructor(file: string, module: string, version: number) {
-    super(`The library's ${module} tables are at version ${version}, newer than this Vidlift knows.`);
-    this.name = 'LibraryFromNewerVersionError';
-    this.file = file;
-  }
-}
+export { SchemaFromNewerVersionError };
 
 export interface OpenAccountDatabaseOptions {
   /** The damaged file was renamed to `keptFile` and an empty library was started. */
@@ -49,22 +44,12 @@ export function openAccountDatabase(file: string, options: OpenAccountDatabaseOp
 function openChecked(file: string): Db {
   const db = openDatabase(file);
   try {
-    refuseNewerSchema(db, file);
+    for (const [module, migrations] of Object.entries(KNOWN_MIGRATIONS)) refuseNewerSchema(db, module, migrations);
     migrateLibrary(db);
     return db;
   } catch (error) {
     db.close();
     throw error;
-  }
-}
-
-function refuseNewerSchema(db: Db, file: string): void {
-  const rows = db.prepare('SELECT module, MAX(version) AS version FROM schema_migrations GROUP BY module').all() as { module: string; version: number }[];
-  for (const row of rows) {
-    const known = KNOWN_MIGRATIONS[row.module];
-    // A module this version has never heard of is also from a newer version.
-    const newest = known ? Math.max(0, ...known.map((migration) => migration.version)) : 0;
-    if (row.version > newest) throw new LibraryFromNewerVersionError(file, row.module, row.version);
   }
 }
 

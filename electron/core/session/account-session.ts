@@ -54,41 +54,48 @@ export class AccountSession {
   readonly handlers: AccountHandlers;
 
   constructor(deps: AccountSessionDeps) {
-    this.db = openAccountDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key), { onDamaged: deps.onLibraryDamaged });
-    const connectivity = deps.connection;
-    this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
-    this.uploads = new UploadEngine({
-      db: this.db,
-      api: deps.api,
-      connection: {
-        reportOffline: (reason) => deps.connection.reportUnreachable(reason),
-        onOnline: (callback) =>
-          deps.connection.onChange((now, previous) => {
-            if (now.state === 'online' && previous.state !== 'online') callback();
-          }),
-      },
-      events: deps.events,
-      logger: deps.logger,
-      secrets: deps.logger,
-      onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
-      concurrency: deps.settings.uploadConcurrency,
-      bandwidthLimit: deps.settings.bandwidthLimit,
-    });
-    this.remote = new RemoteImports({
-      api: deps.api,
-      db: this.db,
-      events: deps.events,
-      connectivity: connectivityFrom(deps.connection),
-      logger: deps.logger,
-    });
-    this.localMedia = new LocalMedia(this.db);
-    this.handlers = {
-      ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
-      ...createUploadHandlers(this.uploads, deps.grants),
-      ...createRemoteHandlers(this.remote),
-      ...createLocalMediaHandlers(this.localMedia),
-      ...createFrameThumbnailHandlers({ library: this.library, dir: accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key).replace(/\.sqlite$/, '-frames') }),
-    };
+    const db = openAccountDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key), { onDamaged: deps.onLibraryDamaged });
+    this.db = db;
+    // A store that refuses the file (tables from a newer version) must not leave it open.
+    try {
+      const connectivity = deps.connection;
+      this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
+      this.uploads = new UploadEngine({
+        db: this.db,
+        api: deps.api,
+        connection: {
+          reportOffline: (reason) => deps.connection.reportUnreachable(reason),
+          onOnline: (callback) =>
+            deps.connection.onChange((now, previous) => {
+              if (now.state === 'online' && previous.state !== 'online') callback();
+            }),
+        },
+        events: deps.events,
+        logger: deps.logger,
+        secrets: deps.logger,
+        onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
+        concurrency: deps.settings.uploadConcurrency,
+        bandwidthLimit: deps.settings.bandwidthLimit,
+      });
+      this.remote = new RemoteImports({
+        api: deps.api,
+        db: this.db,
+        events: deps.events,
+        connectivity: connectivityFrom(deps.connection),
+        logger: deps.logger,
+      });
+      this.localMedia = new LocalMedia(this.db);
+      this.handlers = {
+        ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
+        ...createUploadHandlers(this.uploads, deps.grants),
+        ...createRemoteHandlers(this.remote),
+        ...createLocalMediaHandlers(this.localMedia),
+        ...createFrameThumbnailHandlers({ library: this.library, dir: accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key).replace(/\.sqlite$/, '-frames') }),
+      };
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   start(): void {

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { isUnreadableDatabase, LibraryFromNewerVersionError, openAccountDatabase } from '../../../electron/core/session/account-db.ts';
+import { isUnreadableDatabase, SchemaFromNewerVersionError, openAccountDatabase } from '../../../electron/core/session/account-db.ts';
+import { migrate } from '../../../electron/core/library/db.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,10 +47,11 @@ describe('openAccountDatabase', () => {
     expect(existsSync(file)).toBe(true);
   });
 
-  it('refuses, untouched, a file with a migration this version does not know, or a module it has never heard of', () => {
+  it('refuses, untouched, a file with a migration this version does not know', () => {
     for (const [module, version] of [
       ['library', 10_000],
-      ['someday', 1],
+      ['uploads', 10_000],
+      ['remote', 10_000],
     ] as const) {
       const file = join(folder(), 'a.sqlite');
       openAccountDatabase(file, { onDamaged: () => undefined }).close();
@@ -57,9 +59,21 @@ describe('openAccountDatabase', () => {
       raw.prepare('INSERT INTO schema_migrations (module, version, name, applied_at) VALUES (?, ?, ?, 0)').run(module, version, 'later');
       raw.close();
       const before = readFileSync(file);
-      expect(() => openAccountDatabase(file, { onDamaged: () => undefined })).toThrow(LibraryFromNewerVersionError);
+      expect(() => openAccountDatabase(file, { onDamaged: () => undefined })).toThrow(SchemaFromNewerVersionError);
       expect(readFileSync(file)).toEqual(before);
     }
+  });
+
+  it("ignores the tables of a module this version has never heard of, and migrate() refuses a newer one it knows", () => {
+    const file = join(folder(), 'a.sqlite');
+    openAccountDatabase(file, { onDamaged: () => undefined }).close();
+    const raw = new DatabaseSync(file);
+    raw.prepare('INSERT INTO schema_migrations (module, version, name, applied_at) VALUES (?, ?, ?, 0)').run('someday', 3, 'later');
+    raw.prepare('INSERT INTO schema_migrations (module, version, name, applied_at) VALUES (?, ?, ?, 0)').run('extra', 2, 'later');
+    raw.close();
+    const db = openAccountDatabase(file, { onDamaged: () => undefined });
+    expect(() => migrate(db, 'extra', [{ version: 1, name: 'first', up: () => undefined }])).toThrow(SchemaFromNewerVersionError);
+    db.close();
   });
 
   it('tells unreadable-database errors from others', () => {
