@@ -7,16 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run_vitest_with_keyring() {
-  if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
-    local tmp
-    tmp=$(mktemp -d)
-    mkdir -p "$tmp/data" "$tmp/run" && chmod 700 "$tmp/run"
-    XDG_DATA_HOME="$tmp/data" XDG_RUNTIME_DIR="$tmp/run" VIDLIFT_KEYCHAIN_TESTS=1 \
-      dbus-run-session -- bash -c 'echo -n vidlift-ci | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"' _ "$@"
-  else
-    echo "note: no D-Bus session or gnome-keyring here: the keychain tests will skip" >&2
-    "$@"
-  fi
+  bash test/support/with-keyring.sh "$@"
 }
 
 run_vitest_with_keyring npx vitest run --project unit --project renderer --project integration
