@@ -1,0 +1,172 @@
+// The BUILT preload (out/preload/index.cjs) as the page's bridge in Debian's Chromium, talking
+// to the REAL electron/main/ipc.ts (serveContract: sender check, then the dispatcher) over
+// the Electron double's ipcMain, in front of the real core and the sandbox host started by
+// the shell's own sandboxStarter. The built renderer is served by the app:// handler with
+// the app's CSP. No harness bridge: every call the page makes goes preload -> ipc.ts.
+// Journey: the welcome screen with no key, "Try with the local sandbox", one real file
+// dropped and uploaded; then a subframe and a foreign origin are refused.
+import '../../doubles/register-electron.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createElectronDouble, type ElectronDouble } from '../../doubles/electron.ts';
+import { installElectronDouble } from '../../doubles/register-electron.ts';
+import { createCore } from '../../../electron/core/services.ts';
+import type { Core } from '../../../electron/core/core.ts';
+import { createDispatcher } from '../../../electron/core/rpc/dispatch.ts';
+import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
+import type { Logger } from '../../../electron/core/log/logger.ts';
+import { buildCsp } from '../../../electron/main/csp.ts';
+import { REFUSED, serveContract } from '../../../electron/main/ipc.ts';
+import { serviceOrigins } from '../../../electron/main/origins.ts';
+import { sandboxStarter, type SandboxStarter } from '../../../electron/main/sandbox.ts';
+import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { shootAndCheck, until, writeFakeMp4 } from '../support.ts';
+import { FrameRegistry, bridgeToMain, dropDiskFile, ensureBuilt, preloadInitScript, sender, serveRenderer } from './electron-page.ts';
+
+const repo = resolve(import.meta.dirname, '../../..');
+
+let root: string;
+let double: ElectronDouble;
+let core: Core;
+let sandbox: SandboxStarter;
+let renderer: Awaited<ReturnType<typeof serveRenderer>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let serviceBaseUrl: string | null = null;
+const refusals: Array<Record<string, unknown>> = [];
+/** Paths main received on the preload's grant channel (files:grant). */
+const granted: string[] = [];
+
+beforeAll(async () => {
+  ensureBuilt(repo);
+  root = await mkdtemp(join(tmpdir(), 'vidlift-preload-e2e-'));
+  await mkdir(join(root, 'files'));
+  double = installElectronDouble(createElectronDouble({ userData: join(root, 'data'), appPath: repo }));
+
+  sandbox = sandboxStarter(repo);
+  core = await createCore({
+    dataDir: join(root, 'data'),
+    logDir: join(root, 'logs'),
+    sandboxAvailable: true,
+    secretStore: new MemorySecretStore(),
+    startSandbox: async () => {
+      const started = await sandbox.start();
+      serviceBaseUrl = started.baseUrl;
+      return started;
+    },
+  });
+  const handlers = {
+    ...core.handlers,
+    ...createShellHandlers({
+      app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+      platform: process.platform,
+      sandboxAvailable: true,
+      dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path) },
+      linkPolicy: { allowLoopbackHttp: true },
+      openExternal: async () => undefined,
+      writeClipboard: async () => undefined,
+    }),
+  };
+  const dispatch = createDispatcher(handlers, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });
+
+  renderer = await serveRenderer(join(repo, 'out/renderer'), () => buildCsp({ imageOrigins: serviceOrigins(serviceBaseUrl) }));
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  const frames = new FrameRegistry();
+  await bridgeToMain(context, double.ipcMain, frames);
+  await context.addInitScript({ content: await preloadInitScript(join(repo, 'out/preload/index.cjs')) });
+  // The app's CSP refuses inline scripts, so axe (for shootAndCheck) comes as an init script too.
+  await context.addInitScript({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+
+  const logger: Logger = {
+    ...core.logger,
+    warn: (message, fields) => {
+      refusals.push({ message, ...fields });
+      core.logger.warn(message, fields);
+    },
+  };
+  // As in electron/main/start.ts: the ipcMain of `electron` (the double), our window's main frame.
+  serveContract({
+    dispatch,
+    logger,
+    policy: { origin: renderer.origin, mainFrame: () => (page.isClosed() ? null : frames.facts(page.mainFrame())) },
+    grantPath: (path) => {
+      granted.push(path);
+      core.grantPath(path);
+    },
+  });
+  const send = sender(page);
+  core.events.subscribe((event, payload) => send(event, payload));
+  await page.goto(`${renderer.origin}/index.html`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await core?.close();
+  await sandbox?.close();
+  await renderer?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
+  it('serves the renderer with the app CSP and registers every handler on ipcMain', async () => {
+    const response = await page.request.get(`${renderer.origin}/index.html`);
+    expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(double.callsTo('ipcMain.handle').length).toBeGreaterThan(40);
+    expect(await page.evaluate(() => Object.isFrozen((window as unknown as { api: object }).api))).toBe(true);
+  });
+
+  it('welcome with no key, then the local sandbox connects', async () => {
+    await page.getByRole('heading', { name: 'Welcome to Vidlift' }).waitFor();
+    await shootAndCheck(page, 'preload-welcome');
+    await page.getByRole('button', { name: 'Try with the local sandbox' }).click();
+    await page.getByRole('navigation', { name: 'Folders' }).waitFor();
+    await until('the demo videos', () => page.locator('.videos [data-video-id]').count());
+    expect(serviceBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+
+  it('a real file dropped travels through pathForFile and the grant channel, and uploads', async () => {
+    const file = join(root, 'files', 'harbour-at-night.mp4');
+    await writeFakeMp4(file, 250_000);
+    await dropDiskFile(page, '.videos', file, 'harbour-at-night.mp4');
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
+    await until('the upload done', async () => (await page.locator('[data-state="done"]').count()) === 1, 60_000);
+    expect(await page.locator('[data-state="done"]').first().textContent()).toContain('harbour-at-night');
+    expect(granted).toEqual([file]);
+    expect(JSON.stringify(await core.handlers['uploads:list'](undefined))).toContain(JSON.stringify(file));
+    await shootAndCheck(page, 'preload-upload-done');
+  });
+
+  it('a call from a subframe is refused', async () => {
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<p>inner</p>';
+      frame.title = 'inner';
+      document.body.append(frame);
+    });
+    const child = await until('the subframe', () => page.frames().find((f) => f.parentFrame() === page.mainFrame()) ?? null);
+    if (!child) throw new Error('no subframe');
+    await child.waitForLoadState();
+    const answer = await child.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['auth:status']!());
+    expect(answer).toEqual(REFUSED);
+    expect(refusals).toContainEqual(expect.objectContaining({ message: 'IPC call refused', method: 'auth:status', reason: 'sent from a subframe' }));
+    await page.evaluate(() => document.querySelector('iframe')?.remove());
+  });
+
+  it('a call from a foreign origin is refused, even from the main frame', async () => {
+    // Same server, other host name: another origin than the one the policy names.
+    const foreign = renderer.origin.replace('127.0.0.1', 'localhost');
+    await page.goto(`${foreign}/index.html`);
+    const answer = await page.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['auth:status']!());
+    expect(answer).toEqual(REFUSED);
+    expect(refusals).toContainEqual(expect.objectContaining({ method: 'auth:status', reason: 'foreign origin', origin: foreign }));
+  });
+});
