@@ -27,6 +27,8 @@ export interface HarnessOptions {
   /** Fixed port for the page (dev:web); tests use a free one. */
   port?: number;
   logToConsole?: boolean;
+  /** Runs on the empty data folder before the core starts (e.g. to leave a damaged file there). */
+  prepareDataDir?: (dataDir: string) => Promise<void>;
 }
 
 export interface Harness {
@@ -45,6 +47,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = join(root, 'data');
   const fixtureDir = join(root, 'files');
   await mkdir(fixtureDir, { recursive: true });
+  if (options.prepareDataDir) {
+    await mkdir(dataDir, { recursive: true });
+    await options.prepareDataDir(dataDir);
+  }
 
   const host = await startHost({ seed: options.seed ?? 'demo', ...options.hostOptions });
   let pageOrigin: string | null = null;
