@@ -1,6 +1,7 @@
 // Starting with an account: the key is read back from the keychain on the next start and the
 // library opens; a service that is down at start is shown offline, then online once it answers.
 import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { bootSource, KEY_STORAGE, newHost, newProfile, signIn, waitFor } from './support.ts';
 import { startHost } from '../host/index.ts';
 
@@ -65,5 +66,21 @@ describe('the service is offline at start', () => {
     await waitFor('the connection to come back', () => shell.sent('connection:changed').some((c) => (c as { state: string }).state === 'online'), { tries: 1200 });
     expect(await shell.data('connection:get')).toMatchObject({ state: 'online' });
     expect(shell.double.app.state).toBe('running');
+  });
+});
+
+describe('"Try with the local sandbox" from the source tree', () => {
+  it('starts the sandbox host from test/host, connects to it, and the menu opens the logs folder', async () => {
+    const userData = newProfile(cleanups);
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+    const auth = await shell.data('sandbox:start');
+    expect(auth).toMatchObject({ hasKey: true, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/) });
+    expect(await shell.call('account:get', { refresh: true })).toMatchObject({ ok: true });
+
+    const help = shell.double.applicationMenu?.items.find((item) => item.role === 'help');
+    const openLogs = (help?.submenu as Array<{ label?: string; click?: () => void }> | undefined)?.find((item) => item.label === 'Open Logs Folder');
+    openLogs?.click?.();
+    expect(shell.double.callsTo('shell.openPath').map((c) => c.args[0])).toEqual([join(userData, 'logs')]);
   });
 });
