@@ -35,6 +35,7 @@ import { createAppRequestHandler } from './protocol.ts';
 import { registerMediaProtocol } from './media-protocol.ts';
 import { safeStorageFallback } from './safe-storage-store.ts';
 import { sandboxStarter } from './sandbox.ts';
+import { guardSandboxRuntime } from './sandbox-runtime.ts';
 import { denyAllPermissions, installNavigationGuards, openableExternalUrl, type ExternalLinkPolicy } from './security.ts';
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
@@ -75,7 +76,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
 
   // The keychain first; where it cannot be used, safeStorage when it really encrypts.
   const secretStore = new FallbackSecretStore(new KeytarSecretStore(), safeStorageFallback({ safeStorage, file: paths.secretsFile }));
-  const sandbox = sandboxStarter(app.getAppPath());
+  // Where this runtime cannot load the sandbox's TypeScript, say how to run it instead.
+  const sandbox = guardSandboxRuntime(sandboxStarter(app.getAppPath()));
   const coreOptions: CoreOptions = {
     dataDir: app.getPath('userData'),
     logDir,
