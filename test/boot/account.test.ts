@@ -84,3 +84,24 @@ describe('"Try with the local sandbox" from the source tree', () => {
     expect(shell.double.callsTo('shell.openPath').map((c) => c.args[0])).toEqual([join(userData, 'logs')]);
   });
 });
+
+describe('a runtime that does not strip types (docs/electron-runtime.md)', () => {
+  it('answers "Try with the local sandbox" at once with the way round, and a key still connects', async () => {
+    const original = Object.getOwnPropertyDescriptor(process.features, 'typescript');
+    Object.defineProperty(process.features, 'typescript', { value: false, configurable: true });
+    cleanups.push(() => {
+      if (original) Object.defineProperty(process.features, 'typescript', original);
+    });
+    const host = await newHost(cleanups);
+    const userData = newProfile(cleanups);
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+
+    const reply = await shell.call('sandbox:start');
+    expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('npm run sandbox') } });
+    expect(shell.double.app.state).toBe('running');
+    // The welcome screen's other way in still works.
+    await signIn(shell, host);
+    expect(await shell.data('auth:status')).toMatchObject({ hasKey: true, baseUrl: host.baseUrl });
+  });
+});
