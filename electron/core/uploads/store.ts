@@ -5,6 +5,7 @@ import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
 import { migrate, transaction, type Db } from '../library/db.ts';
 import { uploadMigrations } from './migrations.ts';
+import { transition, type JobEvent } from './job-transitions.ts';
 
 export interface JobRow {
   id: number;
@@ -135,6 +136,18 @@ export class UploadStore {
     const sets = keys.map((key) => `${key} = ?`).join(', ');
     const values = keys.map((key) => patch[key] ?? null);
     this.#db.prepare(`UPDATE upload_jobs SET ${sets} WHERE id = ?`).run(...values, id);
+  }
+
+  /**
+   * The one way a job's state changes: the event is checked against the job as it is now
+   * (job-transitions.ts); the patch is written, or null when the event does not apply.
+   */
+  apply(id: number, event: JobEvent): JobPatch | null {
+    const row = this.get(id);
+    if (!row) return null;
+    const patch = transition(row, event);
+    if (patch) this.update(id, patch);
+    return patch;
   }
 
   /** Waiting jobs in queue order whose retry time has come. */

@@ -1,0 +1,203 @@
+// One run of one job: check the file, look for a body that may have arrived before, get a
+// target, send the file, record the video. Every row change goes through the transition
+// table (store.apply); the run ends with an outcome the scheduler acts on (batch counts,
+// offline holding), so this file knows nothing of the queue around it.
+import { stat } from 'node:fs/promises';
+import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
+import type { ServiceVideo } from '../api/schemas.ts';
+import type { ServiceApi } from '../api/service-api.ts';
+import type { Logger, SecretRegistry } from '../log/logger.ts';
+import { backoffDelay, type BackoffPolicy } from '../api/retry.ts';
+import type { StopIntent } from './job-transitions.ts';
+import { findUploadedVideo } from './lookup.ts';
+import type { ProgressTracker } from './progress.ts';
+import type { JobRow, UploadStore } from './store.ts';
+import type { TokenBucket } from './throttle.ts';
+import { sendFile, TransferError } from './transfer.ts';
+
+/** A job being run: how to stop it, and why it was stopped (null while it runs on its own). */
+export interface Running {
+  controller: AbortController;
+  intent: StopIntent | null;
+  done: Promise<void>;
+}
+
+/** How a run ended, for the scheduler. */
+export type RunOutcome =
+  | { kind: 'done' }
+  | { kind: 'failed' } // failed for good, or the file changed: counts as failed in the batch
+  | { kind: 'retry-later' }
+  | { kind: 'offline'; reason: string }
+  | { kind: 'stopped' };
+
+export interface JobRunnerOptions {
+  store: UploadStore;
+  api: ServiceApi;
+  logger: Logger;
+  secrets: SecretRegistry;
+  bucket: TokenBucket;
+  progress: ProgressTracker;
+  onVideoUploaded: (video: ServiceVideo, folderId: number) => void;
+  /** A row changed in a way the renderer should see now. */
+  changed: () => void;
+  now: () => number;
+  random: () => number;
+  backoff: BackoffPolicy;
+  maxAttempts: number;
+  sendStallMs: number;
+  replyTimeoutMs: number;
+}
+
+export class JobRunner {
+  readonly #o: JobRunnerOptions;
+
+  constructor(options: JobRunnerOptions) {
+    this.#o = options;
+  }
+
+  async run(row: JobRow, run: Running): Promise<RunOutcome> {
+    const { signal } = run.controller;
+    const { store, api } = this.#o;
+    try {
+      if (row.video_id !== null) return await this.#complete(row, row.video_id, null);
+      if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
+      signal.throwIfAborted();
+      if (row.maybe_received === 1) {
+        const found = await this.#foundAlready(row, signal);
+        if (found) return found;
+      }
+      signal.throwIfAborted();
+      const target = await api.uploadTarget({ signal });
+      signal.throwIfAborted();
+      // Registered before any use, so no log line can ever carry it.
+      this.#o.secrets.addSecret(target.session);
+      const attempts = row.attempts + 1;
+      store.apply(row.id, { type: 'started', attempts });
+      this.#o.progress.begin(row.id, row.size);
+      this.#o.changed();
+      this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });
+      const { fileCode } = await sendFile({
+        url: target.url,
+        session: target.session,
+        folderId: row.folder_id,
+        path: row.path,
+        fileName: row.name,
+        contentType: row.content_type,
+        size: row.size,
+        bucket: this.#o.bucket,
+        signal,
+        onProgress: (bytes) => this.#o.progress.set(row.id, bytes),
+        onLastChunk: () => store.apply(row.id, { type: 'last-chunk' }),
+        onBodySent: () => {
+          store.apply(row.id, { type: 'body-sent' });
+          this.#o.changed();
+        },
+        sendStallMs: this.#o.sendStallMs,
+        replyTimeoutMs: this.#o.replyTimeoutMs,
+      });
+      return await this.#complete(row, fileCode, null);
+    } catch (error) {
+      return this.#fail(row, run, error);
+    }
+  }
+
+  async #fileUnchanged(row: JobRow): Promise<boolean> {
+    let reason: string | null = null;
+    try {
+      const info = await stat(row.path);
+      if (!info.isFile()) reason = 'The file is no longer there.';
+      else if (info.size !== row.size || Math.trunc(info.mtimeMs) !== row.mtime_ms) {
+        reason = 'The file changed after it was added. Retry to upload it as it is now.';
+      }
+    } catch {
+      reason = 'The file is no longer there (moved or deleted).';
+    }
+    if (reason === null) return true;
+    this.#o.store.apply(row.id, { type: 'file-changed', reason, now: this.#o.now() });
+    return false;
+  }
+
+  /** The body may have arrived before: is the video on the service already? */
+  async #foundAlready(row: JobRow, signal: AbortSignal): Promise<RunOutcome | null> {
+    const video = await findUploadedVideo(this.#o.api, {
+      folderId: row.folder_id,
+      fileName: row.name,
+      size: row.size,
+      exclude: this.#o.store.knownVideoIds(row.id),
+      signal,
+    });
+    if (video) {
+      this.#o.logger.info('an upload whose reply was lost had arrived; not sending it again', { jobId: row.id });
+      return await this.#complete(row, video.id, video);
+    }
+    this.#o.store.apply(row.id, { type: 'not-there-yet' });
+    return null;
+  }
+
+  async #complete(row: JobRow, videoId: string, known: ServiceVideo | null): Promise<RunOutcome> {
+    const { store, logger } = this.#o;
+    store.apply(row.id, { type: 'video-id', videoId });
+    let video = known;
+    if (!video) {
+      try {
+        video = await this.#o.api.videoInfo({ id: videoId });
+      } catch (error) {
+        // The upload itself succeeded; the library's next sync brings the video in.
+        logger.warn('the new video info could not be fetched', { jobId: row.id, error: describe(error) });
+      }
+    }
+    const links = { downloadUrl: video?.links.download ?? null, embedUrl: video?.links.embed ?? null };
+    store.apply(row.id, { type: 'landed', links, now: this.#o.now() });
+    this.#o.changed();
+    if (video) {
+      try {
+        this.#o.onVideoUploaded(video, row.folder_id);
+      } catch (error) {
+        logger.error('the library refused the new video', { jobId: row.id, error: describe(error) });
+      }
+    }
+    return { kind: 'done' };
+  }
+
+  #fail(row: JobRow, run: Running, error: unknown): RunOutcome {
+    const { store, logger } = this.#o;
+    const maybeReceived = error instanceof TransferError && error.maybeReceived;
+    const now = this.#o.now();
+    if (run.intent !== null) {
+      store.apply(row.id, { type: 'stopped', intent: run.intent, maybeReceived, now });
+      return { kind: 'stopped' };
+    }
+    if (isOffline(error)) {
+      store.apply(row.id, { type: 'offline', maybeReceived });
+      return { kind: 'offline', reason: error.message };
+    }
+    if (error instanceof TransferError && error.kind === 'file') {
+      store.apply(row.id, { type: 'file-unreadable', message: error.message, maybeReceived, now });
+      return { kind: 'failed' };
+    }
+    const shape = toShape(error);
+    const attempts = store.get(row.id)?.attempts ?? row.attempts;
+    if (shape.retryable && attempts < this.#o.maxAttempts) {
+      const delay = backoffDelay(this.#o.backoff, attempts + 1, this.#o.random);
+      logger.warn('upload failed; trying again', { jobId: row.id, attempt: attempts, delayMs: delay, error: shape.message });
+      store.apply(row.id, { type: 'retry-later', error: shape, at: now + delay, maybeReceived });
+      return { kind: 'retry-later' };
+    }
+    logger.warn('upload failed', { jobId: row.id, error: shape.message });
+    store.apply(row.id, { type: 'failed', error: shape, maybeReceived, now });
+    return { kind: 'failed' };
+  }
+}
+
+function toShape(error: unknown): ErrorShape {
+  if (isAppError(error)) return error.toShape();
+  if (error instanceof TransferError) {
+    const code = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'server';
+    return { code, message: error.message, retryable: error.retryable };
+  }
+  return { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: false };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
