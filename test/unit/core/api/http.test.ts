@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideRedirect } from '../../../../electron/core/api/http.ts';
-import { endpoint } from '../../../../electron/core/api/client.ts';
+import { endpoint } from '../../../../electron/core/api/request.ts';
 
 const origin = 'https://api.example.com';
 const from = new URL('https://api.example.com/v1/account');

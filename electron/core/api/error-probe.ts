@@ -1,0 +1,103 @@
+// What a well-formed service error means. The service sends one message for many causes;
+// SERVICE_ERROR_MEANING (errors.ts) says per operation which facts decide it, and this
+// file finds them out with short read-only requests (is the key good, does the video or
+// folder exist, are there free slots), within what is left of the call's deadline.
+import type { z } from 'zod';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { SERVICE_ERROR_MEANING, hintFromMessage, type ErrorFacts, type OperationName } from './errors.ts';
+import type { HttpResponse } from './http.ts';
+import type { CallSpec, Input } from './pipeline.ts';
+import { interpret, ServiceFailure } from './reply.ts';
+import * as s from './schemas.ts';
+import type { Out } from './service-api.ts';
+
+type Schema = z.ZodType;
+
+/** The extra checks after a service error get at most this long. */
+const PROBE_DEADLINE_MS = 5_000;
+
+export interface ErrorProbeOptions {
+  send: (op: OperationName, input: Input, base: URL, key: string, signal: AbortSignal) => Promise<HttpResponse>;
+  now: () => number;
+  verifyKeyOnError: boolean;
+  messageHints: boolean;
+  thumbnailUploadsLastMinute: () => number;
+}
+
+export class ErrorProbe {
+  readonly #o: ErrorProbeOptions;
+
+  constructor(options: ErrorProbeOptions) {
+    this.#o = options;
+  }
+
+  async codeFor(spec: CallSpec<Schema>, base: URL, key: string, message: string, deadlineAt: number): Promise<ErrorCode> {
+    const hinted = this.#o.messageHints ? hintFromMessage(message) : undefined;
+    if (hinted) return hinted;
+    const meaning = SERVICE_ERROR_MEANING[spec.op];
+    if (spec.op === 'account') return meaning.decide({}, spec.input);
+    const facts: ErrorFacts = {};
+    const probe = (op: OperationName, input: Input) => this.#probe(op, input, base, key, deadlineAt, spec.options?.signal);
+    if (this.#o.verifyKeyOnError) {
+      facts.keyRefused = (await probe('account', {})) === 'refused';
+      if (facts.keyRefused) return 'unauthorized';
+    }
+    for (const check of meaning.checks) {
+      if (check === 'video' && typeof spec.input.id === 'string') {
+        const outcome = await probe('videoInfo', { id: spec.input.id });
+        if (outcome !== 'unknown') facts.videoExists = outcome === 'ok';
+      } else if (check === 'folder') {
+        const folderId = spec.input.folder ?? spec.input.parent;
+        if (typeof folderId === 'number' && folderId > 0) {
+          const exists = await this.#probeFolder(folderId, base, key, deadlineAt, spec.options?.signal);
+          if (exists !== undefined) facts.folderExists = exists;
+        }
+      } else if (check === 'slots') {
+        const outcome = await this.#probeSlots(base, key, deadlineAt, spec.options?.signal);
+        if (outcome !== undefined) facts.freeSlots = outcome;
+      } else if (check === 'thumbnail-rate') {
+        facts.thumbnailUploadsLastMinute = this.#o.thumbnailUploadsLastMinute();
+      }
+    }
+    return meaning.decide(facts, spec.input);
+  }
+
+  /** One read-only request, no retries: 'ok', 'refused' (a service error) or 'unknown'. */
+  async #probe(op: OperationName, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<'ok' | 'refused' | 'unknown'> {
+    try {
+      await this.#probeReply(op, input, base, key, deadlineAt, callerSignal);
+      return 'ok';
+    } catch (error) {
+      return error instanceof ServiceFailure ? 'refused' : 'unknown';
+    }
+  }
+
+  /** Whether the folder is anywhere in the service's tree (operation 13 from the root). */
+  async #probeFolder(folderId: number, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<boolean | undefined> {
+    try {
+      const reply = (await this.#probeReply('folders', { parent: 0 }, base, key, deadlineAt, callerSignal)) as Out<typeof s.folderList>;
+      const inTree = (nodes: readonly s.FolderNode[]): boolean => nodes.some((node) => node.id === folderId || inTree(node.children));
+      return inTree(reply.list);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #probeSlots(base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<number | undefined> {
+    try {
+      const reply = (await this.#probeReply('slots', {}, base, key, deadlineAt, callerSignal)) as Out<typeof s.slots>;
+      return reply.slots.free;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #probeReply(op: OperationName, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<unknown> {
+    const ms = Math.max(1, Math.min(PROBE_DEADLINE_MS, deadlineAt - this.#o.now()));
+    const deadline = AbortSignal.timeout(ms);
+    const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
+    const schemaFor: Partial<Record<OperationName, Schema>> = { account: s.account, videoInfo: s.video, slots: s.slots, folders: s.folderList };
+    const response = await this.#o.send(op, input, base, key, signal);
+    return interpret(op, response, schemaFor[op] ?? s.account);
+  }
+}

@@ -1,0 +1,196 @@
+// The request pipeline: one call of one operation, from the credentials read at call time
+// through the overall deadline, retries of what is safe to repeat, the reply's schema, to
+// a ServiceError whose code the app can act on (error-probe.ts decides a service error's
+// meaning). The connection monitor hears whether the service was reached.
+import type { z } from 'zod';
+import type { Logger, SecretRegistry } from '../log/logger.ts';
+import { serviceErrorFor, type OperationName, ServiceError } from './errors.ts';
+import { ErrorProbe } from './error-probe.ts';
+import { DeadlineExceeded, nodeTransport, type HttpResponse, type PreparedBody, type Transport } from './http.ts';
+import { localError } from './local-checks.ts';
+import { interpret, isTransient, ServiceFailure, toServiceError } from './reply.ts';
+import { endpoint } from './request.ts';
+import { DEFAULT_RETRY_POLICY, NO_RETRY, realSleep, withRetry, type RetryPolicy, type Sleep } from './retry.ts';
+import type { RequestOptions } from './service-api.ts';
+import { API_KEY_HEADER, wire, type Operation } from './wire.ts';
+
+/** Told about every finished call: whether the service was reached at all. */
+export interface ConnectionReporter {
+  reportReached(): void;
+  reportUnreachable(reason: string): void;
+}
+
+export interface ServiceClientOptions {
+  /** The base address (settings), or a function read at every call so a change applies at once. */
+  baseUrl: string | (() => string | null);
+  /** The API key, or a function (AuthService.getKey) read at every call. */
+  apiKey: string | (() => string | null | Promise<string | null>);
+  logger?: Logger;
+  /** The key and every upload session are registered here before they can reach a log. */
+  secrets?: SecretRegistry;
+  connection?: ConnectionReporter;
+  /** Overall deadline of one call, retries included (default 30 s). */
+  deadlineMs?: number;
+  /** Extra time for operations the service itself may spend long on (default: 21 gets +30 s, its upstream timeout). */
+  extraDeadlineMs?: Partial<Record<OperationName, number>>;
+  maxResponseBytes?: number;
+  maxRedirects?: number;
+  retry?: RetryPolicy;
+  random?: () => number;
+  sleep?: Sleep;
+  now?: () => number;
+  transport?: Transport;
+  /** After a service error, check the key with operation 1 before deciding (default true). */
+  verifyKeyOnError?: boolean;
+  /** How many thumbnail uploads this client sent in the last minute (the service allows 3). */
+  thumbnailUploadsLastMinute?: () => number;
+  /** Take the two messages the spec quotes as shortcuts (default true; tests turn it off to show the table decides alone). */
+  messageHints?: boolean;
+}
+
+export const DEFAULT_DEADLINE_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 3;
+
+export type Input = Record<string, unknown>;
+type Schema = z.ZodType;
+
+export interface CallSpec<S extends Schema> {
+  op: OperationName;
+  input: Input;
+  schema: S;
+  options: RequestOptions | undefined;
+  body?: () => PreparedBody;
+}
+
+export class RequestPipeline {
+  readonly #baseUrl: () => string | null;
+  readonly #apiKey: () => string | null | Promise<string | null>;
+  readonly #logger: Logger | undefined;
+  readonly #secrets: SecretRegistry | undefined;
+  readonly #connection: ConnectionReporter | undefined;
+  readonly #deadlineMs: number;
+  readonly #extraDeadlineMs: Partial<Record<OperationName, number>>;
+  readonly #maxResponseBytes: number;
+  readonly #maxRedirects: number;
+  readonly #retry: RetryPolicy;
+  readonly #random: () => number;
+  readonly #sleep: Sleep;
+  readonly #now: () => number;
+  readonly #transport: Transport;
+  readonly #probe: ErrorProbe;
+
+  constructor(options: ServiceClientOptions) {
+    const { baseUrl, apiKey } = options;
+    this.#baseUrl = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
+    this.#apiKey = typeof apiKey === 'function' ? apiKey : () => apiKey;
+    this.#logger = options.logger;
+    this.#secrets = options.secrets;
+    this.#connection = options.connection;
+    this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.#extraDeadlineMs = options.extraDeadlineMs ?? { subtitleUrl: 30_000 };
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    this.#retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.#random = options.random ?? Math.random;
+    this.#sleep = options.sleep ?? realSleep;
+    this.#now = options.now ?? Date.now;
+    this.#transport = options.transport ?? nodeTransport;
+    this.#probe = new ErrorProbe({
+      send: (op, input, base, key, signal) => this.#send(op, input, base, key, signal),
+      now: this.#now,
+      verifyKeyOnError: options.verifyKeyOnError ?? true,
+      messageHints: options.messageHints ?? true,
+      thumbnailUploadsLastMinute: options.thumbnailUploadsLastMinute ?? (() => 0),
+    });
+    if (typeof apiKey === 'string') this.#secrets?.addSecret(apiKey);
+  }
+
+  async call<S extends Schema>(spec: CallSpec<S>): Promise<z.output<S>> {
+    const { base, key } = await this.#credentials(spec.op);
+    const deadlineMs = this.#deadlineMs + (this.#extraDeadlineMs[spec.op] ?? 0);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineExceeded(deadlineMs)), deadlineMs);
+    const deadlineAt = this.#now() + deadlineMs;
+    const signal = spec.options?.signal ? AbortSignal.any([deadline.signal, spec.options.signal]) : deadline.signal;
+    const operation = wire[spec.op] as Operation<Input>;
+    try {
+      const result = await withRetry((attempt) => this.#attempt(spec, base, key, signal, attempt), {
+        policy: operation.idempotent ? this.#retry : NO_RETRY,
+        random: this.#random,
+        sleep: this.#sleep,
+        signal,
+        shouldRetry: (error, _attempt, delayMs) => isTransient(error) && this.#now() + delayMs < deadlineAt,
+        onRetry: (error, attempt, delayMs) =>
+          this.#logger?.warn('service request failed, retrying', { op: spec.op, attempt, delayMs, error: describe(error) }),
+      });
+      this.#connection?.reportReached();
+      return result;
+    } catch (error) {
+      if (error instanceof ServiceFailure) {
+        this.#connection?.reportReached();
+        throw await this.#classify(spec, base, key, error.serviceMessage, deadlineAt);
+      }
+      const failure = toServiceError(spec.op, error);
+      if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.reportUnreachable(failure.message);
+      else if (failure.kind !== 'local') this.#connection?.reportReached();
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #attempt<S extends Schema>(spec: CallSpec<S>, base: URL, key: string, signal: AbortSignal, attempt: number): Promise<z.output<S>> {
+    const started = this.#now();
+    const response = await this.#send(spec.op, spec.input, base, key, signal, spec.body);
+    this.#logger?.debug('service request', { op: spec.op, status: response.status, ms: this.#now() - started, attempt });
+    return interpret(spec.op, response, spec.schema);
+  }
+
+  #send(op: OperationName, input: Input, base: URL, key: string, signal: AbortSignal, body?: () => PreparedBody): Promise<HttpResponse> {
+    const operation = wire[op] as Operation<Input>;
+    const url = endpoint(base, operation.path, operation.query?.(input));
+    const headers: Record<string, string> = { accept: 'application/json', [API_KEY_HEADER]: key, 'user-agent': 'Vidlift' };
+    let prepared = body;
+    if (!prepared && operation.json) {
+      const data = Buffer.from(JSON.stringify(operation.json(input)), 'utf8');
+      prepared = () => ({ headers: { 'content-type': 'application/json' }, data });
+    }
+    return this.#transport({
+      method: operation.method,
+      url,
+      headers,
+      ...(prepared ? { body: prepared } : {}),
+      originBoundHeaders: [API_KEY_HEADER],
+      signal,
+      maxResponseBytes: this.#maxResponseBytes,
+      maxRedirects: this.#maxRedirects,
+    });
+  }
+
+  async #credentials(op: OperationName): Promise<{ base: URL; key: string }> {
+    const raw = this.#baseUrl();
+    if (!raw) throw localError(op, 'unauthorized', 'No service address is set. Enter it with your API key in Settings.');
+    let base: URL;
+    try {
+      base = new URL(raw);
+    } catch {
+      throw localError(op, 'validation', 'The service address in Settings is not a valid URL.');
+    }
+    const key = await this.#apiKey();
+    if (!key) throw localError(op, 'unauthorized', 'No API key is set. Enter it in Settings.');
+    this.#secrets?.addSecret(key);
+    return { base, key };
+  }
+
+  /** What a well-formed service error means: see SERVICE_ERROR_MEANING in errors.ts. */
+  async #classify(spec: CallSpec<Schema>, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
+    const code = await this.#probe.codeFor(spec, base, key, message, deadlineAt);
+    this.#logger?.info('service error', { op: spec.op, code, serviceMessage: message });
+    return serviceErrorFor(spec.op, code, message);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

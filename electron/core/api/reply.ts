@@ -1,0 +1,87 @@
+// Reading the service's replies: a reply becomes the parsed value, a ServiceFailure (a
+// well-formed service error body, whose meaning errors.ts decides), or a ServiceError.
+import type { z } from 'zod';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { ServiceError, type FailureKind, type OperationName } from './errors.ts';
+import { DeadlineExceeded, TransportError, type HttpResponse } from './http.ts';
+import * as s from './schemas.ts';
+
+type Schema = z.ZodType;
+
+/** A well-formed service error body, before the client decides what it means. */
+export class ServiceFailure extends Error {
+  readonly serviceMessage: string;
+  constructor(serviceMessage: string) {
+    super(serviceMessage);
+    this.serviceMessage = serviceMessage;
+  }
+}
+
+/** A reply becomes the parsed value, a ServiceFailure (service error body), or a ServiceError. */
+export function interpret<S extends Schema>(op: OperationName, response: HttpResponse, schema: S): z.output<S> {
+  const text = response.body.toString('utf8');
+  let json: unknown;
+  let isJson = false;
+  try {
+    json = JSON.parse(text);
+    isJson = true;
+  } catch {
+    // judged below, together with the status
+  }
+  const errorBody = isJson ? s.serviceError.safeParse(json) : undefined;
+  if (response.status === 200) {
+    if (!isJson) throw badReply(op, text.trim() === '' ? 'an empty reply' : 'a reply that is not JSON (it may have been cut off)');
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    // A service error sent with 200 is still an error, not a half-filled object.
+    if (errorBody?.success && errorBody.data.status !== 200) throw new ServiceFailure(errorBody.data.message);
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (field ${issue.path.map(String).join('.')})` : '';
+    throw badReply(op, `a reply that does not have the expected shape${where}`);
+  }
+  if (errorBody?.success) throw new ServiceFailure(errorBody.data.message);
+  if (response.status >= 500) {
+    throw new ServiceError('server', `The service is having trouble (HTTP ${response.status} from a server in between). Try again in a moment.`, {
+      kind: 'gateway',
+      operation: op,
+      retryable: true,
+    });
+  }
+  throw badReply(op, `an unexpected HTTP ${response.status} reply`);
+}
+
+function badReply(op: OperationName, what: string): ServiceError {
+  return new ServiceError('server', `The service sent ${what}, which Vidlift cannot use.`, { kind: 'bad_reply', operation: op, retryable: true });
+}
+
+/** Failures worth sending again (for an operation that is safe to repeat). */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof TransportError) return error.failure === 'network';
+  return error instanceof ServiceError && error.kind === 'gateway';
+}
+
+const TRANSPORT_KINDS: Record<TransportError['failure'], FailureKind> = {
+  network: 'network',
+  timeout: 'timeout',
+  too_large: 'too_large',
+  redirect: 'redirect',
+  aborted: 'local',
+};
+
+export function toServiceError(op: OperationName, error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  // The deadline can also end a wait between two attempts.
+  if (error instanceof DeadlineExceeded) {
+    return new ServiceError('offline', `The service could not be reached: it gave ${error.message}.`, { kind: 'timeout', operation: op, retryable: true, cause: error });
+  }
+  if (error instanceof TransportError) {
+    if (error.failure === 'aborted') {
+      return new ServiceError('internal', 'The request was cancelled.', { kind: 'local', operation: op, retryable: true, cause: error });
+    }
+    const code: ErrorCode = error.failure === 'network' || error.failure === 'timeout' ? 'offline' : 'server';
+    const message =
+      code === 'offline' ? `The service could not be reached: ${error.message}` : `The service's reply was refused: ${error.message}`;
+    return new ServiceError(code, message, { kind: TRANSPORT_KINDS[error.failure], operation: op, retryable: code === 'offline', cause: error });
+  }
+  return new ServiceError('internal', 'Something went wrong inside Vidlift while talking to the service.', { kind: 'local', operation: op, cause: error });
+}
