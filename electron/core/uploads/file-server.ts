@@ -72,46 +72,80 @@ export function uploadRequestUrl(targetUrl: string): URL {
   return url;
 }
 
-// Reply shapes (decision): DoodStream style and XFileSharing style.
-const doodStyle = z.object({
-  status: z.union([z.number(), z.string()]),
-  msg: z.string().optional(),
-  result: z
-    .array(z.object({ filecode: z.string().min(1), title: z.string().optional(), size: z.union([z.number(), z.string()]).optional() }))
-    .optional(),
+// Reply shapes (decision): DoodStream style `{status, msg, result: [{filecode, ...}]}` and
+// XFileSharing style `[{file_code, file_status}]`. Real servers (PHP and Perl) add fields,
+// send nulls, a byte-order mark, whitespace, any content type, and the status as text, so
+// the schemas read only what decides and let everything else through. A reply is a success
+// only when it says so unambiguously: an OK status and a real file code, nothing against it.
+// test/unit/core/uploads/file-server-replies.test.ts holds the shapes seen in the wild.
+const text = z.union([z.string(), z.number()]).nullish();
+const fileEntry = z.looseObject({ filecode: text, file_code: text, file_status: text });
+const doodStyle = z.looseObject({
+  status: text,
+  msg: text,
+  result: z.union([z.array(z.unknown()), z.unknown()]).optional(),
 });
-const xfsStyle = z.array(z.object({ file_code: z.string(), file_status: z.string() })).min(1);
+const xfsStyle = z.array(z.unknown());
+
+/** What XFileSharing writes in file_code when no file was made. */
+const NO_FILE_CODES = new Set(['', 'undef', 'null', 'undefined']);
 
 export type FileServerReply = { ok: true; fileCode: string } | { ok: false; message: string };
 
 /**
- * Reads the file server's answer. Anything but a known shape saying OK is a failed upload,
- * with the server's own text (shortened) so the person sees what it said.
+ * Reads the file server's answer. Anything but an unambiguous OK with a file code is a
+ * failed upload, with the server's own text (shortened) so the person sees what it said.
  */
 export function parseFileServerReply(httpStatus: number, body: string): FileServerReply {
+  const cleaned = body.replace(/^\uFEFF/, '').trim();
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = JSON.parse(cleaned);
   } catch {
-    return { ok: false, message: describeRaw(httpStatus, body) };
-  }
-  const dood = doodStyle.safeParse(json);
-  if (dood.success) {
-    const first = dood.data.result?.[0];
-    const statusOk = Number(dood.data.status) === 200 && (dood.data.msg === undefined || dood.data.msg.toUpperCase() === 'OK');
-    if (statusOk && first && httpStatus < 300) return { ok: true, fileCode: first.filecode };
-    return { ok: false, message: `The file server refused the upload: ${dood.data.msg ?? `status ${String(dood.data.status)}`}` };
+    return { ok: false, message: describeRaw(httpStatus, cleaned) };
   }
   const xfs = xfsStyle.safeParse(json);
   if (xfs.success) {
-    const first = xfs.data[0];
-    if (first && first.file_status.toUpperCase() === 'OK' && first.file_code !== '' && httpStatus < 300) {
-      return { ok: true, fileCode: first.file_code };
-    }
-    return { ok: false, message: `The file server refused the upload: ${first?.file_status ?? 'no status'}` };
+    const entry = fileEntry.safeParse(xfs.data[0]);
+    if (!entry.success) return refused('no file in the reply');
+    const fileCode = codeOf(entry.data);
+    const status = textOf(entry.data.file_status);
+    if (isOk(status) && fileCode) return httpStatus < 300 ? { ok: true, fileCode } : refused(`HTTP ${httpStatus}`);
+    return refused(status && !isOk(status) ? status : 'no file in the reply');
+  }
+  const dood = doodStyle.safeParse(json);
+  if (dood.success && (dood.data.status != null || dood.data.msg != null)) {
+    const status = textOf(dood.data.status);
+    const msg = textOf(dood.data.msg);
+    // Both, when present, must agree: a status of 200 and a msg of OK.
+    const saysOk = (status === null || status === '200') && (msg === null || isOk(msg));
+    const first = Array.isArray(dood.data.result) ? dood.data.result[0] : dood.data.result;
+    const entry = fileEntry.safeParse(first);
+    const fileCode = entry.success ? codeOf(entry.data) : null;
+    if (saysOk && fileCode) return httpStatus < 300 ? { ok: true, fileCode } : refused(`HTTP ${httpStatus}`);
+    return refused(msg && !isOk(msg) ? msg : status && status !== '200' ? `status ${status}` : 'no file in the reply');
   }
   const message = typeof json === 'object' && json !== null && 'message' in json ? String((json as { message: unknown }).message) : null;
-  return { ok: false, message: message ? `The file server refused the upload: ${message}` : describeRaw(httpStatus, body) };
+  return message ? refused(message) : { ok: false, message: describeRaw(httpStatus, cleaned) };
+}
+
+function refused(what: string): FileServerReply {
+  return { ok: false, message: `The file server refused the upload: ${what}` };
+}
+
+function textOf(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = String(value).trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function isOk(value: string | null): boolean {
+  return value !== null && value.toUpperCase() === 'OK';
+}
+
+function codeOf(entry: { filecode?: string | number | null | undefined; file_code?: string | number | null | undefined }): string | null {
+  const code = textOf(entry.filecode ?? entry.file_code);
+  return code === null || NO_FILE_CODES.has(code.toLowerCase()) ? null : code;
 }
 
 function describeRaw(httpStatus: number, body: string): string {
