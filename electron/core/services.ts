@@ -31,6 +31,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const fileSink = new FileSink({ file: join(options.logDir, 'vidlift.log') });
   const sinks: LogSink[] = [fileSink, ...(options.logToConsole ? [new ConsoleSink()] : [])];
   const logger = new RedactingLogger({ sinks });
+  events.useLogger(logger);
   const notices = new StartupNotices(events);
   const settings = new SettingsStore({
     file: join(options.dataDir, 'settings.json'),

@@ -3,6 +3,7 @@
 // harness over its WebSocket. Payloads are shaped by the contract's event schemas on the
 // way out (see serveEvents), so only named fields leave the main process.
 import { events, type EventName, type EventPayload } from '../../../shared/contract.ts';
+import type { Logger } from '../log/logger.ts';
 
 export interface EventSink {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
@@ -10,13 +11,33 @@ export interface EventSink {
 
 export type EventListener = (event: EventName, payload: unknown) => void;
 
-/** A sink that fans events out to any number of transports (window, tray, harness, tests). */
+/**
+ * A sink that fans events out to any number of transports (window, tray, harness, tests).
+ * A payload that fails its schema is logged and dropped, never thrown: the service that
+ * emitted it (an upload reporting progress, say) must not fail because of its own event.
+ */
 export class EventHub implements EventSink {
   private readonly listeners = new Set<EventListener>();
+  private logger: Logger | undefined;
+
+  constructor(logger?: Logger) {
+    this.logger = logger;
+  }
+
+  /** The logger can come after the hub (the composition root makes the hub first). */
+  useLogger(logger: Logger): void {
+    this.logger = logger;
+  }
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-    const shaped = events[event].parse(payload);
-    for (const listener of this.listeners) listener(event, shaped);
+    const shaped = events[event].safeParse(payload);
+    if (!shaped.success) {
+      // Paths and codes only: the values themselves may be anything.
+      const issues = shaped.error.issues.slice(0, 5).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
+      this.logger?.error('an event did not match its schema and was dropped', { event, issues });
+      return;
+    }
+    for (const listener of this.listeners) listener(event, shaped.data);
   }
 
   subscribe(listener: EventListener): () => void {
