@@ -162,7 +162,7 @@ class SessionSwitch {
   /** Opens, closes or replaces the session so it matches the current address and key. */
   follow(): Promise<void> {
     this.#switching = this.#switching.then(() => this.#follow()).catch((error: unknown) => {
-      this.#deps.logger.error('could not open the account', { error: String(error) });
+      this.#deps.logger.error('could not open the account', { error });
     });
     return this.#switching;
   }
@@ -181,7 +181,7 @@ class SessionSwitch {
       notices.clear('keychain-unavailable');
     } catch (error) {
       // No usable keychain: no account can open; the window says why and what to do.
-      this.#deps.logger.warn('the key could not be read', { error: String(error) });
+      this.#deps.logger.warn('the key could not be read', { error });
       notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
     }
     const identity = baseUrl !== null && key !== null ? `${baseUrl}\n${key}` : null;

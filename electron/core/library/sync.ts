@@ -224,7 +224,7 @@ export class SyncEngine {
       await Promise.all(folderIds.map((id) => this.#syncFolder(id, pass)));
     } catch (error) {
       if (isOffline(error)) pass.offline = error;
-      else logger.warn('sync: folder tree refresh failed', { error: error instanceof Error ? error.message : String(error) });
+      else logger.warn('sync: folder tree refresh failed', { error });
       store.cacheWrite(() => fetches.failed(FOLDERS_KEY, now()));
     } finally {
       pass.batch.flush();
@@ -255,7 +255,7 @@ export class SyncEngine {
         return;
       }
       // One folder failing (deleted meanwhile, a bad page) must not stop the others.
-      this.#deps.logger.warn('sync: folder refresh failed', { folderId, error: error instanceof Error ? error.message : String(error) });
+      this.#deps.logger.warn('sync: folder refresh failed', { folderId, error });
       this.#deps.store.cacheWrite(() => this.#deps.store.markFolderNeedsSweep(folderId));
     }
   }

@@ -143,7 +143,7 @@ export class JobRunner {
         video = await this.#o.api.videoInfo({ id: videoId });
       } catch (error) {
         // The upload itself succeeded; the library's next sync brings the video in.
-        logger.warn('the new video info could not be fetched', { jobId: row.id, error: describe(error) });
+        logger.warn('the new video info could not be fetched', { jobId: row.id, error });
       }
     }
     const links = { downloadUrl: video?.links.download ?? null, embedUrl: video?.links.embed ?? null };
@@ -153,7 +153,7 @@ export class JobRunner {
       try {
         this.#o.onVideoUploaded(video, row.folder_id);
       } catch (error) {
-        logger.error('the library refused the new video', { jobId: row.id, error: describe(error) });
+        logger.error('the library refused the new video', { jobId: row.id, error });
       }
     }
     return { kind: 'done' };
@@ -196,8 +196,4 @@ function toShape(error: unknown): ErrorShape {
     return { code, message: error.message, retryable: error.retryable };
   }
   return { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: false };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -122,7 +122,7 @@ export class Scheduler {
     run.done = this.#o.runner
       .run(row, run)
       .then((outcome) => this.#settle(outcome))
-      .catch((error: unknown) => this.#o.logger.error('upload job crashed', { jobId: row.id, error: String(error) }))
+      .catch((error: unknown) => this.#o.logger.error('upload job crashed', { jobId: row.id, error }))
       .finally(() => {
         this.running.delete(row.id);
         this.#o.progress.end(row.id);

@@ -37,6 +37,25 @@ describe('upload engine against the sandbox host', () => {
     for (const secret of rig.log.secrets) expect(rig.log.lines.join('\n')).not.toContain(secret);
   });
 
+  it('logs an error object with its stack and cause when the library refuses the new video', async () => {
+    const refusal = new Error('the library refused it', { cause: new Error('database is locked') });
+    rig = await createRig({
+      engine: {
+        onVideoUploaded: () => {
+          throw refusal;
+        },
+      },
+    });
+    const file = writeVideo(rig.dir, 'logged.mp4', 40_000);
+    await rig.engine.add([file.path], 0);
+    await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'the job done');
+    const line = rig.log.lines.find((l) => l.includes('the library refused the new video'));
+    expect(line).toBeDefined();
+    // The cause and the stack survive into the log, not only the message.
+    expect(line).toContain('database is locked');
+    expect(line).toContain('"stack"');
+  });
+
   it('refuses duplicates and expands folders to video files only', async () => {
     rig = await createRig();
     const folder = join(rig.dir, 'drop');

@@ -9,6 +9,7 @@ import { ServiceClient } from '../../../electron/core/api/client.ts';
 import type { ServiceVideo } from '../../../electron/core/api/schemas.ts';
 import { openDatabase, type Db } from '../../../electron/core/library/db.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
+import { serializeFields } from '../../../electron/core/log/redacting.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';
 import { UploadEngine, type UploadConnection, type UploadEngineOptions } from '../../../electron/core/uploads/engine.ts';
 import type { UploadJob } from '../../../shared/model.ts';
@@ -45,7 +46,8 @@ export class RecordingLog implements Logger, SecretRegistry {
     this.secrets.push(value);
   }
   #write(level: string, message: string, fields?: Record<string, unknown>): void {
-    this.lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
+    // The real logger's serializer, so errors keep their stack and cause here too.
+    this.lines.push(`${level} ${message} ${fields ? serializeFields(fields) : ''}`);
   }
   debug(message: string, fields?: Record<string, unknown>): void {
     this.#write('debug', message, fields);

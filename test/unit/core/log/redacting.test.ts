@@ -58,6 +58,22 @@ describe('RedactingLogger', () => {
     expect(sink.text).not.toContain(SESSION);
   });
 
+  it('redacts a secret that is only in a stack, and in causes of causes, while keeping them', () => {
+    const { log, sink } = logger();
+    const deepest = new Error('disk said no');
+    // A stack frame can carry a secret (a path or URL built from it) that the message does not.
+    deepest.stack = `Error: disk said no\n    at open (/tmp/${SESSION}/part.bin:1:1)`;
+    const middle = new Error('write failed', { cause: deepest });
+    const top = new Error('upload failed', { cause: middle });
+    log.error('job crashed', { error: top, plain: { cause: `text ${KEY}` } });
+    expect(sink.text).toContain('upload failed');
+    expect(sink.text).toContain('write failed');
+    expect(sink.text).toContain('disk said no');
+    expect(sink.text).toContain('part.bin');
+    expect(sink.text).not.toContain(SESSION);
+    expect(sink.text).not.toContain(KEY);
+  });
+
   it('drops levels under the minimum and survives circular fields and failing sinks', () => {
     const sink = new MemorySink();
     const broken = { write: () => { throw new Error('disk full'); } };
