@@ -255,6 +255,8 @@ export const UploadJob = z.object({
   finishedAt: z.number().nullable(),
   /** What the file is, from its container header (issue 15); null when it could not be read. */
   media: MediaInfo.nullable().optional(),
+  /** Why the job ended as it did, when its state alone would mislead. */
+  note: z.string().nullable().optional(),
 });
 export type UploadJob = z.infer<typeof UploadJob>;
 

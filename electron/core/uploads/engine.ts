@@ -227,10 +227,16 @@ export class UploadEngine {
     return this.list();
   }
 
+  /**
+   * Cancels a job. One whose body was fully sent (finishing) is not stopped: the reply is
+   * waited for, as for a pause. If the video arrived, the job ends done with a note saying
+   * so (stopping would only hide a video that is on the service); if not, it ends cancelled.
+   */
   cancel(id: number): UploadsView {
-    this.#require(id);
+    const row = this.#require(id);
     const run = this.#scheduler.running.get(id);
-    if (run) this.#scheduler.stopRun(run, 'cancel');
+    if (run && row.state === 'finishing') run.intent ??= 'cancel';
+    else if (run) this.#scheduler.stopRun(run, 'cancel');
     else this.#store.apply(id, { type: 'cancel', now: this.#now() });
     this.#emitChanged();
     this.#batch.settle(this.#scheduler.running.size);

@@ -59,11 +59,11 @@ export class JobRunner {
     const { signal } = run.controller;
     const { store, api } = this.#o;
     try {
-      if (row.video_id !== null) return await this.#complete(row, row.video_id, null);
+      if (row.video_id !== null) return await this.#complete(row, run, row.video_id, null);
       if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
       signal.throwIfAborted();
       if (row.maybe_received === 1) {
-        const found = await this.#foundAlready(row, signal);
+        const found = await this.#foundAlready(row, run);
         if (found) return found;
       }
       signal.throwIfAborted();
@@ -95,7 +95,7 @@ export class JobRunner {
         sendStallMs: this.#o.sendStallMs,
         replyTimeoutMs: this.#o.replyTimeoutMs,
       });
-      return await this.#complete(row, fileCode, null);
+      return await this.#complete(row, run, fileCode, null);
     } catch (error) {
       return this.#fail(row, run, error);
     }
@@ -118,23 +118,23 @@ export class JobRunner {
   }
 
   /** The body may have arrived before: is the video on the service already? */
-  async #foundAlready(row: JobRow, signal: AbortSignal): Promise<RunOutcome | null> {
+  async #foundAlready(row: JobRow, run: Running): Promise<RunOutcome | null> {
     const video = await findUploadedVideo(this.#o.api, {
       folderId: row.folder_id,
       fileName: row.name,
       size: row.size,
       exclude: this.#o.store.knownVideoIds(row.id),
-      signal,
+      signal: run.controller.signal,
     });
     if (video) {
       this.#o.logger.info('an upload whose reply was lost had arrived; not sending it again', { jobId: row.id });
-      return await this.#complete(row, video.id, video);
+      return await this.#complete(row, run, video.id, video);
     }
     this.#o.store.apply(row.id, { type: 'not-there-yet' });
     return null;
   }
 
-  async #complete(row: JobRow, videoId: string, known: ServiceVideo | null): Promise<RunOutcome> {
+  async #complete(row: JobRow, run: Running, videoId: string, known: ServiceVideo | null): Promise<RunOutcome> {
     const { store, logger } = this.#o;
     store.apply(row.id, { type: 'video-id', videoId });
     let video = known;
@@ -147,7 +147,9 @@ export class JobRunner {
       }
     }
     const links = { downloadUrl: video?.links.download ?? null, embedUrl: video?.links.embed ?? null };
-    store.apply(row.id, { type: 'landed', links, now: this.#o.now() });
+    const cancelledLate = run.intent === 'cancel';
+    if (cancelledLate) logger.info('a cancel came after the whole file was sent; the video arrived and is kept', { jobId: row.id });
+    store.apply(row.id, { type: 'landed', links, now: this.#o.now(), cancelledLate });
     this.#o.changed();
     if (video) {
       try {

@@ -29,7 +29,7 @@ export type JobEvent =
   | { type: 'last-chunk' }
   | { type: 'body-sent' }
   | { type: 'video-id'; videoId: string }
-  | { type: 'landed'; links: LandedLinks; now: number }
+  | { type: 'landed'; links: LandedLinks; now: number; cancelledLate?: boolean }
   // How a run ended without a video.
   | { type: 'stopped'; intent: StopIntent; maybeReceived: boolean; now: number }
   | { type: 'offline'; maybeReceived: boolean }
@@ -65,6 +65,9 @@ export const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   failed: IN_RUN,
 };
 
+/** A cancel that came once every byte was out waits for the reply (see engine.cancel). */
+export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the service when the upload was cancelled, so it was kept.';
+
 export const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
 export function transition(row: Pick<JobRow, 'state' | 'size'>, event: JobEvent): JobPatch | null {
@@ -77,7 +80,7 @@ export function transition(row: Pick<JobRow, 'state' | 'size'>, event: JobEvent)
     case 'cancel':
       return { state: 'cancelled', bytes_sent: 0, finished_at: event.now };
     case 'retry': {
-      const patch: JobPatch = { state: 'waiting', attempts: 0, bytes_sent: 0, next_attempt_at: 0, finished_at: null, ...NO_ERROR };
+      const patch: JobPatch = { state: 'waiting', attempts: 0, bytes_sent: 0, next_attempt_at: 0, finished_at: null, note: null, ...NO_ERROR };
       // The person chose to send the file as it is now.
       if (event.file) Object.assign(patch, { size: event.file.size, mtime_ms: Math.trunc(event.file.mtimeMs), maybe_received: 0 });
       return patch;
@@ -105,6 +108,7 @@ export function transition(row: Pick<JobRow, 'state' | 'size'>, event: JobEvent)
         finished_at: event.now,
         download_url: event.links.downloadUrl,
         embed_url: event.links.embedUrl,
+        note: event.cancelledLate ? ARRIVED_BEFORE_CANCEL : null,
         ...NO_ERROR,
       };
     case 'stopped':

@@ -45,4 +45,11 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX upload_jobs_video ON upload_jobs (video_id)');
     },
   },
+  {
+    version: 3,
+    name: 'a note on a finished job',
+    // Why a job ended as it did when its state alone would mislead (a cancel that came
+    // after the video had already arrived).
+    up: (db) => db.exec('ALTER TABLE upload_jobs ADD COLUMN note TEXT'),
+  },
 ];

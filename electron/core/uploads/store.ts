@@ -31,6 +31,7 @@ export interface JobRow {
   finished_at: number | null;
   /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
   media: string | null;
+  note: string | null;
 }
 
 export interface NewJob {
@@ -66,6 +67,7 @@ export function toUploadJob(row: JobRow): UploadJob {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     media: parseMedia(row.media),
+    note: row.note,
   };
 }
 

@@ -56,6 +56,26 @@ describe('upload engine against the sandbox host', () => {
     expect(line).toContain('"stack"');
   });
 
+  it('a cancel once the whole file is out waits for the reply: the video that arrived is kept, the job done with a note', async () => {
+    // A slow reply is not a stalled one here: only the cancel may end this job.
+    rig = await createRig({ engine: { replyTimeoutMs: 120_000 } });
+    // The reply comes one byte at a time, so the job stays "finishing" (every byte sent,
+    // waiting for the answer) long enough to be cancelled there.
+    rig.host.control.setFaults([{ route: 'FILES', kind: 'drip', dripMs: 5, times: 1 }]);
+    const file = writeVideo(rig.dir, 'late-cancel.mp4', 30_000);
+    const { added } = await rig.engine.add([file.path], 0);
+    const id = added[0]!.id;
+    await until(() => rig!.engine.list().jobs[0]?.state === 'finishing', 'the job finishing');
+    rig.engine.cancel(id);
+    await until(() => settled(rig!.engine.list().jobs), 'the job settled');
+    const job = rig.engine.list().jobs[0];
+    expect(rig.host.control.videos()).toHaveLength(1);
+    expect(job?.state).toBe('done');
+    expect(job?.videoId).toBe(rig.host.control.videos()[0]?.id);
+    expect(job?.note).toContain('already arrived');
+    expect(rig.host.control.uploadsReceived()).toBe(1);
+  });
+
   it('refuses duplicates and expands folders to video files only', async () => {
     rig = await createRig();
     const folder = join(rig.dir, 'drop');

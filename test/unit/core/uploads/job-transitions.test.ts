@@ -1,0 +1,123 @@
+// The job transition table, exhaustively: every state × every event, against a table of
+// the expected next state written out here by hand (not derived from the code under test).
+import { describe, expect, it } from 'vitest';
+import type { UploadState } from '../../../../shared/model.ts';
+import {
+  ARRIVED_BEFORE_CANCEL,
+  UPLOAD_STATES,
+  transition,
+  type JobEvent,
+  type JobEventType,
+} from '../../../../electron/core/uploads/job-transitions.ts';
+
+const NOW = 1_700_000_000_000;
+const ERROR = { code: 'server' as const, message: 'HTTP 502', retryable: true };
+
+/** One sample of every event type. */
+const EVENTS: Record<JobEventType, JobEvent> = {
+  pause: { type: 'pause' },
+  resume: { type: 'resume' },
+  cancel: { type: 'cancel', now: NOW },
+  retry: { type: 'retry', file: null },
+  'retry-file-missing': { type: 'retry-file-missing' },
+  'file-changed': { type: 'file-changed', reason: 'The file changed.', now: NOW },
+  'not-there-yet': { type: 'not-there-yet' },
+  started: { type: 'started', attempts: 2 },
+  'last-chunk': { type: 'last-chunk' },
+  'body-sent': { type: 'body-sent' },
+  'video-id': { type: 'video-id', videoId: 'abcdefghijkl' },
+  landed: { type: 'landed', links: { downloadUrl: 'https://d/x', embedUrl: 'https://e/x' }, now: NOW },
+  stopped: { type: 'stopped', intent: 'pause', maybeReceived: false, now: NOW },
+  offline: { type: 'offline', maybeReceived: false },
+  'file-unreadable': { type: 'file-unreadable', message: 'EIO', maybeReceived: false, now: NOW },
+  'retry-later': { type: 'retry-later', error: ERROR, at: NOW + 5_000, maybeReceived: false },
+  failed: { type: 'failed', error: ERROR, maybeReceived: false, now: NOW },
+};
+
+// What each event makes of a job in each state: the next state, 'same' (columns change, the
+// state does not), or '-' (does not apply: ignored).
+type Next = UploadState | 'same' | '-';
+const S = 'same';
+const _ = '-';
+//                     waiting      uploading    finishing    paused      done  failed      cancelled   changed
+const EXPECTED: Record<JobEventType, readonly Next[]> = {
+  pause: /*         */ ['paused', _, _, _, _, _, _, _],
+  resume: /*        */ [_, _, _, 'waiting', _, _, _, _],
+  cancel: /*        */ ['cancelled', _, _, 'cancelled', _, 'cancelled', _, 'cancelled'],
+  retry: /*         */ [_, _, _, _, _, 'waiting', 'waiting', 'waiting'],
+  'retry-file-missing': [_, _, _, _, _, _, _, S],
+  'file-changed': /* */ ['changed', _, _, _, _, _, _, _],
+  'not-there-yet': /**/ [S, _, _, _, _, _, _, _],
+  started: /*       */ ['uploading', _, _, _, _, _, _, _],
+  'last-chunk': /*  */ [_, S, _, _, _, _, _, _],
+  'body-sent': /*   */ [_, 'finishing', _, _, _, _, _, _],
+  'video-id': /*    */ [S, S, S, _, _, _, _, _],
+  landed: /*        */ ['done', 'done', 'done', _, _, _, _, _],
+  stopped: /*       */ ['paused', 'paused', 'paused', _, _, _, _, _],
+  offline: /*       */ ['waiting', 'waiting', 'waiting', _, _, _, _, _],
+  'file-unreadable': [/**/ 'changed', 'changed', 'changed', _, _, _, _, _],
+  'retry-later': /* */ ['waiting', 'waiting', 'waiting', _, _, _, _, _],
+  failed: /*        */ ['failed', 'failed', 'failed', _, _, _, _, _],
+};
+
+describe('the job transition table', () => {
+  it('covers every event and every state', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(EVENTS).sort());
+    expect(UPLOAD_STATES).toHaveLength(8);
+  });
+
+  for (const [type, row] of Object.entries(EXPECTED) as [JobEventType, readonly Next[]][]) {
+    for (const [index, state] of UPLOAD_STATES.entries()) {
+      const expected = row[index];
+      it(`${type} on ${state} → ${expected}`, () => {
+        const patch = transition({ state, size: 1000 }, EVENTS[type]);
+        if (expected === '-') expect(patch).toBeNull();
+        else if (expected === 'same') {
+          expect(patch).not.toBeNull();
+          expect(patch?.state).toBeUndefined();
+        } else expect(patch?.state).toBe(expected);
+      });
+    }
+  }
+
+  it('ends a run from byte 0 and remembers a body that may have arrived', () => {
+    for (const event of [
+      { type: 'offline', maybeReceived: true },
+      { type: 'stopped', intent: 'hold', maybeReceived: true, now: NOW },
+      { type: 'failed', error: ERROR, maybeReceived: true, now: NOW },
+    ] as JobEvent[]) {
+      expect(transition({ state: 'finishing', size: 9 }, event)).toMatchObject({ bytes_sent: 0, maybe_received: 1 });
+    }
+    expect(transition({ state: 'uploading', size: 9 }, { type: 'offline', maybeReceived: false })).not.toHaveProperty('maybe_received');
+  });
+
+  it('says why a stopped job stopped', () => {
+    const stop = (intent: 'pause' | 'cancel' | 'hold' | 'shutdown') =>
+      transition({ state: 'uploading', size: 9 }, { type: 'stopped', intent, maybeReceived: false, now: NOW });
+    expect(stop('pause')).toMatchObject({ state: 'paused' });
+    expect(stop('cancel')).toMatchObject({ state: 'cancelled', finished_at: NOW });
+    expect(stop('hold')).toMatchObject({ state: 'waiting', next_attempt_at: 0 });
+    expect(stop('shutdown')).toMatchObject({ state: 'waiting', restarted: 1 });
+  });
+
+  it('keeps a video that arrived after a cancel, with a note; a plain landing clears it', () => {
+    const links = { downloadUrl: null, embedUrl: null };
+    const late = transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW, cancelledLate: true });
+    expect(late).toMatchObject({ state: 'done', note: ARRIVED_BEFORE_CANCEL, bytes_sent: 9 });
+    expect(transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW })).toMatchObject({ note: null });
+  });
+
+  it('retries a changed file with its new size and time, and a failed one afresh', () => {
+    const changed = transition({ state: 'changed', size: 9 }, { type: 'retry', file: { size: 12, mtimeMs: 5.7 } });
+    expect(changed).toMatchObject({ state: 'waiting', size: 12, mtime_ms: 5, maybe_received: 0, attempts: 0, error_code: null });
+    expect(transition({ state: 'failed', size: 9 }, { type: 'retry', file: null })).not.toHaveProperty('size');
+  });
+
+  it('schedules a retry at the given time with a retryable error', () => {
+    expect(transition({ state: 'uploading', size: 9 }, EVENTS['retry-later'])).toMatchObject({
+      state: 'waiting',
+      next_attempt_at: NOW + 5_000,
+      error_retryable: 1,
+    });
+  });
+});
