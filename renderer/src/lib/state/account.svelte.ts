@@ -58,6 +58,15 @@ export class AccountState {
     this.dmca = await this.#api.call('account:dmca', { page, perPage: DMCA_PER_PAGE });
     this.dmcaPage = page;
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.view = null;
+    this.reports = null;
+    this.range = 30;
+    this.dmca = null;
+    this.dmcaPage = 1;
+  }
 }
 
 export const account = new AccountState();

@@ -69,6 +69,12 @@ export class DropState {
       this.#notices.error('Could not add the files to the uploads', error);
     }
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.active = false;
+    this.overFolderId = null;
+  }
 }
 
 export const drop = new DropState();

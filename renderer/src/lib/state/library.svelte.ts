@@ -56,15 +56,15 @@ export class Library {
   readonly #api: ApiClient;
   readonly #notices: Notices;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles the promise of a search still waiting for a pause in typing. */
+  #settleWaitingSearch: (() => void) | undefined;
+  /** Built once per change of the folders, not on every read. */
+  readonly tree: FolderNode[] = $derived(buildTree(this.folders));
 
   constructor(api: ApiClient = defaultApi, notices: Notices = defaultNotices) {
     this.#api = api;
     this.#notices = notices;
     this.pages = new VideoPages(api, (error) => notices.error('Could not show the videos', error));
-  }
-
-  get tree(): FolderNode[] {
-    return buildTree(this.folders);
   }
 
   get currentFolder(): Folder | null {
@@ -125,11 +125,39 @@ export class Library {
   /** Typing filters at once from the local index; a short pause spares a query per key. */
   setSearch(text: string, delayMs = 120): Promise<void> {
     this.search = text;
-    clearTimeout(this.#searchTimer);
+    this.#cancelWaitingSearch();
     if (delayMs <= 0) return this.#reload();
     return new Promise((resolve) => {
-      this.#searchTimer = setTimeout(() => void this.#reload().then(resolve), delayMs);
+      // A newer search replaces this one: its caller then hears "done" at once (the newer
+      // search brings the rows), rather than waiting for ever.
+      this.#settleWaitingSearch = resolve;
+      this.#searchTimer = setTimeout(() => {
+        this.#settleWaitingSearch = undefined;
+        void this.#reload().then(resolve);
+      }, delayMs);
     });
+  }
+
+  /** Back to a blank library (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.#cancelWaitingSearch();
+    this.folders = [];
+    this.foldersFreshness = null;
+    this.folderId = ROOT_FOLDER_ID;
+    this.sort = 'newest';
+    this.search = '';
+    this.everywhere = false;
+    this.selected.clear();
+    this.anchor = null;
+    this.pages.clear();
+  }
+
+  #cancelWaitingSearch(): void {
+    clearTimeout(this.#searchTimer);
+    this.#searchTimer = undefined;
+    const settle = this.#settleWaitingSearch;
+    this.#settleWaitingSearch = undefined;
+    settle?.();
   }
 
   /** Click: only this one; ctrl/cmd: toggle; shift: the range from the last click. */

@@ -50,6 +50,11 @@ export class Notices {
     this.items = [...others, notice].slice(-MAX_NOTICES);
     return notice;
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.items = [];
+  }
 }
 
 export const notices = new Notices();

@@ -46,6 +46,11 @@ export class Remote {
   async discard(localId: number): Promise<void> {
     this.view = await this.#api.call('remote:discard', { localId });
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.view = EMPTY;
+  }
 }
 
 export const remote = new Remote();

@@ -29,6 +29,11 @@ export class Session {
     return this.auth?.hasKey === true;
   }
 
+  /** Which account the key is for, as far as the renderer can tell (never the key itself). */
+  get accountKey(): string {
+    return this.auth?.hasKey ? `${this.auth.baseUrl ?? ''}|${this.auth.last4 ?? ''}` : '';
+  }
+
   async load(): Promise<void> {
     const [info, auth] = await Promise.all([this.#api.call('app:info'), this.#api.call('auth:status')]);
     this.info = info;
@@ -65,6 +70,11 @@ export class Session {
     const auth = await this.#api.call('sandbox:start');
     this.auth = auth;
     return auth;
+  }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.screen = 'library';
   }
 }
 

@@ -28,6 +28,11 @@ export class SettingsState {
     this.value = settings;
     applyTheme(settings.theme);
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.value = null;
+  }
 }
 
 /** `system` removes the override so the stylesheet's prefers-color-scheme decides. */

@@ -49,6 +49,13 @@ export class Status {
   async syncNow(): Promise<void> {
     this.sync = await this.#api.call('sync:now', { full: true });
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.connection = null;
+    this.outbox = [];
+    this.sync = null;
+  }
 }
 
 export const status = new Status();

@@ -96,6 +96,13 @@ export class Subtitles {
     }
     return subtitle;
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.videoId = null;
+    this.items = [];
+    this.loading = false;
+  }
 }
 
 export const subtitles = new Subtitles();

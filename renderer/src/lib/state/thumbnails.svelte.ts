@@ -123,6 +123,14 @@ export class Thumbnails {
     clearInterval(this.#ticker);
     this.#ticker = undefined;
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.#stopTicker();
+    this.draft = null;
+    this.queue = { waiting: 0, nextSlotAt: null };
+    this.now = this.#clock();
+  }
 }
 
 export const thumbnails = new Thumbnails();

@@ -104,6 +104,14 @@ export class Uploads {
     const running = view.jobs.filter((j) => j.state === 'uploading' || j.state === 'finishing').map((j) => j.id);
     for (const id of [...this.progress.keys()]) if (!running.includes(id)) this.progress.delete(id);
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.jobs = [];
+    this.totals = EMPTY_TOTALS;
+    this.paused = false;
+    this.progress.clear();
+  }
 }
 
 export const uploads = new Uploads();

@@ -49,6 +49,18 @@ export class VideoPages {
     else await this.#fetchPage(0, this.#generation);
   }
 
+  /** Forgets every row and drops answers still on their way (sign-out, account switch). */
+  clear(): void {
+    this.#generation += 1;
+    this.#loaded.clear();
+    this.#inflight.clear();
+    this.query = { folderId: 0, sort: 'newest', search: '', everywhere: false };
+    this.rows = [];
+    this.total = 0;
+    this.freshness = null;
+    this.loading = false;
+  }
+
   /** Makes sure the rows from `start` to `end` (inclusive) are loaded or on their way. */
   ensureRange(start: number, end: number): Promise<void> {
     if (this.query.everywhere && this.query.search.trim()) return Promise.resolve();

@@ -84,4 +84,37 @@ describe('Library', () => {
     const searches = stub.calls.slice(before).filter((c) => c.method === 'videos:list');
     expect(searches.map((c) => (c.input as { search?: string }).search)).toEqual(['trip']);
   });
+
+  it('settles a search that a newer one replaced, so nobody awaits it forever', async () => {
+    const { library } = libraryWith(videos);
+    await library.load();
+    const superseded = library.setSearch('t', 20);
+    const latest = library.setSearch('tr', 20);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      superseded.then(() => 'settled'),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still pending'), 2_000))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('settled');
+    await latest;
+  });
+
+  it('derives the tree once per change of the folders, and resets to an empty state', async () => {
+    const { library } = libraryWith(videos);
+    await library.load();
+    const first = library.tree;
+    expect(library.tree).toBe(first);
+    library.folders = [...library.folders, folder(2, 'Beach')];
+    expect(library.tree).not.toBe(first);
+    expect(library.tree.map((n) => n.folder.name)).toEqual(['Beach', 'Trips']);
+    library.select(0, 'only');
+    await library.setSearch('x', 0);
+    library.reset();
+    expect(library.folders).toEqual([]);
+    expect(library.tree).toEqual([]);
+    expect(library.search).toBe('');
+    expect(library.selected.size).toBe(0);
+    expect(library.folderId).toBe(0);
+  });
 });

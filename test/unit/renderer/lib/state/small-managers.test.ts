@@ -111,3 +111,35 @@ describe('Session and Status', () => {
     stop();
   });
 });
+
+describe('reset() on sign-out and account switches', () => {
+  it('brings every manager back to the state a fresh one has', async () => {
+    const { AccountState } = await import('../../../../../renderer/src/lib/state/account.svelte.ts');
+    const { Uploads } = await import('../../../../../renderer/src/lib/state/uploads.svelte.ts');
+    const { Thumbnails } = await import('../../../../../renderer/src/lib/state/thumbnails.svelte.ts');
+    const { SettingsState } = await import('../../../../../renderer/src/lib/state/settings.svelte.ts');
+    const stub = stubBridge();
+    // The reactive fields of each ($state fields are accessors, so they are named here).
+    const cases: Array<[() => object & { reset(): void }, string[]]> = [
+      [() => new AccountState(stub.client), ['view', 'reports', 'range', 'dmca', 'dmcaPage']],
+      [() => new Uploads(stub.client), ['jobs', 'totals', 'paused']],
+      [() => new Remote(stub.client), ['view']],
+      [() => new Status(stub.client), ['connection', 'outbox', 'sync']],
+      [() => new Subtitles(stub.client), ['videoId', 'items', 'loading']],
+      [() => new Thumbnails(stub.client, () => 5), ['draft', 'queue']],
+      [() => new SettingsState(stub.client), ['value']],
+      [() => new Session(stub.client), ['screen']],
+      [() => new Notices(() => {}), ['items']],
+    ];
+    for (const [create, fields] of cases) {
+      const fresh = create() as unknown as Record<string, unknown>;
+      const manager = create();
+      const record = manager as unknown as Record<string, unknown>;
+      for (const field of fields) record[field] = { dirty: field };
+      if (manager instanceof Uploads) manager.progress.set(1, { id: 1, bytesSent: 1, size: 2, speed: 0, etaSeconds: null });
+      manager.reset();
+      for (const field of fields) expect(record[field], `${manager.constructor.name}.${field}`).toEqual(fresh[field]);
+      if (manager instanceof Uploads) expect(manager.progress.size).toBe(0);
+    }
+  });
+});
