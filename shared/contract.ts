@@ -136,7 +136,7 @@ export const methods = {
     z.strictObject({ urls: z.array(z.string().max(2048)).min(1).max(1000) }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
-  'remote:action': method(z.strictObject({ action: RemoteAction, id: z.string().regex(/^\w{12}$/).optional() }), RemoteView),
+  'remote:action': method(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
   /** Drops an import that is still waiting locally (it never reached the service). */
   'remote:discard': method(z.strictObject({ localId: z.number().int().min(1) }), RemoteView),
 

@@ -14,17 +14,20 @@ export const VideoId = z.string().regex(VIDEO_ID, 'a video id is 12 letters, dig
 /** Folder ids: positive integers from the service, negative while a folder created offline waits in the outbox; 0 is the root. */
 export const FolderId = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 export const LocalPath = z.string().min(1).max(MAX_PATH);
-export const HttpUrl = z
-  .string()
-  .max(MAX_URL)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an http or https address');
+/** The one http-URL check: an address that parses and is http or https. */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+export const HttpUrl = z.string().max(MAX_URL).refine(isHttpUrl, 'an http or https address');
+
+/** Spec 4.11: a thumbnail is a JPEG or PNG of at most this many pixels. */
+export const THUMBNAIL_MAX = { width: 1600, height: 1200 } as const;
 
 export const ErrorShapeSchema = z.object({
   code: z.enum([
@@ -281,6 +284,8 @@ export const UploadTotals = z.object({
   failed: z.number().int(),
 });
 export type UploadTotals = z.infer<typeof UploadTotals>;
+/** An empty queue's figures (no uploads yet, or no account open). */
+export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
 
 export const UploadsView = z.object({ jobs: z.array(UploadJob), totals: UploadTotals, paused: z.boolean() });
 export type UploadsView = z.infer<typeof UploadsView>;
@@ -314,6 +319,7 @@ export const RemoteView = z.object({ items: z.array(RemoteItem), slots: Slots.nu
 export type RemoteView = z.infer<typeof RemoteView>;
 
 export const RemoteAction = z.enum(['retry_failed', 'delete_failed', 'delete_inactive', 'delete']);
+export type RemoteActionName = z.infer<typeof RemoteAction>;
 export type RemoteAction = z.infer<typeof RemoteAction>;
 
 export const OutboxItem = z.object({

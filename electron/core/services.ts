@@ -22,9 +22,10 @@ import { SettingsStore } from './settings/settings-store.ts';
 import { AccountSession, accountDatabaseFile } from './session/account-session.ts';
 import { delegateToSession } from './session/account-methods.ts';
 import { SchemaFromNewerVersionError } from './library/db.ts';
-import { NO_UPLOADS, SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
+import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
+import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
@@ -102,7 +103,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     uploads: {
-      totals: () => sessions.current?.uploads.totals() ?? NO_UPLOADS,
+      totals: () => sessions.current?.uploads.totals() ?? EMPTY_UPLOAD_TOTALS,
       pauseAll: () => void sessions.current?.uploads.pause(),
       resumeAll: () => void sessions.current?.uploads.resume(),
       onBatchFinished: (listener) => {

@@ -2,6 +2,7 @@
 // taskbar, and the settings it needs synchronously (closeToTray when the window closes,
 // notifications when a batch ends, the service origin for the CSP and link checks).
 import type { EventName } from '../../shared/contract.ts';
+import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import type { AuthStatus, Settings, UploadTotals, UploadsView } from '../../shared/model.ts';
 import type { EventHub } from '../core/rpc/events.ts';
 import { serviceOrigins } from './origins.ts';
@@ -21,7 +22,7 @@ export interface BridgeTargets {
   onServiceOrigins?: (origins: string[]) => void;
 }
 
-export const NO_UPLOADS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+export const NO_UPLOADS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 
 export class CoreBridge {
   readonly #state: ShellSnapshot;

@@ -4,6 +4,7 @@
 // whose reply is validated against its schema (reply.ts). Every failure is a ServiceError
 // (an AppError) with a code the app can act on (errors.ts, error-probe.ts).
 import type { z } from 'zod';
+import type { RemoteActionName } from '../../../shared/model.ts';
 import type { SecretRegistry } from '../log/logger.ts';
 import {
   DATE,
@@ -16,6 +17,7 @@ import {
   requireLocal,
   requireName,
   requirePage,
+  requireRemoteAction,
   requireThumbnailImage,
 } from './local-checks.ts';
 import { RequestPipeline, type CallSpec, type ServiceClientOptions } from './pipeline.ts';
@@ -94,10 +96,10 @@ export class ServiceClient implements ServiceApi {
   }
 
   async remoteAction(
-    input: { action: 'retry_failed' | 'delete_failed' | 'delete_inactive' | 'delete'; id?: string },
+    input: { action: RemoteActionName; id?: string },
     options?: RequestOptions,
   ): Promise<Out<typeof s.affected>> {
-    requireLocal(['retry_failed', 'delete_failed', 'delete_inactive', 'delete'].includes(input.action), 'Unknown remote-upload action.');
+    requireRemoteAction(input.action);
     if (input.action === 'delete') requireId(input.id ?? '');
     return this.#call({ op: 'remoteAction', input, schema: s.affected, options });
   }

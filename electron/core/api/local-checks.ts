@@ -3,13 +3,11 @@
 import fs from 'node:fs';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { ErrorCode } from '../../../shared/errors.ts';
+import { LANGUAGE, RemoteAction, THUMBNAIL_MAX, VIDEO_ID, isHttpUrl } from '../../../shared/model.ts';
 import { ServiceError, type OperationName } from './errors.ts';
 
-const THUMBNAIL_MAX_WIDTH = 1600;
-const THUMBNAIL_MAX_HEIGHT = 1200;
+export { isHttpUrl };
 export const SUBTITLE_MAX_BYTES = 500 * 1024;
-const ID = /^\w{12}$/;
-const LANGUAGE = /^\w+$/;
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function fileSize(path: string): Promise<number> {
@@ -32,8 +30,8 @@ export async function requireThumbnailImage(path: string): Promise<void> {
   }
   requireLocal(size.type === 'jpg' || size.type === 'png', 'A thumbnail must be a JPEG or PNG image.');
   requireLocal(
-    size.width <= THUMBNAIL_MAX_WIDTH && size.height <= THUMBNAIL_MAX_HEIGHT,
-    `A thumbnail may be at most ${THUMBNAIL_MAX_WIDTH} × ${THUMBNAIL_MAX_HEIGHT} pixels (this one is ${size.width} × ${size.height}).`,
+    size.width <= THUMBNAIL_MAX.width && size.height <= THUMBNAIL_MAX.height,
+    `A thumbnail may be at most ${THUMBNAIL_MAX.width} × ${THUMBNAIL_MAX.height} pixels (this one is ${size.width} × ${size.height}).`,
   );
 }
 
@@ -49,18 +47,12 @@ export function isInt(value: unknown, min: number): boolean {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 }
 
-export function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+export function requireRemoteAction(action: unknown): void {
+  requireLocal(RemoteAction.safeParse(action).success, 'Unknown remote-upload action.');
 }
 
 export function requireId(id: string): void {
-  requireLocal(typeof id === 'string' && ID.test(id), 'A video or queue id is 12 letters, digits or underscores.');
+  requireLocal(typeof id === 'string' && VIDEO_ID.test(id), 'A video or queue id is 12 letters, digits or underscores.');
 }
 
 export function requireLanguage(language: string): void {

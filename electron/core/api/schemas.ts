@@ -2,12 +2,13 @@
 // response is parsed with these at the boundary: a body that does not match becomes a
 // typed error, never a half-filled object. Unknown extra fields are dropped.
 import { z } from 'zod';
+import { VIDEO_ID } from '../../../shared/model.ts';
 
 const int = z.number().int();
 /** "integer or string" / "number or string" fields: the service writes numbers either way. */
 const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
 const kbOrUnlimited = z.union([int, z.literal('Unlimited')]).transform((value) => (value === 'Unlimited' ? null : value));
-const id12 = z.string().regex(/^\w{12}$/);
+const id12 = z.string().regex(VIDEO_ID);
 
 export const pagination = z.object({ page: int, perPage: int, total: int });
 

@@ -3,6 +3,7 @@
 // so tests can put a failing double in front of a real client where a failure cannot be
 // caused for real.
 import type { z } from 'zod';
+import type { RemoteActionName } from '../../../shared/model.ts';
 import type * as s from './schemas.ts';
 
 export type Out<T extends z.ZodType> = z.output<T>;
@@ -31,7 +32,7 @@ export interface ServiceApi {
   /** 7 */ remoteStatus(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.remoteItem>>;
   /** 8 */ remoteList(input: { page: number; perPage: number }, options?: RequestOptions): Promise<Out<typeof s.remoteList>>;
   /** 9 */ remoteAction(
-    input: { action: 'retry_failed' | 'delete_failed' | 'delete_inactive' | 'delete'; id?: string },
+    input: { action: RemoteActionName; id?: string },
     options?: RequestOptions,
   ): Promise<Out<typeof s.affected>>;
   /** 10 */ slots(options?: RequestOptions): Promise<Out<typeof s.slots>>;

@@ -2,6 +2,7 @@
 // shown"; the team decided them in spec/wire-decisions.md. Every such decision lives here
 // and only here (plus the file-server adapter in electron/core/uploads/file-server.ts), so
 // a correction against the real service is a one-line change in this file.
+import type { RemoteActionName } from '../../../shared/model.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
@@ -55,7 +56,7 @@ export const wire = {
     idempotent: true,
   }),
   // Decision: `{action, id}`, `id` only with `delete`.
-  remoteAction: op<{ action: 'retry_failed' | 'delete_failed' | 'delete_inactive' | 'delete'; id?: string }>({
+  remoteAction: op<{ action: RemoteActionName; id?: string }>({
     method: 'POST',
     path: '/v1/upload/url/actions',
     json: ({ action, id }) => (action === 'delete' ? { action, id } : { action }),

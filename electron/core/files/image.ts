@@ -6,10 +6,10 @@ import { lstat, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { imageSize } from 'image-size';
 import { AppError } from '../../../shared/errors.ts';
-import type { ImageCheck } from '../../../shared/model.ts';
+import { THUMBNAIL_MAX, type ImageCheck } from '../../../shared/model.ts';
 
-export const THUMBNAIL_MAX_WIDTH = 1600;
-export const THUMBNAIL_MAX_HEIGHT = 1200;
+export const THUMBNAIL_MAX_WIDTH = THUMBNAIL_MAX.width;
+export const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_MAX.height;
 /** No byte limit in the spec; a 1600 x 1200 JPEG or PNG is far below this, so larger is not a thumbnail. */
 export const THUMBNAIL_MAX_BYTES = 50 * 1024 * 1024;
 

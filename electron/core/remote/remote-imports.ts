@@ -7,6 +7,7 @@
 // submit and an action never interleave; the only timer is the next poll, and it exists
 // only while there is something to wait for.
 import { AppError, isOffline } from '../../../shared/errors.ts';
+import { VIDEO_ID } from '../../../shared/model.ts';
 import type { RemoteView, Slots } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../library/db.ts';
@@ -24,7 +25,6 @@ import { buildRemoteView } from './view.ts';
 
 export const DEFAULT_POLL_MS = 3_000;
 export const DEFAULT_HIDDEN_POLL_MS = 30_000;
-const REMOTE_ID = /^\w{12}$/;
 
 export interface RemoteImportsOptions {
   api: ServiceApi;
@@ -145,7 +145,7 @@ export class RemoteImports {
    * in order when the service answers again.
    */
   action(action: RemoteActionName, id?: string): Promise<ActionResult> {
-    if (action === 'delete' && (id === undefined || !REMOTE_ID.test(id))) {
+    if (action === 'delete' && (id === undefined || !VIDEO_ID.test(id))) {
       return Promise.reject(new AppError('validation', 'Deleting one import needs its 12-character id.'));
     }
     const target = action === 'delete' ? (id ?? null) : null;

@@ -2,6 +2,7 @@
 // matters for "never submit twice" (marking a row as being submitted, recording the id the
 // service gave it) is committed before the next request goes out.
 import { migrate, transaction, type Db } from '../library/db.ts';
+import type { RemoteActionName } from '../../../shared/model.ts';
 import { isRemoteActive, REMOTE_FAILED_STATUS } from '../api/wire.ts';
 import type { ServiceRemoteItem } from '../api/schemas.ts';
 import { REMOTE_MODULE, remoteMigrations } from './migrations.ts';
@@ -20,7 +21,7 @@ export type Phase = 'local' | 'submitting' | 'uncertain' | 'refused' | 'remote';
 /** The local status shown while a row waits on this side. */
 export const WAITING_STATUS = 'waiting';
 
-export type QueuedActionName = 'retry_failed' | 'delete_failed' | 'delete_inactive' | 'delete';
+export type QueuedActionName = RemoteActionName;
 
 export interface RemoteRow {
   localId: number;

@@ -3,10 +3,10 @@
 // it yet answer that empty view: the shell and the renderer can show "no uploads" without
 // treating a normal state as an error. Everything else still needs an account and is refused
 // with the reason (sessions.refuse()).
-import type { UploadTotals, UploadsView } from '../../../shared/model.ts';
+import { EMPTY_UPLOAD_TOTALS, type UploadTotals, type UploadsView } from '../../../shared/model.ts';
 import type { AccountHandlers } from './account-methods.ts';
 
-export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 });
+export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ ...EMPTY_UPLOAD_TOTALS });
 
 export function emptyUploadsView(): UploadsView {
   return { jobs: [], totals: { ...NO_UPLOADS }, paused: false };

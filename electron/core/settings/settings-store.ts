@@ -3,6 +3,7 @@
 // half of one. Read leniently: a corrupt or hand-edited file keeps every field that is
 // still valid and falls back to the default for the rest; it never stops the app.
 import fs from 'node:fs';
+import { isHttpUrl } from '../../../shared/model.ts';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
@@ -56,14 +57,7 @@ export function settingsFromUnknown(raw: unknown): { settings: Settings; dropped
   return { settings, dropped };
 }
 
-function isHttpAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+const isHttpAddress = isHttpUrl;
 
 const SettingsPatch = Settings.partial().strict();
 

@@ -1,10 +1,10 @@
 // The thumbnail queue: the service takes 3 per minute, so replacements wait their turn and
 // the window counts down to the next slot.
-import type { ImageCheck, ThumbnailQueue } from '../../../../shared/model.ts';
+import { THUMBNAIL_MAX, type ImageCheck, type ThumbnailQueue } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
-export const MAX_THUMB_WIDTH = 1600;
-export const MAX_THUMB_HEIGHT = 1200;
+export const MAX_THUMB_WIDTH = THUMBNAIL_MAX.width;
+export const MAX_THUMB_HEIGHT = THUMBNAIL_MAX.height;
 
 /** An image proposed for a video: checked locally, previewed, not sent yet. */
 export interface ThumbnailDraft {

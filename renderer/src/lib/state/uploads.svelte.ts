@@ -1,10 +1,11 @@
 // The upload queue as the core reports it: whole views on `uploads:changed`, byte counts,
 // speed and ETA on the frequent `uploads:progress`.
 import { SvelteMap } from 'svelte/reactivity';
+import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
-const EMPTY_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+const EMPTY_TOTALS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 
 export const STATE_LABEL: Record<UploadState, string> = {
   waiting: 'Waiting',
