@@ -2,124 +2,12 @@
 // the sync engine (service values) and by the outbox (local changes, kept apart in local_*
 // columns so a sync never overwrites them). Title search runs on a trigram FTS5 index.
 import type { StatementSync } from 'node:sqlite';
-import type { FolderNode, ServiceVideo } from '../api/schemas.ts';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
 import { transaction, type Db } from './db.ts';
+import { FOLDER_COLUMNS, SORTS, TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, cacheWrite, ftsPhrase, likePattern, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
 
-/** A folder as the service's tree listing describes it, flattened with its parent. */
-/** A folder of the service's tree, flattened: its node without children, with its parent. */
-export type ServiceFolder = Omit<FolderNode, 'children'> & { parent: number };
-
-export interface VideoWrite {
-  video: ServiceVideo;
-  /** Listing order within the folder: larger is newer. */
-  seq: number;
-}
-
-export interface FolderSyncRow {
-  folderId: number;
-  quickAt: number | null;
-  fullAt: number | null;
-  total: number | null;
-  needsSweep: boolean;
-}
-
-/** Below the trigram minimum the index cannot answer; a LIKE scan over titles can. */
-export const TRIGRAM_MIN = 3;
-
-type Row = Record<string, unknown>;
-
-const VIDEO_COLUMNS = `id, folder_id, name, created_at, is_public, views, size,
-  COALESCE(local_skip_intro, skip_intro) AS skip_intro, download_url, embed_url, thumbnail_url, splash_url, pending`;
-
-/** The same columns for a query that joins lib_videos as `v`. */
-const VIDEO_COLUMNS_V = `v.id, v.folder_id, v.name, v.created_at, v.is_public, v.views, v.size,
-  COALESCE(v.local_skip_intro, v.skip_intro) AS skip_intro, v.download_url, v.embed_url, v.thumbnail_url, v.splash_url, v.pending`;
-
-const FOLDER_COLUMNS = `id, parent, COALESCE(local_name, name) AS name, code, is_public, open_embed, files, color, pending`;
-
-const SORTS: Record<VideoSort, string> = {
-  newest: 'seq DESC',
-  oldest: 'seq ASC',
-  name: 'name COLLATE NOCASE ASC, seq DESC',
-  size: 'size DESC, seq DESC',
-  views: 'views DESC, seq DESC',
-};
-
-function toVideo(row: Row): Video {
-  return {
-    id: String(row.id),
-    folderId: Number(row.folder_id),
-    name: String(row.name),
-    createdAt: String(row.created_at),
-    isPublic: row.is_public === 1,
-    views: Number(row.views),
-    size: Number(row.size),
-    skipIntro: Number(row.skip_intro),
-    downloadUrl: String(row.download_url),
-    embedUrl: String(row.embed_url),
-    thumbnailUrl: String(row.thumbnail_url),
-    splashUrl: String(row.splash_url),
-    pending: (row.pending as PendingState | null) ?? null,
-  };
-}
-
-function toFolder(row: Row): Folder {
-  return {
-    id: Number(row.id),
-    parent: Number(row.parent),
-    name: String(row.name),
-    code: String(row.code),
-    isPublic: row.is_public === 1,
-    openEmbed: row.open_embed === 1,
-    files: Number(row.files),
-    color: String(row.color),
-    pending: (row.pending as PendingState | null) ?? null,
-  };
-}
-
-/** `%text%` for LIKE with its wildcards taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** One FTS5 phrase: the whole query as a substring, quotes doubled. */
-export function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function flattenFolderTree(nodes: readonly FolderNode[], parent = 0, out: ServiceFolder[] = []): ServiceFolder[] {
-  for (const node of nodes) {
-    out.push({
-      id: node.id,
-      parent,
-      name: node.name,
-      code: node.code,
-      isPublic: node.isPublic,
-      openEmbed: node.openEmbed,
-      files: node.files,
-      color: node.color,
-    });
-    flattenFolderTree(node.children, node.id, out);
-  }
-  return out;
-}
-
-/**
- * One transaction of cache data (what a sync or a cached read brought). It commits without
- * waiting for the disk (synchronous=NORMAL under WAL): a crash can lose the last refresh,
- * which the next sync redoes, never the database's consistency. Outbox writes keep FULL:
- * the setting is restored before any other code runs on this connection (all synchronous).
- */
-export function cacheWrite<T>(db: Db, work: () => T): T {
-  if (db.isTransaction) return work();
-  db.exec('PRAGMA synchronous = NORMAL');
-  try {
-    return transaction(db, work);
-  } finally {
-    db.exec('PRAGMA synchronous = FULL');
-  }
-}
+export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
+export type { ServiceFolder, VideoWrite, FolderSyncRow } from './store-rows.ts';
 
 export class LibraryStore {
   readonly db: Db;
