@@ -5,17 +5,21 @@
 // refused with the service's message, and the replay goes on with changes that do not
 // depend on it (changes to the same folder or video wait behind it, in order).
 import { AppError } from '../../../shared/errors.ts';
-import type { Folder, OutboxItem, OutboxView, PendingState, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
+import type { Folder, OutboxView, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { reportOutcome, type Connectivity } from './connectivity.ts';
 import { transaction, type Db } from './db.ts';
 import { kindOf, type KindContext, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
-import { folderTarget, OutboxStore, videoTarget, type OutboxRow } from './outbox-store.ts';
+import { OutboxStore, type OutboxRow } from './outbox-store.ts';
+import { notFound, OutboxChanges } from './outbox-changes.ts';
+import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from './outbox-targets.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
 import { ThumbnailWindow } from './thumbnail-window.ts';
+
+export type { FolderIdListener } from './outbox-targets.ts';
 
 export interface OutboxDeps {
   db: Db;
@@ -28,33 +32,21 @@ export interface OutboxDeps {
   now: () => number;
 }
 
-export type FolderIdListener = (tempId: number, realId: number) => void;
-
 type SendOutcome = 'confirmed' | 'refused' | 'stop' | 'wait';
 
 const THUMBNAIL_SENDS_KEY = 'thumbnail_sends';
-
-/** Refused wins over sending, sending over pending: what the person most needs to see. */
-function aggregate(items: readonly OutboxRow[]): PendingState | null {
-  if (items.some((i) => i.state === 'refused')) return 'refused';
-  if (items.some((i) => i.state === 'sending')) return 'sending';
-  return items.length > 0 ? 'pending' : null;
-}
 
 /** Errors about the whole connection or the key, not about this change: keep it pending. */
 function stopsReplay(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'offline' || error.code === 'unauthorized');
 }
 
-function notFound(message: string): never {
-  throw new AppError('not_found', message, { retryable: false });
-}
-
 export class Outbox {
   readonly #deps: OutboxDeps;
   readonly #rows: OutboxStore;
   readonly #window: ThumbnailWindow;
-  readonly #folderListeners = new Set<FolderIdListener>();
+  readonly #targets: OutboxTargets;
+  readonly #changes: OutboxChanges;
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = false;
@@ -64,6 +56,14 @@ export class Outbox {
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
     this.#rows = new OutboxStore(deps.db);
+    this.#targets = new OutboxTargets(this.#rows, deps.store, deps.logger, deps.now);
+    this.#changes = new OutboxChanges({
+      store: deps.store,
+      subtitles: deps.subtitles,
+      enqueue: (kind, build) => this.#enqueue(kind, build),
+      changed: (scope) => this.#changed(scope),
+      thumbnailQueue: () => this.thumbnailQueue(),
+    });
     this.#window = new ThumbnailWindow(
       {
         load: () => JSON.parse(deps.store.getState(THUMBNAIL_SENDS_KEY) ?? '[]') as number[],
@@ -72,7 +72,7 @@ export class Outbox {
       deps.now,
     );
     // Whatever was mid-send when the app stopped goes back to pending before anything reads it.
-    if (this.#rows.resetSending() > 0) this.#refreshAllTargets();
+    if (this.#rows.resetSending() > 0) transaction(deps.db, () => this.#targets.refreshAll());
   }
 
   /** Starts replaying: now, and every time the connection comes back. */
@@ -97,88 +97,42 @@ export class Outbox {
 
   /** Other engines (uploads, remote imports) rewrite their own references to a folder created offline. */
   onFolderIdAssigned(listener: FolderIdListener): () => void {
-    this.#folderListeners.add(listener);
-    return () => this.#folderListeners.delete(listener);
+    return this.#targets.onFolderIdAssigned(listener);
   }
 
-  // ---- changes ------------------------------------------------------------------------
+  // ---- changes (outbox-changes.ts says what each one does locally) ---------------------
 
   createFolder(name: string): Folder {
-    let tempId = 0;
-    this.#enqueue('folder.create', (outboxId) => {
-      // The outbox id is never reused (AUTOINCREMENT), so its negative is a unique temporary id.
-      tempId = -outboxId;
-      this.#deps.store.insertLocalFolder(tempId, name, 0);
-      return { payload: { tempId, name }, target: folderTarget(tempId) };
-    });
-    this.#changed({ folders: true });
-    return this.#deps.store.getFolder(tempId) ?? notFound('The new folder could not be found.');
+    return this.#changes.createFolder(name);
   }
-
   renameFolder(id: number, name: string): Folder {
-    const folder = this.#deps.store.getFolder(id) ?? notFound('This folder is not in the library (any more).');
-    if (folder.name === name) return folder;
-    this.#enqueue('folder.rename', () => ({ payload: { id, name, from: folder.name }, target: folderTarget(id) }));
-    this.#changed({ folders: true });
-    return this.#deps.store.getFolder(id) ?? folder;
+    return this.#changes.renameFolder(id, name);
   }
-
   setSkipIntro(videoId: string, seconds: number): Video {
-    const video = this.#video(videoId);
-    if (video.skipIntro === seconds) return video;
-    this.#enqueue('video.skipIntro', () => ({ payload: { videoId, seconds, videoName: video.name }, target: videoTarget(videoId) }));
-    this.#changed({ folderIds: [video.folderId] });
-    return this.#video(videoId);
+    return this.#changes.setSkipIntro(videoId, seconds);
   }
-
   addSubtitleUrl(videoId: string, language: string, url: string): Subtitle {
-    const video = this.#video(videoId);
-    let subtitleId = 0;
-    this.#enqueue('subtitle.url', (outboxId) => {
-      subtitleId = this.#deps.subtitles.add(videoId, language, 'url', outboxId);
-      return { payload: { videoId, language, url, videoName: video.name, subtitleId }, target: videoTarget(videoId) };
-    });
-    this.#changed({ folderIds: [video.folderId] });
-    return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+    return this.#changes.addSubtitleUrl(videoId, language, url);
   }
-
   /** `path` must have passed checkSubtitleFile (with `encoding`, the person's choice, when given). */
   addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string): Subtitle {
-    const video = this.#video(videoId);
-    let subtitleId = 0;
-    this.#enqueue('subtitle.file', (outboxId) => {
-      subtitleId = this.#deps.subtitles.add(videoId, language, 'file', outboxId);
-      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId, ...(encoding ? { encoding } : {}) }, target: videoTarget(videoId) };
-    });
-    this.#changed({ folderIds: [video.folderId] });
-    return this.#deps.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+    return this.#changes.addSubtitleFile(videoId, language, path, format, encoding);
   }
-
   /** `path` must have passed checkThumbnailFile. */
   setThumbnail(videoId: string, path: string): ThumbnailQueue {
-    const video = this.#video(videoId);
-    this.#enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name }, target: videoTarget(videoId) }));
-    this.#changed({ folderIds: [video.folderId], thumbnails: true });
-    return this.thumbnailQueue();
+    return this.#changes.setThumbnail(videoId, path);
   }
-
   deleteThumbnail(videoId: string): ThumbnailQueue {
-    const video = this.#video(videoId);
-    this.#enqueue('thumbnail.delete', () => ({ payload: { videoId, videoName: video.name }, target: videoTarget(videoId) }));
-    this.#changed({ folderIds: [video.folderId], thumbnails: true });
-    return this.thumbnailQueue();
+    return this.#changes.deleteThumbnail(videoId);
   }
-
   copyVideo(videoId: string): void {
-    const video = this.#video(videoId);
-    this.#enqueue('video.copy', () => ({ payload: { videoId, videoName: video.name }, target: videoTarget(videoId) }));
-    this.#changed({ folderIds: [video.folderId] });
+    this.#changes.copyVideo(videoId);
   }
 
   // ---- the outbox as the person sees it -----------------------------------------------
 
   view(): OutboxView {
-    return { items: this.#rows.all().map((row) => this.#toItem(row)) };
+    return { items: this.#rows.all().map((row) => toItem(row)) };
   }
 
   thumbnailQueue(): ThumbnailQueue {
@@ -191,9 +145,9 @@ export class Outbox {
     if (row.state === 'refused') {
       transaction(this.#deps.db, () => {
         this.#rows.setState(id, 'pending');
-        this.#refreshTarget(row.target);
+        this.#targets.refresh(row.target);
       });
-      this.#changed(this.#scopeOf(row));
+      this.#changed(this.#targets.scopeOf(row));
     }
     void this.replay();
     return this.view();
@@ -212,9 +166,9 @@ export class Outbox {
         kindOf(r.kind).undo(this.#context(), r.payload);
         this.#rows.remove(r.id);
       }
-      this.#refreshTarget(row.target);
+      this.#targets.refresh(row.target);
     });
-    this.#changed(this.#scopeOf(row));
+    this.#changed(this.#targets.scopeOf(row));
     return this.view();
   }
 
@@ -280,9 +234,9 @@ export class Outbox {
     }
     transaction(this.#deps.db, () => {
       this.#rows.startSending(row.id);
-      this.#refreshTarget(row.target);
+      this.#targets.refresh(row.target);
     });
-    this.#changed(this.#scopeOf(row));
+    this.#changed(this.#targets.scopeOf(row));
 
     let result: unknown;
     try {
@@ -297,10 +251,10 @@ export class Outbox {
       // Confirming a folder create moves its changes to the folder's real id: refresh there.
       const target = this.#rows.get(row.id)?.target ?? row.target;
       this.#rows.remove(row.id);
-      this.#refreshTarget(target);
+      this.#targets.refresh(target);
     });
     await kind.after?.(this.#context(), row.payload, result);
-    this.#changed(this.#scopeOf(row));
+    this.#changed(this.#targets.scopeOf(row));
     return 'confirmed';
   }
 
@@ -310,19 +264,19 @@ export class Outbox {
         // The request may have reached the service before the connection failed.
         if (row.payload.mayHaveArrived !== true) this.#rows.setPayload(row.id, { ...row.payload, mayHaveArrived: true });
         this.#rows.setState(row.id, 'pending');
-        this.#refreshTarget(row.target);
+        this.#targets.refresh(row.target);
       });
       reportOutcome(this.#deps.connectivity, error);
-      this.#changed(this.#scopeOf(row));
+      this.#changed(this.#targets.scopeOf(row));
       return 'stop';
     }
     const message = this.#refusalMessage(row, error);
     this.#deps.logger.warn('outbox: change refused', { kind: row.kind, id: row.id, code: error instanceof AppError ? error.code : 'internal' });
     transaction(this.#deps.db, () => {
       this.#rows.setState(row.id, 'refused', message);
-      this.#refreshTarget(row.target);
+      this.#targets.refresh(row.target);
     });
-    this.#changed(this.#scopeOf(row));
+    this.#changed(this.#targets.scopeOf(row));
     return 'refused';
   }
 
@@ -355,58 +309,10 @@ export class Outbox {
       const { payload, target } = build(id);
       this.#rows.setPayload(id, payload as unknown as Record<string, unknown>);
       this.#rows.setTarget(id, target);
-      this.#refreshTarget(target);
+      this.#targets.refresh(target);
     });
     // After the caller has read the change's pending state: the send starts on the next tick.
     if (this.#deps.connectivity.get().state !== 'offline') queueMicrotask(() => void this.replay());
-  }
-
-  /** Recomputes a folder's or video's pending state and local values from the changes left. */
-  #refreshTarget(target: string): void {
-    const rows = this.#rows.forTarget(target);
-    const state = aggregate(rows);
-    const [type, key = ''] = target.split(/:(.*)/s);
-    if (type === 'folder') {
-      const id = Number(key);
-      const rename = rows.filter((r) => r.kind === 'folder.rename').at(-1);
-      this.#deps.store.setFolderPending(id, state);
-      this.#deps.store.setFolderLocalName(id, rename ? String(rename.payload.name) : null);
-    } else if (type === 'video') {
-      const skip = rows.filter((r) => r.kind === 'video.skipIntro').at(-1);
-      this.#deps.store.setVideoPending(key, state);
-      this.#deps.store.setVideoLocalSkipIntro(key, skip ? Number(skip.payload.seconds) : null);
-    }
-  }
-
-  #refreshAllTargets(): void {
-    transaction(this.#deps.db, () => {
-      for (const target of new Set(this.#rows.all().map((r) => r.target))) this.#refreshTarget(target);
-    });
-  }
-
-  #assignFolderId(tempId: number, created: Parameters<KindContext['assignFolderId']>[1]): void {
-    const { store } = this.#deps;
-    const previous = store.getFolder(tempId);
-    store.assignFolderId(
-      tempId,
-      { ...created, files: previous?.files ?? 0, color: previous?.color ?? '' },
-      this.#deps.now(),
-    );
-    this.#rows.retarget(folderTarget(tempId), folderTarget(created.id));
-    for (const row of this.#rows.forTarget(folderTarget(created.id))) {
-      if (row.kind === 'folder.rename' && row.payload.id === tempId) this.#rows.setPayload(row.id, { ...row.payload, id: created.id });
-    }
-    this.#refreshTarget(folderTarget(created.id));
-    // Listeners run after the transaction commits: queue them on the microtask queue.
-    queueMicrotask(() => {
-      for (const listener of this.#folderListeners) {
-        try {
-          listener(tempId, created.id);
-        } catch (error) {
-          this.#deps.logger.error('outbox: folder id listener failed', { error: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    });
   }
 
   #context(): KindContext {
@@ -415,34 +321,11 @@ export class Outbox {
       subtitles: this.#deps.subtitles,
       api: this.#deps.api,
       now: this.#deps.now,
-      assignFolderId: (tempId, created) => this.#assignFolderId(tempId, created),
+      assignFolderId: (tempId, created) => this.#targets.assignFolderId(tempId, created),
     };
   }
 
-  #video(id: string): Video {
-    return this.#deps.store.getVideo(id) ?? notFound('This video is not in the library (yet). Refresh the library and try again.');
-  }
-
-  #toItem(row: OutboxRow): OutboxItem {
-    return {
-      id: row.id,
-      kind: row.kind,
-      summary: kindOf(row.kind).summary(row.payload),
-      state: row.state,
-      error: row.error,
-      createdAt: row.createdAt,
-    };
-  }
-
-  #scopeOf(row: OutboxRow): { folders?: boolean; folderIds?: number[]; thumbnails?: boolean } {
-    const thumbnails = row.kind.startsWith('thumbnail.');
-    if (row.target.startsWith('folder:')) return { folders: true, thumbnails };
-    const videoId = typeof row.payload.videoId === 'string' ? row.payload.videoId : '';
-    const video = this.#deps.store.getVideo(videoId);
-    return { folderIds: video ? [video.folderId] : [], thumbnails };
-  }
-
-  #changed(scope: { folders?: boolean; folderIds?: number[]; thumbnails?: boolean }): void {
+  #changed(scope: ChangeScope): void {
     const { events } = this.#deps;
     events.emit('outbox:changed', this.view());
     if (scope.folders || (scope.folderIds?.length ?? 0) > 0) {
