@@ -2,6 +2,7 @@
 // (background refresh), the account cache and the outbox (local changes sent later).
 // The composition root builds one per account database and calls start()/stop().
 import type { ServiceVideo } from '../api/schemas.ts';
+import type { Timers } from '../timers.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
@@ -21,6 +22,8 @@ export interface LibraryDeps {
   connectivity: Connectivity;
   logger: Logger;
   now?: () => number;
+  /** The core's shared timers (the outbox's wait for the thumbnail window). */
+  timers?: Timers;
   sync?: SyncOptions;
 }
 
@@ -44,7 +47,7 @@ export class Library {
     const common = { api: deps.api, events: deps.events, connectivity: deps.connectivity, logger: deps.logger, now };
     this.account = new AccountCache({ ...common, db: deps.db, fetches: this.fetches });
     this.sync = new SyncEngine({ ...common, store: this.store, fetches: this.fetches, account: this.account, ...(deps.sync ? { options: deps.sync } : {}) });
-    this.outbox = new Outbox({ ...common, db: deps.db, store: this.store, subtitles: this.subtitles });
+    this.outbox = new Outbox({ ...common, db: deps.db, store: this.store, subtitles: this.subtitles, ...(deps.timers ? { timers: deps.timers } : {}) });
   }
 
   start(): void {

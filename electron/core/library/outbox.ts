@@ -18,6 +18,7 @@ import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from '
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
 import { ThumbnailWindow } from './thumbnail-window.ts';
+import { realTimers, type Timers } from '../timers.ts';
 
 export type { FolderIdListener } from './outbox-targets.ts';
 
@@ -30,6 +31,8 @@ export interface OutboxDeps {
   connectivity: Connectivity;
   logger: Logger;
   now: () => number;
+  /** The core's shared timers (tests drive them by hand). */
+  timers?: Timers;
 }
 
 type SendOutcome = 'confirmed' | 'refused' | 'stop' | 'wait';
@@ -43,6 +46,7 @@ function stopsReplay(error: unknown): boolean {
 
 export class Outbox {
   readonly #deps: OutboxDeps;
+  readonly #timers: Timers;
   readonly #rows: OutboxStore;
   readonly #window: ThumbnailWindow;
   readonly #targets: OutboxTargets;
@@ -50,11 +54,12 @@ export class Outbox {
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = false;
-  #wakeTimer: NodeJS.Timeout | null = null;
+  #wakeTimer: unknown = null;
   #unsubscribe: (() => void) | null = null;
 
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
+    this.#timers = deps.timers ?? realTimers;
     this.#rows = new OutboxStore(deps.db);
     this.#targets = new OutboxTargets(this.#rows, deps.store, deps.logger, deps.now);
     this.#changes = new OutboxChanges({
@@ -90,7 +95,7 @@ export class Outbox {
     this.#stopped = true;
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-    if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
+    if (this.#wakeTimer !== null) this.#timers.clearTimeout(this.#wakeTimer);
     this.#wakeTimer = null;
     await this.#running;
   }
@@ -290,14 +295,15 @@ export class Outbox {
   }
 
   #wakeAt(at: number): void {
-    if (this.#wakeTimer || this.#stopped) return;
+    if (this.#wakeTimer !== null || this.#stopped) return;
     const delay = Math.max(0, at - this.#deps.now()) + 50;
-    this.#wakeTimer = setTimeout(() => {
+    this.#wakeTimer = this.#timers.setTimeout(() => {
       this.#wakeTimer = null;
       this.#changed({ thumbnails: true });
       void this.replay();
     }, delay);
-    this.#wakeTimer.unref?.();
+    // A wait for the thumbnail window must not keep a process alive on its own.
+    (this.#wakeTimer as { unref?: () => void }).unref?.();
   }
 
   // ---- local effects ------------------------------------------------------------------
