@@ -133,6 +133,17 @@ export const libraryMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'outbox delivery metadata in a column, not in the payload',
+    up: (db) => {
+      // 1 once the request may have reached the service (the app died mid-send, or the
+      // connection failed after it left): the next send looks for its effect first.
+      db.exec('ALTER TABLE lib_outbox ADD COLUMN may_have_arrived INTEGER NOT NULL DEFAULT 0');
+      db.exec("UPDATE lib_outbox SET may_have_arrived = 1 WHERE json_extract(payload, '$.mayHaveArrived') = 1");
+      db.exec("UPDATE lib_outbox SET payload = json_remove(payload, '$.mayHaveArrived') WHERE json_extract(payload, '$.mayHaveArrived') IS NOT NULL");
+    },
+  },
 ];
 
 export function migrateLibrary(db: Db): void {

@@ -14,6 +14,8 @@ export interface OutboxRow {
   createdAt: number;
   /** 'folder:<id>' or 'video:<id>': changes to one target are sent in their order. */
   target: string;
+  /** The request may have reached the service: look for its effect before sending again. */
+  mayHaveArrived: boolean;
 }
 
 export const folderTarget = (id: number): string => `folder:${id}`;
@@ -29,10 +31,11 @@ function toRow(row: Record<string, unknown>): OutboxRow {
     attempts: Number(row.attempts),
     createdAt: Number(row.created_at),
     target: String(row.target),
+    mayHaveArrived: Number(row.may_have_arrived) === 1,
   };
 }
 
-const COLUMNS = 'id, kind, payload, state, error, attempts, created_at, target';
+const COLUMNS = 'id, kind, payload, state, error, attempts, created_at, target, may_have_arrived';
 
 export class OutboxStore {
   readonly #db: Db;
@@ -84,6 +87,10 @@ export class OutboxStore {
     this.#db.prepare('UPDATE lib_outbox SET payload = ? WHERE id = ?').run(JSON.stringify(payload), id);
   }
 
+  markMayHaveArrived(id: number): void {
+    this.#db.prepare('UPDATE lib_outbox SET may_have_arrived = 1 WHERE id = ?').run(id);
+  }
+
   setTarget(id: number, target: string): void {
     this.#db.prepare('UPDATE lib_outbox SET target = ? WHERE id = ?').run(target, id);
   }
@@ -104,7 +111,7 @@ export class OutboxStore {
   resetSending(): number {
     return Number(
       this.#db
-        .prepare("UPDATE lib_outbox SET state = 'pending', payload = json_set(payload, '$.mayHaveArrived', json('true')) WHERE state = 'sending'")
+        .prepare("UPDATE lib_outbox SET state = 'pending', may_have_arrived = 1 WHERE state = 'sending'")
         .run().changes,
     );
   }

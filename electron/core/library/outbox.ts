@@ -245,7 +245,7 @@ export class Outbox {
 
     let result: unknown;
     try {
-      const found = row.payload.mayHaveArrived === true && kind.find ? await kind.find(this.#context(), row.payload) : null;
+      const found = row.mayHaveArrived && kind.find ? await kind.find(this.#context(), row.payload) : null;
       result = found ?? (await kind.send(this.#deps.api, row.payload));
     } catch (error) {
       return this.#failed(row, error);
@@ -267,7 +267,7 @@ export class Outbox {
     if (stopsReplay(error)) {
       transaction(this.#deps.db, () => {
         // The request may have reached the service before the connection failed.
-        if (row.payload.mayHaveArrived !== true) this.#rows.setPayload(row.id, { ...row.payload, mayHaveArrived: true });
+        if (!row.mayHaveArrived) this.#rows.markMayHaveArrived(row.id);
         this.#rows.setState(row.id, 'pending');
         this.#targets.refresh(row.target);
       });

@@ -29,8 +29,8 @@ function tables(db: Db): string[] {
 }
 
 describe('library migrations', () => {
-  it('are numbered 1, 2, 3 without gaps, each with a name', () => {
-    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3]);
+  it('are numbered 1, 2, 3, 4 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4]);
     for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
   });
 
@@ -73,8 +73,27 @@ describe('library migrations', () => {
     first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
     first.close();
     const again = openLibraryDatabase(file);
-    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4]);
     expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
     again.close();
+  });
+
+  it('4 moves "may have arrived" from the payload into its own column, and a crash mid-send sets the column', async () => {
+    const { OutboxStore } = await import('../../../../electron/core/library/outbox-store.ts');
+    const { db } = freshDb();
+    upTo(db, 3);
+    const insert = db.prepare("INSERT INTO lib_outbox (kind, payload, state, target, created_at) VALUES ('folder.create', ?, ?, 'folder:-1', 1)");
+    insert.run(JSON.stringify({ tempId: -1, name: 'A', mayHaveArrived: true }), 'pending');
+    insert.run(JSON.stringify({ tempId: -2, name: 'B' }), 'sending');
+    upTo(db, 4);
+    const rows = new OutboxStore(db);
+    const [a, b] = rows.all();
+    expect(a).toMatchObject({ mayHaveArrived: true, payload: { tempId: -1, name: 'A' } });
+    expect(a?.payload).not.toHaveProperty('mayHaveArrived');
+    expect(b?.mayHaveArrived).toBe(false);
+    // The app died while B was being sent: it goes back to pending, marked in the column.
+    expect(rows.resetSending()).toBe(1);
+    expect(rows.get(b!.id)).toMatchObject({ state: 'pending', mayHaveArrived: true, payload: { tempId: -2, name: 'B' } });
+    expect(rows.get(b!.id)?.payload).not.toHaveProperty('mayHaveArrived');
   });
 });
