@@ -2,6 +2,7 @@
 // database takes the service's answer) and undone when the person discards it.
 // The local effect at the moment of the change is applied by Outbox when it enqueues.
 import { basename } from 'node:path';
+import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import type { FolderNode } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -10,63 +11,37 @@ import { prepareSubtitleFile } from '../files/subtitle-prepare.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
 
-export interface FolderCreatePayload {
-  tempId: number;
-  name: string;
-  /** Ids of folders with this name that existed before the first send (see `find`). */
-  knownIds?: number[];
-}
-export interface FolderRenamePayload {
-  id: number;
-  name: string;
-  from: string;
-}
-export interface SkipIntroPayload {
-  videoId: string;
-  seconds: number;
-  videoName: string;
-}
-export interface SubtitleUrlPayload {
-  videoId: string;
-  language: string;
-  url: string;
-  videoName: string;
-  subtitleId: number;
-}
-export interface SubtitleFilePayload {
-  videoId: string;
-  language: string;
-  path: string;
-  format: 'srt' | 'vtt';
-  videoName: string;
-  subtitleId: number;
-  /** The text encoding the person chose; detected again at send time when absent. */
-  encoding?: string;
-}
-export interface ThumbnailSetPayload {
-  videoId: string;
-  path: string;
-  videoName: string;
-}
-export interface ThumbnailDeletePayload {
-  videoId: string;
-  videoName: string;
-}
-export interface CopyPayload {
-  videoId: string;
-  videoName: string;
-}
+// Each kind's payload, as a zod schema: rows are read back through these (outbox-store.ts),
+// so a payload in the database that is not what its kind expects is caught at the boundary.
+const videoName = z.string();
+export const PAYLOAD_SCHEMAS = {
+  'folder.create': z.object({
+    tempId: z.number().int(),
+    name: z.string(),
+    /** Ids of folders with this name that existed before the first send (see `find`). */
+    knownIds: z.array(z.number().int()).optional(),
+  }),
+  'folder.rename': z.object({ id: z.number().int(), name: z.string(), from: z.string() }),
+  'video.skipIntro': z.object({ videoId: z.string(), seconds: z.number().int(), videoName }),
+  'subtitle.url': z.object({ videoId: z.string(), language: z.string(), url: z.string(), videoName, subtitleId: z.number().int() }),
+  'subtitle.file': z.object({
+    videoId: z.string(),
+    language: z.string(),
+    path: z.string(),
+    format: z.enum(['srt', 'vtt']),
+    videoName,
+    subtitleId: z.number().int(),
+    /** The text encoding the person chose; detected again at send time when absent. */
+    encoding: z.string().optional(),
+  }),
+  'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName }),
+  'thumbnail.delete': z.object({ videoId: z.string(), videoName }),
+  'video.copy': z.object({ videoId: z.string(), videoName }),
+} as const;
 
-export interface Payloads {
-  'folder.create': FolderCreatePayload;
-  'folder.rename': FolderRenamePayload;
-  'video.skipIntro': SkipIntroPayload;
-  'subtitle.url': SubtitleUrlPayload;
-  'subtitle.file': SubtitleFilePayload;
-  'thumbnail.set': ThumbnailSetPayload;
-  'thumbnail.delete': ThumbnailDeletePayload;
-  'video.copy': CopyPayload;
-}
+export type Payloads = { [K in keyof typeof PAYLOAD_SCHEMAS]: z.output<(typeof PAYLOAD_SCHEMAS)[K]> };
+export type FolderCreatePayload = Payloads['folder.create'];
+export type SubtitleFilePayload = Payloads['subtitle.file'];
 export type OutboxKindName = keyof Payloads;
 
 export interface KindContext {

@@ -3,11 +3,10 @@
 // acknowledged to the person, a crash or a power cut cannot lose it.
 import type { PendingState } from '../../../shared/model.ts';
 import type { Db } from './db.ts';
+import { PAYLOAD_SCHEMAS, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
 
-export interface OutboxRow {
+interface RowBase {
   id: number;
-  kind: string;
-  payload: Record<string, unknown>;
   state: PendingState;
   error: string | null;
   attempts: number;
@@ -18,14 +17,31 @@ export interface OutboxRow {
   mayHaveArrived: boolean;
 }
 
+/** One outbox item: a union keyed on `kind`, so each kind's payload has its own type. */
+export type OutboxRow = { [K in OutboxKindName]: RowBase & { kind: K; payload: Payloads[K] } }[OutboxKindName];
+
+function isKind(kind: string): kind is OutboxKindName {
+  return Object.hasOwn(PAYLOAD_SCHEMAS, kind);
+}
+
+/**
+ * A row of the table with its payload checked against its kind's schema (the one place an
+ * outbox payload is read back). The assertion only pairs the kind with the payload its own
+ * schema just produced, which TypeScript cannot correlate across a union by itself.
+ */
+function withPayload<K extends OutboxKindName>(base: RowBase, kind: K, text: string): OutboxRow {
+  const payload: Payloads[K] = PAYLOAD_SCHEMAS[kind].parse(JSON.parse(text)) as Payloads[K];
+  return { ...base, kind, payload } as OutboxRow;
+}
+
 export const folderTarget = (id: number): string => `folder:${id}`;
 export const videoTarget = (id: string): string => `video:${id}`;
 
 function toRow(row: Record<string, unknown>): OutboxRow {
-  return {
+  const kind = String(row.kind);
+  if (!isKind(kind)) throw new Error(`lib_outbox holds a change of unknown kind ${kind}`);
+  const base: RowBase = {
     id: Number(row.id),
-    kind: String(row.kind),
-    payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
     state: row.state as PendingState,
     error: (row.error as string | null) ?? null,
     attempts: Number(row.attempts),
@@ -33,6 +49,7 @@ function toRow(row: Record<string, unknown>): OutboxRow {
     target: String(row.target),
     mayHaveArrived: Number(row.may_have_arrived) === 1,
   };
+  return withPayload(base, kind, String(row.payload));
 }
 
 const COLUMNS = 'id, kind, payload, state, error, attempts, created_at, target, may_have_arrived';

@@ -98,7 +98,7 @@ export class OutboxTargets {
   scopeOf(row: OutboxRow): ChangeScope {
     const thumbnails = row.kind.startsWith('thumbnail.');
     if (row.target.startsWith('folder:')) return { folders: true, thumbnails };
-    const videoId = typeof row.payload.videoId === 'string' ? row.payload.videoId : '';
+    const videoId = 'videoId' in row.payload ? row.payload.videoId : '';
     const video = this.#store.getVideo(videoId);
     return { folderIds: video ? [video.folderId] : [], thumbnails };
   }

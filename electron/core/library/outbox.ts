@@ -234,8 +234,9 @@ export class Outbox {
       this.#window.record();
     }
     if (row.attempts === 0 && kind.beforeFirstSend) {
-      row = { ...row, payload: kind.beforeFirstSend(this.#context(), row.payload) };
-      this.#rows.setPayload(row.id, row.payload);
+      this.#rows.setPayload(row.id, kind.beforeFirstSend(this.#context(), row.payload));
+      // Read back through the kind's schema, like every payload.
+      row = this.#rows.get(row.id) ?? row;
     }
     transaction(this.#deps.db, () => {
       this.#rows.startSending(row.id);
@@ -313,7 +314,7 @@ export class Outbox {
       // Added first: some changes need their outbox id (a temporary folder id, a subtitle row).
       const id = this.#rows.add(kind, {}, '', this.#deps.now());
       const { payload, target } = build(id);
-      this.#rows.setPayload(id, payload as unknown as Record<string, unknown>);
+      this.#rows.setPayload(id, payload);
       this.#rows.setTarget(id, target);
       this.#targets.refresh(target);
     });
