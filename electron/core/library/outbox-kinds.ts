@@ -53,13 +53,26 @@ export interface KindContext {
   assignFolderId(tempId: number, created: { id: number; name: string; code: string; parent: number; isPublic: boolean; openEmbed: boolean }): void;
 }
 
-export interface OutboxKind<P> {
+/** What the service answers each kind with (what `confirm` and `after` read). */
+type Answer<M extends keyof ServiceApi> = Awaited<ReturnType<ServiceApi[M]>>;
+export interface Results {
+  'folder.create': Answer<'folderCreate'>;
+  'folder.rename': Answer<'folderRename'>;
+  'video.skipIntro': Answer<'skipIntro'>;
+  'subtitle.url': Answer<'subtitleUrl'>;
+  'subtitle.file': Answer<'subtitleFile'>;
+  'thumbnail.set': Answer<'thumbnailUpload'>;
+  'thumbnail.delete': Answer<'thumbnailDelete'>;
+  'video.copy': Answer<'copy'>;
+}
+
+export interface OutboxKind<P, R = unknown> {
   summary(payload: P): string;
-  send(api: ServiceApi, payload: P): Promise<unknown>;
+  send(api: ServiceApi, payload: P): Promise<R>;
   /** The service confirmed: write its answer (runs in the transaction that removes the item). */
-  confirm(ctx: KindContext, payload: P, result: unknown): void;
+  confirm(ctx: KindContext, payload: P, result: R): void;
   /** Optional follow-up reads after confirming (never fail the change). */
-  after?(ctx: KindContext, payload: P, result: unknown): Promise<void>;
+  after?(ctx: KindContext, payload: P, result: R): Promise<void>;
   /** The person discarded the change: take back its local effect. */
   undo(ctx: KindContext, payload: P): void;
   /** Words added to the service's message when it refuses this kind. */
@@ -72,7 +85,7 @@ export interface OutboxKind<P> {
    * null means it is not there and the change is sent. Kinds whose send is idempotent
    * (renames, settings of a value) need no `find`.
    */
-  find?(ctx: KindContext, payload: P): Promise<unknown | null>;
+  find?(ctx: KindContext, payload: P): Promise<R | null>;
 }
 
 /** Every folder of the service's tree, with its parent (operation 13 from the root). */
@@ -105,11 +118,11 @@ async function refreshVideo(ctx: KindContext, videoId: string): Promise<void> {
   }
 }
 
-export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
+export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]> } = {
   'folder.create': {
     summary: (p) => `Create folder “${p.name}”`,
     send: (api, p) => api.folderCreate({ name: p.name }),
-    confirm: (ctx, p, result) => ctx.assignFolderId(p.tempId, result as Parameters<KindContext['assignFolderId']>[1]),
+    confirm: (ctx, p, result) => ctx.assignFolderId(p.tempId, result),
     undo: (ctx, p) => ctx.store.deleteLocalFolder(p.tempId),
     beforeFirstSend: (ctx, p) => ({
       ...p,
@@ -130,7 +143,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
   'folder.rename': {
     summary: (p) => `Rename folder “${p.from}” to “${p.name}”`,
     send: (api, p) => api.folderRename({ id: p.id, name: p.name }),
-    confirm: (ctx, p, result) => ctx.store.setFolderServiceName(p.id, (result as { name: string }).name),
+    confirm: (ctx, p, result) => ctx.store.setFolderServiceName(p.id, result.name),
     // The local name is recomputed from the changes that remain.
     undo: () => {},
   },
@@ -143,7 +156,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
   'subtitle.url': {
     summary: (p) => `Add ${p.language} subtitles to “${p.videoName}” from ${p.url}`,
     send: (api, p) => api.subtitleUrl({ id: p.videoId, language: p.language, url: p.url }),
-    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, (result as { subtitle: { url: string } }).subtitle.url),
+    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, result.subtitle.url),
     undo: (ctx, p) => ctx.subtitles.remove(p.subtitleId),
   },
   'subtitle.file': {
@@ -158,7 +171,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
         file: { path: p.path, name: basename(p.path), contentType: SUBTITLE_TYPES[prepared.format], bytes: prepared.bytes },
       });
     },
-    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, (result as { subtitle: { url: string } }).subtitle.url),
+    confirm: (ctx, p, result) => ctx.subtitles.confirm(p.subtitleId, result.subtitle.url),
     undo: (ctx, p) => ctx.subtitles.remove(p.subtitleId),
     refusalHint: (error) =>
       error.code === 'validation' || error.code === 'not_found'
@@ -175,7 +188,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
       });
     },
     confirm: (ctx, p, result) => {
-      const url = (result as { url: string }).url;
+      const { url } = result;
       if (url !== '') ctx.store.setVideoThumbnail(p.videoId, url);
     },
     after: (ctx, p) => refreshVideo(ctx, p.videoId),
@@ -195,7 +208,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K]> } = {
     send: (api, p) => api.copy({ id: p.videoId }),
     confirm: () => {},
     // The service does not say where the copy goes; the root until a sync finds it elsewhere.
-    after: (ctx, _p, result) => refreshVideo(ctx, (result as { id: string }).id),
+    after: (ctx, _p, result) => refreshVideo(ctx, result.id),
     undo: () => {},
   },
 };
