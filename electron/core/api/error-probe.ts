@@ -39,7 +39,7 @@ export class ErrorProbe {
     const facts: ErrorFacts = {};
     const probe = (op: OperationName, input: Input) => this.#probe(op, input, base, key, deadlineAt, spec.options?.signal);
     if (this.#o.verifyKeyOnError) {
-      facts.keyRefused = (await probe('account', {})) === 'refused';
+      facts.keyRefused = await this.#keyRefused(() => probe('account', {}));
       if (facts.keyRefused) return 'unauthorized';
     }
     for (const check of meaning.checks) {
@@ -60,6 +60,17 @@ export class ErrorProbe {
       }
     }
     return meaning.decide(facts, spec.input);
+  }
+
+  /**
+   * A refused key is refused every time; a server that is failing fails now and then. So one
+   * error from operation 1 is not enough (chaos saw a good key reported as refused when the
+   * re-check met a passing 500): the key counts as refused only when operation 1 refuses it
+   * twice in a row.
+   */
+  async #keyRefused(check: () => Promise<'ok' | 'refused' | 'unknown'>): Promise<boolean> {
+    if ((await check()) !== 'refused') return false;
+    return (await check()) === 'refused';
   }
 
   /** One read-only request, no retries: 'ok', 'refused' (a service error) or 'unknown'. */

@@ -102,6 +102,27 @@ describe('broken replies', () => {
     expect(host.control.folders().filter((f) => f.name === 'once')).toHaveLength(1);
   });
 
+  it('a passing server error on the call and on the key re-check is not a refused key', async () => {
+    // Chaos found it: an upload target failed with "The service refused the API key" while
+    // the key was good, because operation 1 itself met a passing 500 during the re-check.
+    host.control.setFaults([
+      { route: 'GET /v1/upload/url/slots', kind: 'server_error', times: 1 },
+      { route: 'GET /v1/account', kind: 'server_error', times: 1 },
+    ]);
+    const error = await failure(client().slots());
+    expect(error.code).not.toBe('unauthorized');
+    expect(error).toMatchObject({ code: 'server', kind: 'service' });
+  });
+
+  it('a key the service keeps refusing is still unauthorized', async () => {
+    host.control.setFaults([
+      { route: 'GET /v1/upload/url/slots', kind: 'server_error', times: 1 },
+      { route: 'GET /v1/account', kind: 'server_error' },
+    ]);
+    const error = await failure(client().slots());
+    expect(error.code).toBe('unauthorized');
+  });
+
   it('an unclassified server error on a read is server, not retried', async () => {
     host.control.setFaults([{ route: 'GET /v1/upload/url/slots', kind: 'server_error' }]);
     const error = await failure(client().slots());
