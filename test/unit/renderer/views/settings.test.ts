@@ -1,0 +1,88 @@
+// The Settings view in Chromium against a stand-in bridge: the bandwidth field with valid, invalid,
+// empty and extreme values (issue 17, item 4: a number input's value is a number or null, not text).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Settings from '../../../../renderer/src/views/Settings.svelte';
+import { settings } from '../../../../renderer/src/lib/state/settings.svelte.ts';
+import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
+import type { Settings as SettingsValue } from '../../../../shared/model.ts';
+import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+let saved: SettingsValue;
+const errors: unknown[] = [];
+const onError = (event: ErrorEvent | PromiseRejectionEvent): void => void errors.push('reason' in event ? event.reason : event.error);
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+beforeEach(async () => {
+  errors.length = 0;
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onError);
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'light', closeToTray: false };
+  stub.handle('settings:get', () => saved);
+  stub.handle('settings:set', (patch) => (saved = { ...saved, ...(patch as Partial<SettingsValue>) }));
+  await settings.load();
+  target = document.createElement('div');
+  document.body.append(target);
+  component = mount(Settings, { target });
+  flushSync();
+});
+
+afterEach(() => {
+  window.removeEventListener('error', onError);
+  window.removeEventListener('unhandledrejection', onError);
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+  settings.reset();
+});
+
+/** Types into the field as a person would, then leaves it (Tab fires change). */
+async function enterLimit(text: string): Promise<void> {
+  const input = target.querySelector<HTMLInputElement>('input[type="number"]')!;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  await settle();
+}
+
+const sets = (): unknown[] => stub.calls.filter((c) => c.method === 'settings:set').map((c) => c.input);
+
+describe('Settings: bandwidth limit', () => {
+  it('saves a typed limit in bytes per second', async () => {
+    await enterLimit('512');
+    expect(errors).toEqual([]);
+    expect(sets()).toEqual([{ bandwidthLimit: 512 * 1024 }]);
+    expect(saved.bandwidthLimit).toBe(512 * 1024);
+  });
+
+  it('clears the limit when the field is emptied', async () => {
+    await enterLimit('512');
+    await enterLimit('');
+    expect(errors).toEqual([]);
+    expect(sets()).toEqual([{ bandwidthLimit: 512 * 1024 }, { bandwidthLimit: null }]);
+  });
+
+  it('refuses a value below the minimum or not a number, with words, and saves nothing', async () => {
+    const before = notices.items.length;
+    await enterLimit('3');
+    await enterLimit('-1');
+    expect(errors).toEqual([]);
+    expect(sets()).toEqual([]);
+    expect(notices.items.length).toBeGreaterThan(before);
+  });
+
+  it('saves a very large limit as it was typed', async () => {
+    await enterLimit('10000000');
+    expect(errors).toEqual([]);
+    expect(sets()).toEqual([{ bandwidthLimit: 10_000_000 * 1024 }]);
+  });
+});
