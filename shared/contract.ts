@@ -18,6 +18,7 @@ import {
   ImageCheck,
   LANGUAGE,
   LocalPath,
+  Text,
   MAX_NAME,
   OutboxView,
   RemoteAction,
@@ -45,7 +46,7 @@ const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
 const MAX_FRAME_BASE64 = 12 * 1024 * 1024;
 const ok = z.object({ ok: z.literal(true) });
-const FolderName = z.string().trim().min(1, 'a folder needs a name').max(MAX_NAME);
+const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME);
 const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
 
 function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -56,14 +57,14 @@ export const methods = {
   'app:info': method(none, AppInfo),
   /** What went wrong while starting (damaged files set aside, no keychain...), with what to do. */
   'app:notices': method(none, z.array(StartupNotice)),
-  'app:dismissNotice': method(z.strictObject({ id: z.string().max(200) }), z.array(StartupNotice)),
+  'app:dismissNotice': method(z.strictObject({ id: Text.max(200) }), z.array(StartupNotice)),
 
   'settings:get': method(none, Settings),
   'settings:set': method(Settings.omit({ baseUrl: true }).partial().strict(), Settings),
 
   'auth:status': method(none, AuthStatus),
   /** Checks the key against the service (operation 1) before it is kept. */
-  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: z.string().max(256) }), AuthStatus),
+  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256) }), AuthStatus),
   'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AuthStatus),
@@ -92,12 +93,12 @@ export const methods = {
       offset: z.number().int().min(0).max(10_000_000),
       limit: z.number().int().min(1).max(500),
       sort: VideoSort.optional(),
-      search: z.string().max(200).optional(),
+      search: Text.max(200).optional(),
     }),
     VideosPage,
   ),
   /** Title search over the whole library, from the local index. */
-  'videos:search': method(z.strictObject({ query: z.string().min(1).max(200), limit: z.number().int().min(1).max(500) }), z.object({ items: z.array(Video) })),
+  'videos:search': method(z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }), z.object({ items: z.array(Video) })),
   'videos:get': method(z.strictObject({ id: VideoId }), Video),
   'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
   'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
@@ -133,7 +134,7 @@ export const methods = {
    * shows the folder it reports.
    */
   'remote:add': method(
-    z.strictObject({ urls: z.array(z.string().max(2048)).min(1).max(1000) }),
+    z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000) }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
   'remote:action': method(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
@@ -150,7 +151,7 @@ export const methods = {
    */
   'media:open': method(z.strictObject({ path: LocalPath }), z.object({ url: z.string(), name: z.string() })),
   /** The page is done with a lent video: its URL stops working. */
-  'media:release': method(z.strictObject({ url: z.string().max(512) }), ok),
+  'media:release': method(z.strictObject({ url: Text.max(512) }), ok),
   /** A frame captured from a local video, as the thumbnail: the same checks and 3-per-minute queue as a picked image. */
   'videos:setThumbnailFrame': method(
     z.strictObject({ id: VideoId, type: z.enum(['jpeg', 'png']), data: z.string().min(1).max(MAX_FRAME_BASE64) }),
@@ -163,7 +164,7 @@ export const methods = {
   /** Opens a service link in the system browser (https only). */
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
   /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
-  'clipboard:writeText': method(z.strictObject({ text: z.string().max(1_000_000) }), ok),
+  'clipboard:writeText': method(z.strictObject({ text: Text.max(1_000_000) }), ok),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -13,7 +13,12 @@ export const MAX_URL = 2048;
 export const VideoId = z.string().regex(VIDEO_ID, 'a video id is 12 letters, digits or underscores');
 /** Folder ids: positive integers from the service, negative while a folder created offline waits in the outbox; 0 is the root. */
 export const FolderId = z.number().int().min(-2_147_483_648).max(2_147_483_647);
-export const LocalPath = z.string().min(1).max(MAX_PATH);
+/**
+ * The one text-input check: no NUL. SQLite and the file system cut a string at NUL, so it
+ * gave `internal`, or a search that matched everything (issue 18).
+ */
+export const Text = z.string().refine((value) => !value.includes('\0'), 'text cannot contain a NUL character (\\0)');
+export const LocalPath = Text.min(1).max(MAX_PATH);
 /** The one http-URL check: an address that parses and is http or https. */
 export function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
@@ -24,7 +29,7 @@ export function isHttpUrl(value: unknown): boolean {
     return false;
   }
 }
-export const HttpUrl = z.string().max(MAX_URL).refine(isHttpUrl, 'an http or https address');
+export const HttpUrl = Text.max(MAX_URL).refine(isHttpUrl, 'an http or https address');
 
 /** Spec 4.11: a thumbnail is a JPEG or PNG of at most this many pixels. */
 export const THUMBNAIL_MAX = { width: 1600, height: 1200 } as const;

@@ -33,3 +33,25 @@ describe('the contract', () => {
     expect(parsed).not.toHaveProperty('key');
   });
 });
+
+describe('text inputs refuse NUL', () => {
+  // A NUL reached SQLite as `internal`, or a search that matched everything (issue 18, item 10).
+  const cases: [string, unknown][] = [
+    ['videos:search', { query: 'a\0', limit: 10 }],
+    ['videos:list', { folderId: 0, offset: 0, limit: 10, search: '\0' }],
+    ['folders:create', { name: 'Trips\0' }],
+    ['folders:rename', { id: 3, name: '\0x' }],
+    ['auth:setKey', { baseUrl: 'http://127.0.0.1:1/', key: 'k\0' }],
+    ['media:open', { path: '/tmp/a\0b' }],
+    ['remote:add', { urls: ['https://example.com/\0'] }],
+  ];
+  for (const [name, input] of cases) {
+    it(`${name} refuses it with a validation message`, () => {
+      const schema = (methods as Record<string, { input: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } } }>)[name]?.input;
+      expect(schema, name).toBeDefined();
+      const result = schema!.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((issue) => issue.message).join(' ')).toMatch(/NUL/);
+    });
+  }
+});
