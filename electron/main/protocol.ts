@@ -1,7 +1,7 @@
 // The renderer is served from app://vidlift/ rather than file://: a real origin for the
 // sender check and the CSP, no file:// privileges, and no way to read anything outside
 // out/renderer. The CSP goes out as a response header on every reply.
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './origins.ts';
@@ -53,9 +53,7 @@ export function resolveInsideRoot(root: string, urlPath: string): string | null 
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
   const wanted = decoded === '' || decoded === '/' ? '/index.html' : decoded;
   const full = resolve(root, `.${wanted.startsWith('/') ? wanted : `/${wanted}`}`);
-  const rel = relative(root, full);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
-  return full;
+  return isInside(root, full) ? full : null;
 }
 
 export interface AppProtocolOptions {
@@ -79,10 +77,14 @@ export function createAppRequestHandler(options: AppProtocolOptions): (request: 
       return new Response(null, { status: 400, headers });
     }
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return new Response(null, { status: 404, headers });
-    const file = resolveInsideRoot(root, url.pathname);
-    if (file === null) return new Response(null, { status: 403, headers });
+    const named = resolveInsideRoot(root, url.pathname);
+    if (named === null) return new Response(null, { status: 403, headers });
+    let file: string;
     let body: Buffer;
     try {
+      // A link inside out/renderer may point anywhere: check where it really leads.
+      file = await realpath(named);
+      if (!isInside(await realpath(root), file)) return new Response(null, { status: 403, headers });
       body = await read(file);
     } catch {
       return new Response(null, { status: 404, headers });
@@ -90,6 +92,11 @@ export function createAppRequestHandler(options: AppProtocolOptions): (request: 
     headers.set('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
   };
+}
+
+function isInside(root: string, file: string): boolean {
+  const rel = relative(root, file);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 function baseHeaders(csp: string): Headers {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppRequestHandler, registerAppScheme, resolveInsideRoot } from '../../../electron/main/protocol.ts';
@@ -73,5 +73,17 @@ describe('app:// protocol', () => {
     const serve = createAppRequestHandler({ root, csp: () => current });
     current = "img-src 'self' https://video.example";
     expect((await serve(new Request('app://vidlift/index.html'))).headers.get('Content-Security-Policy')).toBe(current);
+  });
+});
+
+describe('app:// and symlinks (issue 18, item 9)', () => {
+  it('refuses a link inside the root that points outside it, and serves one that stays inside', async () => {
+    symlinkSync(join(base, 'secret.txt'), join(root, 'leak.txt'));
+    symlinkSync(join(root, 'assets', 'app.js'), join(root, 'alias.js'));
+    const serve = handler();
+    const leak = await serve(new Request('app://vidlift/leak.txt'));
+    expect(leak.status).toBe(403);
+    expect(await leak.text()).not.toContain('outside the renderer');
+    expect((await serve(new Request('app://vidlift/alias.js'))).status).toBe(200);
   });
 });
