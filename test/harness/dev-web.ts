@@ -17,7 +17,7 @@ const harness = await startHarness({
   port: values.port ? Number(values.port) : 5199,
   logToConsole: true,
 });
-console.log(JSON.stringify({ url: harness.url, sandbox: harness.host.baseUrl, fixtures: harness.fixtureDir }));
+console.log(JSON.stringify({ url: harness.url, sandbox: harness.host.baseUrl, apiKey: harness.host.apiKey, fixtures: harness.fixtureDir }));
 console.log(`Vidlift (browser harness) at ${harness.url}  — Ctrl+C to stop`);
 
 let closing = false;
