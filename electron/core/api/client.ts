@@ -20,6 +20,8 @@ import {
   requireRemoteAction,
   requireThumbnailImage,
 } from './local-checks.ts';
+import { ServiceError } from './errors.ts';
+import { isDowngrade } from './http.ts';
 import { RequestPipeline, type CallSpec, type ServiceClientOptions } from './pipeline.ts';
 import { multipart } from './request.ts';
 import * as s from './schemas.ts';
@@ -30,6 +32,16 @@ export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_RESPONSE_BYTES 
 export type { ConnectionReporter, ServiceClientOptions } from './pipeline.ts';
 
 const RATE_WINDOW_MS = 60_000;
+
+/** An https service handing out a plain-http file server would send the session and the file in the clear. */
+function refuseDowngradedTarget(target: { url: string }, base: URL): void {
+  if (!isDowngrade(base, new URL(target.url))) return;
+  throw new ServiceError(
+    'server',
+    'The service is reached over https but handed out a plain-http upload address; Vidlift does not send the upload session and the file unencrypted.',
+    { kind: 'bad_reply', operation: 'uploadTarget', retryable: false },
+  );
+}
 
 export class ServiceClient implements ServiceApi {
   readonly #pipeline: RequestPipeline;
@@ -69,7 +81,7 @@ export class ServiceClient implements ServiceApi {
   }
 
   async uploadTarget(options?: RequestOptions): Promise<Out<typeof s.uploadTarget>> {
-    const target = await this.#call({ op: 'uploadTarget', input: {}, schema: s.uploadTarget, options });
+    const target = await this.#call({ op: 'uploadTarget', input: {}, schema: s.uploadTarget, options, accept: refuseDowngradedTarget });
     // The session authorizes uploads: it must never reach a log, whoever logs it later.
     this.#secrets?.addSecret(target.session);
     return target;

@@ -64,6 +64,15 @@ export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * One rule for plain http after https: nothing reached over https goes on in the clear, neither
+ * a redirect (the key) nor the file-server address an https service hands out (the upload
+ * session and the file). An http service (the sandbox on loopback) may hand out http.
+ */
+export function isDowngrade(from: URL, to: URL): boolean {
+  return from.protocol === 'https:' && to.protocol === 'http:';
+}
+
 /** The decision for one redirect hop, kept pure so the rules are unit-tested on their own. */
 export type RedirectDecision =
   | { follow: true; url: URL; method: 'GET' | 'POST'; keepBody: boolean; sameOrigin: boolean }
@@ -78,7 +87,7 @@ export function decideRedirect(from: URL, location: string | undefined, status: 
     return { follow: false, reason: 'a redirect to an address that is not valid' };
   }
   if (next.protocol !== 'http:' && next.protocol !== 'https:') return { follow: false, reason: `a redirect to a ${next.protocol} address` };
-  if (from.protocol === 'https:' && next.protocol === 'http:') return { follow: false, reason: 'a redirect from https to plain http' };
+  if (isDowngrade(from, next)) return { follow: false, reason: 'a redirect from https to plain http' };
   // As fetch does: 303 (and 301/302 after a POST) turn into a GET without a body.
   const becomesGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
   const nextMethod = becomesGet ? 'GET' : method;

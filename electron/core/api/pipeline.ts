@@ -61,6 +61,8 @@ export interface CallSpec<S extends Schema> {
   schema: S;
   options: RequestOptions | undefined;
   body?: () => PreparedBody;
+  /** Checks a valid reply against the service address it came from; throws a ServiceError to refuse it. */
+  accept?: (result: z.output<S>, base: URL) => void;
 }
 
 export class RequestPipeline {
@@ -144,7 +146,9 @@ export class RequestPipeline {
     const started = this.#now();
     const response = await this.#send(spec.op, spec.input, base, key, signal, spec.body);
     this.#logger?.debug('service request', { op: spec.op, status: response.status, ms: this.#now() - started, attempt });
-    return interpret(spec.op, response, spec.schema);
+    const result = interpret(spec.op, response, spec.schema);
+    spec.accept?.(result, base);
+    return result;
   }
 
   #send(op: OperationName, input: Input, base: URL, key: string, signal: AbortSignal, body?: () => PreparedBody): Promise<HttpResponse> {
