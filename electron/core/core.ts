@@ -6,6 +6,7 @@ import type { EventHub } from './rpc/events.ts';
 import type { Logger } from './log/logger.ts';
 import type { UploadTotals } from '../../shared/model.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
+import type { ProxyResolver } from './net/proxy-route.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app. */
 export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'shell:openExternal', 'clipboard:writeText'] as const;
@@ -27,6 +28,11 @@ export interface CoreOptions {
   logToConsole?: boolean;
   /** The URL the host serves a lent local video on (media:open); default: Electron's media scheme. */
   mediaUrl?: (token: string) => string;
+  /**
+   * How to reach a URL: the shell passes Electron's session.resolveProxy (system settings,
+   * PAC, WPAD); default: the HTTPS_PROXY / HTTP_PROXY / ALL_PROXY / NO_PROXY variables.
+   */
+  proxy?: ProxyResolver;
 }
 
 export interface BatchSummary {

@@ -26,6 +26,9 @@ import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
+import { Network } from './net/network.ts';
+import { environmentResolver } from './net/proxy-route.ts';
+import { createNodeTransport } from './api/http.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
@@ -52,7 +55,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
   });
+  // One route rule for the client and every file-server transfer: the host's proxy answer
+  // (Electron: system settings, PAC, WPAD), else the proxy environment variables.
+  const network = new Network(options.proxy ?? environmentResolver);
   const client = new ServiceClient({
+    transport: createNodeTransport(network),
     baseUrl: () => settings.get().baseUrl,
     apiKey: () => auth.getKey(),
     logger,
@@ -61,7 +68,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   late.client = client;
 
-  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth, notices });
+  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth, notices, network });
   await sessions.follow();
   const unsubscribeAuth = auth.onChange(() => void sessions.follow());
   const unsubscribeSettings = settings.onChange((next) => sessions.current?.applySettings(next));
@@ -117,6 +124,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       unsubscribeSettings();
       connection.stop();
       await sessions.close();
+      network.close();
       fileSink.close();
     },
   };
@@ -132,6 +140,7 @@ interface SessionSwitchDeps {
   settings: SettingsStore;
   auth: AuthService;
   notices: StartupNotices;
+  network: Network;
 }
 
 /** Keeps exactly one account session open: the one of the current address and key. */
@@ -220,6 +229,7 @@ class SessionSwitch {
       grants: this.#deps.grants,
       settings: this.#deps.settings.get(),
       onLibraryDamaged: (keptFile) => this.#deps.notices.add(libraryDamaged(keptFile)),
+      network: this.#deps.network,
     });
   }
 

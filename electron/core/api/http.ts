@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { Network, watchProxy, type Route } from '../net/network.ts';
 
 export type FailureCause = 'network' | 'timeout' | 'too_large' | 'redirect' | 'aborted';
 
@@ -98,15 +99,26 @@ export function decideRedirect(from: URL, location: string | undefined, status: 
   return { follow: true, url: next, method: nextMethod, keepBody, sameOrigin };
 }
 
-/** Sends the request, following at most `maxRedirects` redirects under the rules above. */
-export const nodeTransport: Transport = async (request) => {
+/**
+ * Sends the request, following at most `maxRedirects` redirects under the rules above, each
+ * hop by the route `network` gives for its URL (direct, or through the proxy).
+ */
+export function createNodeTransport(network: Network = new Network()): Transport {
+  return (request) => send(request, network);
+}
+
+/** Direct connections only: tests and tools that never meet a proxy. */
+export const nodeTransport: Transport = createNodeTransport();
+
+async function send(request: HttpRequest, network: Network): Promise<HttpResponse> {
   const origin = request.url.origin;
   let url = request.url;
   let method = request.method;
   let body = request.body;
   let headers = { ...request.headers };
   for (let hop = 0; ; hop++) {
-    const response = await exchange({ ...request, url, method, headers, ...(body ? { body } : { body: undefined }) });
+    const route = await network.routeFor(url, method === 'POST' ? 'fresh' : 'pooled');
+    const response = await exchange({ ...request, url, method, headers, ...(body ? { body } : { body: undefined }) }, route);
     if (!REDIRECTS.has(response.status)) return response;
     if (hop >= request.maxRedirects) throw new TransportError('redirect', `Refused to follow more than ${request.maxRedirects} redirects.`);
     const location = response.headers.location;
@@ -117,7 +129,7 @@ export const nodeTransport: Transport = async (request) => {
     url = decision.url;
     method = decision.method;
   }
-};
+}
 
 function withoutHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
   const drop = new Set(names.map((n) => n.toLowerCase()));
@@ -145,7 +157,7 @@ function socketFailure(error: unknown, phase: string): TransportError {
  * POST can create things, so it must never meet a stale socket. Reads reuse connections and
  * are retried by the client's policy.
  */
-function exchange(hop: Hop): Promise<HttpResponse> {
+function exchange(hop: Hop, route: Route): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (hop.signal.aborted) {
       reject(abortFailure(hop.signal));
@@ -170,11 +182,22 @@ function exchange(hop: Hop): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...hop.headers, ...(prepared?.headers ?? {}) };
     if (prepared && Buffer.isBuffer(prepared.data)) headers['content-length'] = String(prepared.data.length);
     const client = hop.url.protocol === 'https:' ? https : http;
-    const req = client.request(hop.url, { method: hop.method, headers, ...(hop.method === 'POST' ? { agent: false } : {}) });
+    const req = client.request(hop.url, { method: hop.method, headers, ...(route.agent === undefined ? {} : { agent: route.agent }) });
+    const proxy = watchProxy(req, route.route);
     hop.signal.addEventListener('abort', onAbort, { once: true });
 
-    req.on('error', (error) => finish(socketFailure(error, 'before the reply')));
+    req.on('error', (error) => {
+      const failure = proxy.failure(error);
+      finish(failure ? new TransportError('network', failure.message, { errno: failure.errno, cause: error }) : socketFailure(error, 'before the reply'));
+    });
     req.on('response', (res) => {
+      // The proxy's own refusal, replayed as if it were the service's reply: never read it.
+      const refusal = proxy.refusal();
+      if (refusal) {
+        res.destroy();
+        finish(new TransportError('network', refusal.message, { errno: refusal.errno }));
+        return;
+      }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > hop.maxResponseBytes) {
         res.destroy();

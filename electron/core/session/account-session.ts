@@ -20,6 +20,7 @@ import { createUploadHandlers } from '../uploads/handlers.ts';
 import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
 import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
 import type { AccountHandlers } from './account-methods.ts';
+import type { Network } from '../net/network.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
@@ -33,6 +34,8 @@ export interface AccountSessionDeps {
   settings: Settings;
   /** The database file was damaged: it was renamed to `keptFile` and a new library started. */
   onLibraryDamaged: (keptFile: string) => void;
+  /** How the service's file servers are reached (the same proxy choice as the client's). */
+  network?: Network;
 }
 
 /**
@@ -76,6 +79,7 @@ export class AccountSession {
         onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
+        ...(deps.network ? { network: deps.network } : {}),
       });
       this.remote = new RemoteImports({
         api: deps.api,

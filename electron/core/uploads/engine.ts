@@ -23,6 +23,7 @@ import { toUploadJob, UploadStore, type JobRow } from './store.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
 import type { Timers } from '../timers.ts';
+import type { Network } from '../net/network.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { UploadConnection } from './scheduler.ts';
@@ -51,6 +52,8 @@ export interface UploadEngineOptions {
   sendStallMs?: number;
   replyTimeoutMs?: number;
   progressIntervalMs?: number;
+  /** How file servers are reached (proxy or direct); direct when absent. */
+  network?: Network;
 }
 
 export const MIN_CONCURRENCY = 1;
@@ -99,6 +102,7 @@ export class UploadEngine {
       maxAttempts: options.maxAttempts ?? 6,
       sendStallMs: options.sendStallMs ?? 60_000,
       replyTimeoutMs: options.replyTimeoutMs ?? 10 * 60_000,
+      ...(options.network ? { network: options.network } : {}),
     });
     this.#scheduler = new Scheduler({
       store: this.#store,

@@ -14,6 +14,7 @@ import type { ProgressTracker } from './progress.ts';
 import type { JobRow, UploadStore } from './store.ts';
 import type { TokenBucket } from './throttle.ts';
 import { sendFile, TransferError } from './transfer.ts';
+import type { Network } from '../net/network.ts';
 
 /** A job being run: how to stop it, and why it was stopped (null while it runs on its own). */
 export interface Running {
@@ -46,6 +47,8 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   sendStallMs: number;
   replyTimeoutMs: number;
+  /** How file servers are reached (proxy or direct); direct when absent. */
+  network?: Network;
 }
 
 export class JobRunner {
@@ -76,6 +79,7 @@ export class JobRunner {
       this.#o.progress.begin(row.id, row.size);
       this.#o.changed();
       this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });
+      const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
       const { fileCode } = await sendFile({
         url: target.url,
         session: target.session,
@@ -94,6 +98,7 @@ export class JobRunner {
         },
         sendStallMs: this.#o.sendStallMs,
         replyTimeoutMs: this.#o.replyTimeoutMs,
+        ...(route ? { route } : {}),
       });
       return await this.#complete(row, run, fileCode, null);
     } catch (error) {

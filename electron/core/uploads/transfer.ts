@@ -8,6 +8,7 @@ import { request as httpsRequest } from 'node:https';
 import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
 import type { TokenBucket } from './throttle.ts';
 import { FileShrankError, pumpFile } from './pump.ts';
+import { watchProxy, type Route } from '../net/network.ts';
 
 export const READ_CHUNK = 1 << 20;
 
@@ -54,6 +55,8 @@ export interface TransferInput {
   onBodySent: () => void;
   sendStallMs: number;
   replyTimeoutMs: number;
+  /** How to reach the file server (a 'fresh' route from Network); direct when absent. */
+  route?: Route;
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
@@ -78,7 +81,8 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     // No agent: a fresh connection per file, never a stale pooled one; redirects are never
     // followed (node:http does not), so the session reaches only this URL.
-    const req = send(url, { method: UPLOAD_METHOD, headers, agent: false });
+    const req = send(url, { method: UPLOAD_METHOD, headers, agent: input.route?.agent ?? false });
+    const proxy = watchProxy(req, input.route?.route ?? { kind: 'direct' });
 
     let replyDeadline: ReturnType<typeof setTimeout> | null = null;
     const finish = (error: unknown, result?: { fileCode: string }): void => {
@@ -118,8 +122,18 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
         input.replyTimeoutMs,
       );
     });
-    req.on('error', (error) => finish(error));
+    req.on('error', (error) => {
+      const failure = proxy.failure(error);
+      // The proxy never let the body through: nothing can have arrived.
+      finish(failure ? new TransferError('network', failure.message, false, error) : error);
+    });
     req.on('response', (res) => {
+      const refusal = proxy.refusal();
+      if (refusal) {
+        res.destroy();
+        finish(new TransferError('network', refusal.message, false));
+        return;
+      }
       readReply(res).then(
         (reply) => finish(undefined, reply),
         (error: unknown) => finish(error),

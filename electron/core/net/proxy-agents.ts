@@ -1,0 +1,62 @@
+// The node:http agent for one route. Well-kept agents do the protocol work:
+// https-proxy-agent speaks CONNECT (and TLS to an https proxy), socks-proxy-agent speaks
+// SOCKS5 with the host name resolved by the proxy.
+//
+// Every request through an HTTP proxy is tunnelled with CONNECT, whatever the target's
+// scheme: the proxy only ever sees an opaque byte stream to host:port, so the key header
+// and the upload session are never handed to it as a request it could read or log, and an
+// https target stays end-to-end TLS. (A plain forward proxy request would give it both.)
+import type { Agent } from 'node:http';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { SocksProxyAgent } from 'socks-proxy-agent';
+import type { ProxyRoute } from './proxy-route.ts';
+
+export type ConnectionUse =
+  /** A read: a kept-alive connection may be reused. */
+  | 'pooled'
+  /** A POST or an upload: always a fresh connection (see http.ts on stale sockets). */
+  | 'fresh';
+
+/** `false` = node:http's own fresh connection; `undefined` = its global pool. */
+export type AgentChoice = Agent | false | undefined;
+
+function proxyUrl(route: Extract<ProxyRoute, { kind: 'proxy' }>): URL {
+  const scheme = route.scheme === 'socks5' ? 'socks5h' : route.scheme;
+  const host = route.host.includes(':') ? `[${route.host}]` : route.host;
+  const url = new URL(`${scheme}://${host}:${route.port}`);
+  // The URL API percent-encodes what needs it; both agents decode it again.
+  if (route.username !== undefined) url.username = route.username;
+  if (route.password !== undefined) url.password = route.password;
+  return url;
+}
+
+function newAgent(route: Extract<ProxyRoute, { kind: 'proxy' }>, keepAlive: boolean): Agent {
+  const url = proxyUrl(route);
+  return route.scheme === 'socks5' ? new SocksProxyAgent(url, { keepAlive }) : new HttpsProxyAgent(url, { keepAlive });
+}
+
+/**
+ * Hands out agents: one kept-alive agent per proxy for reads (so a library sync through a
+ * proxy does not pay a tunnel per page), a fresh one for every POST and upload.
+ */
+export class ProxyAgents {
+  readonly #pooled = new Map<string, Agent>();
+
+  agentFor(route: ProxyRoute, use: ConnectionUse): AgentChoice {
+    if (route.kind === 'direct') return use === 'fresh' ? false : undefined;
+    if (use === 'fresh') return newAgent(route, false);
+    const key = proxyUrl(route).href;
+    let agent = this.#pooled.get(key);
+    if (!agent) {
+      agent = newAgent(route, true);
+      this.#pooled.set(key, agent);
+    }
+    return agent;
+  }
+
+  /** Closes kept-alive tunnels (settings changed, or shutdown). */
+  destroy(): void {
+    for (const agent of this.#pooled.values()) agent.destroy();
+    this.#pooled.clear();
+  }
+}

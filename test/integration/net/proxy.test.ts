@@ -1,0 +1,201 @@
+// Issue 14 item 1: every service call and every file-server upload goes through the proxy the
+// resolver names, against real proxies on loopback: an HTTP CONNECT proxy (with and without
+// Basic credentials), Debian's microsocks SOCKS5 proxy (with and without credentials), a
+// proxy that is down, and NO_PROXY for loopback. The service is the real sandbox host.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../electron/core/api/client.ts';
+import { createNodeTransport } from '../../../electron/core/api/http.ts';
+import { Network } from '../../../electron/core/net/network.ts';
+import { environmentResolver, parseProxyAddress, type ProxyResolver, type ProxyRoute } from '../../../electron/core/net/proxy-route.ts';
+import { sendFile, TransferError } from '../../../electron/core/uploads/transfer.ts';
+import { TokenBucket } from '../../../electron/core/uploads/throttle.ts';
+import { startHost, type Host } from '../../host/index.ts';
+import { failure } from '../api/fixtures.ts';
+import { freePort, hasMicrosocks, startHttpProxy, startSocksProxy } from '../../support/proxies.ts';
+
+let host: Host;
+let dir: string;
+let video: string;
+
+beforeAll(async () => {
+  host = await startHost({ seed: 'empty' });
+  dir = mkdtempSync(join(tmpdir(), 'vidlift-proxy-'));
+  video = join(dir, 'clip.mp4');
+  // An MP4 header (ftyp) and random bytes: enough for the sandbox's file server.
+  writeFileSync(video, Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(300_000)]));
+});
+
+afterAll(async () => {
+  await host?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const through = (route: ProxyRoute): ProxyResolver => ({ routeFor: () => Promise.resolve(route) });
+
+function clientVia(network: Network): ServiceClient {
+  return new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, transport: createNodeTransport(network), deadlineMs: 5_000 });
+}
+
+/** One real upload: a target from the service, the file to its file server, then operation 15. */
+async function uploadVia(network: Network): Promise<string> {
+  const client = clientVia(network);
+  const target = await client.uploadTarget();
+  const route = await network.routeFor(new URL(target.url), 'fresh');
+  const controller = new AbortController();
+  const { fileCode } = await sendFile({
+    url: target.url,
+    session: target.session,
+    folderId: 0,
+    path: video,
+    fileName: 'clip.mp4',
+    contentType: 'video/mp4',
+    size: 300_024,
+    bucket: new TokenBucket(null, Date.now),
+    signal: controller.signal,
+    onProgress: () => {},
+    onLastChunk: () => {},
+    onBodySent: () => {},
+    sendStallMs: 5_000,
+    replyTimeoutMs: 5_000,
+    route,
+  });
+  const info = await client.videoInfo({ id: fileCode });
+  return info.id;
+}
+
+describe('through an HTTP proxy (CONNECT)', () => {
+  it('reads, uploads and reads back through the proxy, which only ever sees CONNECT lines', async () => {
+    const proxy = await startHttpProxy();
+    const network = new Network(through(parseProxyAddress(proxy.url)!));
+    try {
+      const account = await clientVia(network).account();
+      expect(account).toBeTruthy();
+      expect(await uploadVia(network)).toMatch(/\w+/);
+      const hostPort = new URL(host.baseUrl).host;
+      // Reads share one kept-alive tunnel; the upload (a POST) always gets a fresh one.
+      expect(proxy.requests.length).toBeGreaterThanOrEqual(2);
+      // Every request was a tunnel to the service: no forwarded request the proxy could read.
+      expect(proxy.requests.every((line) => line.startsWith('CONNECT 127.0.0.1:'))).toBe(true);
+      expect(proxy.requests.some((line) => line === `CONNECT ${hostPort}`)).toBe(true);
+      // The key never reached the proxy as something it could read.
+      expect(proxy.headerText.join('\n')).not.toContain(host.apiKey);
+    } finally {
+      network.close();
+      await proxy.close();
+    }
+  });
+
+  it('a proxy that asks for credentials: refused in words without them, works with them', async () => {
+    const proxy = await startHttpProxy({ username: 'ana', password: 'p@ss:word' });
+    const without = new Network(through(parseProxyAddress(proxy.url)!));
+    const withCredentials = new Network(through({ ...parseProxyAddress(proxy.url)!, username: 'ana', password: 'p@ss:word' } as ProxyRoute));
+    try {
+      const error = await failure(clientVia(without).account());
+      expect(error.kind).toBe('network');
+      expect(error.message).toMatch(/HTTP proxy 127\.0\.0\.1:\d+ asks for a user name and password/);
+      expect(await uploadVia(withCredentials)).toMatch(/\w+/);
+    } finally {
+      without.close();
+      withCredentials.close();
+      await proxy.close();
+    }
+  });
+
+  it('a proxy that is down says the proxy cannot be reached, for a call and for an upload', async () => {
+    const port = await freePort();
+    const network = new Network(through({ kind: 'proxy', scheme: 'http', host: '127.0.0.1', port }));
+    try {
+      const error = await failure(clientVia(network).account());
+      expect(error.message).toMatch(new RegExp(`HTTP proxy 127\\.0\\.0\\.1:${port} cannot be reached \\(ECONNREFUSED\\)`));
+      // The transfer, given a direct target URL, still goes to the dead proxy.
+      const route = await network.routeFor(new URL(host.baseUrl), 'fresh');
+      const sent = sendFile({
+        url: `${host.baseUrl}/upload/01`,
+        session: 'x'.repeat(24),
+        folderId: 0,
+        path: video,
+        fileName: 'clip.mp4',
+        contentType: 'video/mp4',
+        size: 300_024,
+        bucket: new TokenBucket(null, Date.now),
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        onLastChunk: () => {},
+        onBodySent: () => {},
+        sendStallMs: 5_000,
+        replyTimeoutMs: 5_000,
+        route,
+      });
+      const transferError = await sent.then(() => null, (e: unknown) => e);
+      expect(transferError).toBeInstanceOf(TransferError);
+      expect((transferError as TransferError).message).toMatch(/proxy .* cannot be reached/);
+      expect((transferError as TransferError).maybeReceived).toBe(false);
+    } finally {
+      network.close();
+    }
+  });
+});
+
+describe.skipIf(!hasMicrosocks() && !process.env.CI)('through a SOCKS5 proxy (Debian microsocks)', () => {
+  it('reads, uploads and reads back', async () => {
+    const socks = await startSocksProxy();
+    const network = new Network(through({ kind: 'proxy', scheme: 'socks5', host: '127.0.0.1', port: socks.port }));
+    try {
+      expect(await clientVia(network).account()).toBeTruthy();
+      expect(await uploadVia(network)).toMatch(/\w+/);
+    } finally {
+      network.close();
+      await socks.close();
+    }
+  });
+
+  it('with credentials: refused without them, works with them', async () => {
+    const socks = await startSocksProxy({ username: 'ana', password: 'secret1' });
+    const route: ProxyRoute = { kind: 'proxy', scheme: 'socks5', host: '127.0.0.1', port: socks.port };
+    const without = new Network(through(route));
+    const withCredentials = new Network(through({ ...route, username: 'ana', password: 'secret1' }));
+    try {
+      const error = await failure(clientVia(without).account());
+      expect(error.message).toMatch(/SOCKS5 proxy 127\.0\.0\.1:\d+/);
+      expect(await clientVia(withCredentials).account()).toBeTruthy();
+    } finally {
+      without.close();
+      withCredentials.close();
+      await socks.close();
+    }
+  });
+});
+
+describe('the proxy environment variables (plain Node, the command line)', () => {
+  const saved = { ...process.env };
+  const restore = (): void => {
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'no_proxy']) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  };
+
+  it('HTTP_PROXY is followed, and NO_PROXY for loopback goes direct', async () => {
+    const proxy = await startHttpProxy();
+    const network = new Network(environmentResolver);
+    try {
+      process.env.HTTP_PROXY = proxy.url;
+      delete process.env.NO_PROXY;
+      delete process.env.no_proxy;
+      await clientVia(network).account();
+      expect(proxy.requests.length).toBe(1);
+      process.env.NO_PROXY = 'localhost,127.0.0.1';
+      await clientVia(network).account();
+      expect(proxy.requests.length).toBe(1);
+    } finally {
+      restore();
+      network.close();
+      await proxy.close();
+    }
+  });
+});
