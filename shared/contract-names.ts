@@ -13,6 +13,8 @@ export const METHOD_NAMES = [
   'auth:setKey',
   'auth:clearKey',
   'sandbox:start',
+  'proxy:status',
+  'proxy:setPassword',
   'connection:get',
   'sync:status',
   'sync:now',

@@ -10,6 +10,7 @@ import {
   AppInfo,
   AuthStatus,
   Connection,
+  ProxyStatus,
   DmcaView,
   FolderId,
   Folder,
@@ -68,6 +69,11 @@ export const methods = {
   'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AuthStatus),
+
+  /** Whether a password for the manual proxy is kept (in the keychain, never in settings). */
+  'proxy:status': method(none, ProxyStatus),
+  /** Keeps (or with null, forgets) the manual proxy's password in the keychain. */
+  'proxy:setPassword': method(z.strictObject({ password: Text.min(1).max(256).nullable() }), ProxyStatus),
 
   'connection:get': method(none, Connection),
   'sync:status': method(none, SyncStatus),

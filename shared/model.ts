@@ -79,6 +79,33 @@ export const StartupNotice = z.object({
 });
 export type StartupNotice = z.infer<typeof StartupNotice>;
 
+/**
+ * How the service and its file servers are reached: the system's proxy settings (the
+ * default: system settings, PAC and WPAD through Electron; *_PROXY variables under Node), no
+ * proxy, or one proxy typed in. Its password is never here: it is kept in the keychain.
+ */
+export const ProxySetting = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('system') }),
+  z.strictObject({ mode: z.literal('none') }),
+  z.strictObject({
+    mode: z.literal('manual'),
+    scheme: z.enum(['http', 'socks5']),
+    host: Text.trim()
+      .min(1, 'the proxy needs a host name or address')
+      .max(253)
+      .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.?)+$|^[0-9A-Fa-f:.]+$/, 'a host name or an IP address, without http:// or a port'),
+    port: z.number().int().min(1, 'a port from 1 to 65535').max(65535, 'a port from 1 to 65535'),
+    username: Text.max(256).nullable(),
+  }),
+]);
+export type ProxySetting = z.infer<typeof ProxySetting>;
+
+export const ProxyStatus = z.object({
+  /** A proxy password is in the keychain (never the password itself). */
+  hasPassword: z.boolean(),
+});
+export type ProxyStatus = z.infer<typeof ProxyStatus>;
+
 export const Settings = z.object({
   baseUrl: z.string().nullable(),
   uploadConcurrency: z.number().int().min(1).max(8),
@@ -88,6 +115,7 @@ export const Settings = z.object({
   theme: Theme,
   /** Closing the window while uploads run keeps the app in the tray instead of asking. */
   closeToTray: z.boolean(),
+  proxy: ProxySetting,
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -27,6 +27,7 @@ import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import { Network } from './net/network.ts';
+import { ProxyChoice } from './net/proxy-choice.ts';
 import { environmentResolver } from './net/proxy-route.ts';
 import { createNodeTransport } from './api/http.ts';
 
@@ -44,7 +45,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onDamaged: (keptFile) => notices.add(settingsDamaged(keptFile)),
   });
   const secrets = options.secretStore ?? new KeytarSecretStore();
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger });
+  // One route rule for the client, the key check and every file-server transfer: the host's proxy answer
+  // (Electron: system settings, PAC, WPAD), else the proxy environment variables.
+  const proxyChoice = new ProxyChoice({ setting: () => settings.get().proxy, system: options.proxy ?? environmentResolver, secrets, registry: logger });
+  const network = new Network(proxyChoice);
+  const transport = createNodeTransport(network);
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport });
   const grants = new PathGrants();
   const mediaTokens = new MediaTokens();
 
@@ -55,11 +61,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
   });
-  // One route rule for the client and every file-server transfer: the host's proxy answer
-  // (Electron: system settings, PAC, WPAD), else the proxy environment variables.
-  const network = new Network(options.proxy ?? environmentResolver);
   const client = new ServiceClient({
-    transport: createNodeTransport(network),
+    transport,
     baseUrl: () => settings.get().baseUrl,
     apiKey: () => auth.getKey(),
     logger,
@@ -71,7 +74,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth, notices, network });
   await sessions.follow();
   const unsubscribeAuth = auth.onChange(() => void sessions.follow());
-  const unsubscribeSettings = settings.onChange((next) => sessions.current?.applySettings(next));
+  const unsubscribeSettings = settings.onChange((next, previous) => {
+    sessions.current?.applySettings(next);
+    // Kept-alive tunnels belong to the old choice.
+    if (JSON.stringify(next.proxy) !== JSON.stringify(previous.proxy)) network.setResolver(proxyChoice);
+  });
 
   const handlers: CoreHandlers = {
     'app:notices': () => notices.list(),
@@ -79,6 +86,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(settings),
     ...authHandlers(auth),
     ...connectionHandlers(connection),
+    'proxy:status': () => proxyChoice.status(),
+    'proxy:setPassword': async ({ password }) => {
+      const status = await proxyChoice.setPassword(password);
+      network.setResolver(proxyChoice);
+      return status;
+    },
     'sandbox:start': async () => {
       if (!options.sandboxAvailable || !options.startSandbox) {
         throw new AppError('unavailable', 'The local sandbox is only offered when Vidlift runs from its source tree.', { retryable: false });

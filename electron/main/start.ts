@@ -20,6 +20,7 @@ import type { Handlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import type { Core, CoreOptions } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
+import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
 import { askAboutClose, guardWindowClose } from './close-guard.ts';
@@ -83,6 +84,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     logDir,
     sandboxAvailable: !packaged,
     secretStore,
+    // The system's proxy settings, PAC and WPAD, as Chromium itself resolves them.
+    proxy: { routeFor: (url) => session.defaultSession.resolveProxy(url.href).then(parsePacAnswer) },
     ...(packaged ? {} : { startSandbox: () => sandbox.start(), logToConsole: true }),
   };
   const core: Core = await createCore(coreOptions);

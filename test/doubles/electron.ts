@@ -492,13 +492,15 @@ export class ProtocolDouble implements Pick<Protocol, 'registerSchemesAsPrivileg
   }
 }
 
-type SessionPart = 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler';
+type SessionPart = 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'resolveProxy';
 
 export class SessionDouble implements Pick<Session, SessionPart> {
   permissionRequest: Parameters<Session['setPermissionRequestHandler']>[0] = null;
   permissionCheck: Parameters<Session['setPermissionCheckHandler']>[0] = null;
   devicePermission: Parameters<Session['setDevicePermissionHandler']>[0] = null;
   readonly headerFilters: Array<{ urls: string[]; listener: unknown }> = [];
+  /** What Chromium's proxy resolution answers (system settings / PAC), as a PAC result string. */
+  proxyAnswer = 'DIRECT';
   readonly webRequest: { onHeadersReceived: (filter: { urls: string[] }, listener: unknown) => void };
   private readonly double: ElectronDouble;
 
@@ -525,6 +527,11 @@ export class SessionDouble implements Pick<Session, SessionPart> {
   setDevicePermissionHandler(handler: Parameters<Session['setDevicePermissionHandler']>[0]): void {
     this.double.record('session.setDevicePermissionHandler', []);
     this.devicePermission = handler;
+  }
+
+  resolveProxy(url: string): Promise<string> {
+    this.double.record('session.resolveProxy', [url]);
+    return Promise.resolve(this.proxyAnswer);
   }
 }
 

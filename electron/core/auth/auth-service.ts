@@ -13,6 +13,7 @@ import type { EventSink } from '../rpc/events.ts';
 import { accountFor, type SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { normalizeBaseUrl } from './base-url.ts';
+import type { Transport } from '../api/http.ts';
 
 /** Checks a key against the service at an address; throws an AppError when it is refused. */
 export type KeyVerifier = (baseUrl: string, key: string) => Promise<void>;
@@ -27,6 +28,8 @@ export interface AuthServiceOptions {
   /** Default: operation 1 with a one-off ServiceClient (no retries, `verifyDeadlineMs`). */
   verify?: KeyVerifier;
   verifyDeadlineMs?: number;
+  /** How the check reaches the service: the same route (proxy) as every other call. */
+  transport?: Transport;
 }
 
 /** Printable ASCII without spaces: anything else cannot be a key, and could break the header. */
@@ -47,7 +50,7 @@ export function checkKeyShape(key: string): string {
   return trimmed;
 }
 
-export function oneOffVerifier(options: { registry?: SecretRegistry; logger?: Logger; deadlineMs?: number } = {}): KeyVerifier {
+export function oneOffVerifier(options: { registry?: SecretRegistry; logger?: Logger; deadlineMs?: number; transport?: Transport } = {}): KeyVerifier {
   return async (baseUrl, key) => {
     const client = new ServiceClient({
       baseUrl,
@@ -56,6 +59,7 @@ export function oneOffVerifier(options: { registry?: SecretRegistry; logger?: Lo
       deadlineMs: options.deadlineMs ?? 15_000,
       ...(options.registry ? { secrets: options.registry } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.transport ? { transport: options.transport } : {}),
     });
     await client.account();
   };
@@ -86,6 +90,7 @@ export class AuthService {
         ...(options.registry ? { registry: options.registry } : {}),
         ...(options.logger ? { logger: options.logger } : {}),
         ...(options.verifyDeadlineMs !== undefined ? { deadlineMs: options.verifyDeadlineMs } : {}),
+        ...(options.transport ? { transport: options.transport } : {}),
       });
   }
 

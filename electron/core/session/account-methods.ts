@@ -15,6 +15,8 @@ export const APP_METHODS = [
   'auth:setKey',
   'auth:clearKey',
   'sandbox:start',
+  'proxy:status',
+  'proxy:setPassword',
   'connection:get',
   'media:open',
   'media:release',

@@ -22,6 +22,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   notifications: true,
   theme: 'system',
   closeToTray: false,
+  proxy: { mode: 'system' } as const,
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
