@@ -33,6 +33,8 @@ export interface CoreOptions {
    * PAC, WPAD); default: the HTTPS_PROXY / HTTP_PROXY / ALL_PROXY / NO_PROXY variables.
    */
   proxy?: ProxyResolver;
+  /** Settings that win over settings.json for this run and are never written (the command line). */
+  fixedSettings?: Partial<import('../../shared/model.ts').Settings>;
 }
 
 export interface BatchSummary {

@@ -24,12 +24,17 @@ import { delegateToSession } from './session/account-methods.ts';
 import { SchemaFromNewerVersionError } from './library/db.ts';
 import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
-import { keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
+import { accountInUse, keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
+import { AccountInUseError } from './session/account-lock.ts';
+
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import { Network } from './net/network.ts';
 import { ProxyChoice } from './net/proxy-choice.ts';
 import { environmentResolver } from './net/proxy-route.ts';
 import { createNodeTransport } from './api/http.ts';
+
+/** How often a window whose account is open in another process tries again. */
+const ACCOUNT_IN_USE_RETRY_MS = 5_000;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
@@ -43,6 +48,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
     onDamaged: (keptFile) => notices.add(settingsDamaged(keptFile)),
+    ...(options.fixedSettings ? { fixed: options.fixedSettings } : {}),
   });
   const secrets = options.secretStore ?? new KeytarSecretStore();
   // One route rule for the client, the key check and every file-server transfer: the host's proxy answer
@@ -166,6 +172,7 @@ class SessionSwitch {
   #closeHooks: Array<() => void> = [];
   /** Why the account of the current key is not open (its library could not be opened), or null. */
   #blocked: string | null = null;
+  #retry: NodeJS.Timeout | null = null;
 
   constructor(deps: SessionSwitchDeps) {
     this.#deps = deps;
@@ -191,6 +198,8 @@ class SessionSwitch {
   }
 
   async close(): Promise<void> {
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
     await this.#switching;
     await this.#closeCurrent();
   }
@@ -217,6 +226,10 @@ class SessionSwitch {
     try {
       session = this.#open(baseUrl, key);
     } catch (error) {
+      if (error instanceof AccountInUseError) {
+        this.#waitForOtherProcess(error);
+        return;
+      }
       const notice =
         error instanceof SchemaFromNewerVersionError
           ? libraryFromNewerVersion(accountDatabaseFile(this.#deps.options.dataDir, baseUrl, key))
@@ -226,8 +239,21 @@ class SessionSwitch {
       throw error;
     }
     this.current = session;
+    notices.clear('account-in-use');
     for (const listener of this.#openListeners) this.#runOpenListener(listener, session);
     session.start();
+  }
+
+  /** Another process has the account: say so, and try again until it lets go. */
+  #waitForOtherProcess(error: AccountInUseError): void {
+    this.#deps.notices.add(accountInUse());
+    this.#blocked = error.message;
+    this.#identity = null;
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      void this.follow();
+    }, ACCOUNT_IN_USE_RETRY_MS);
+    this.#retry.unref();
   }
 
   #open(baseUrl: string, key: string): AccountSession {

@@ -3,7 +3,9 @@
 // key is set and closes it when the key is removed or replaced, so two accounts never share
 // a queue or a cache.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { lockAccount, type AccountLock } from './account-lock.ts';
 import type { ConnectionMonitor } from '../api/connection.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { PathGrants } from '../files/grants.ts';
@@ -56,8 +58,20 @@ export class AccountSession {
   readonly localMedia: LocalMedia;
   readonly handlers: AccountHandlers;
 
+  readonly #lock: AccountLock;
+
   constructor(deps: AccountSessionDeps) {
-    const db = openAccountDatabase(accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key), { onDamaged: deps.onLibraryDamaged });
+    const file = accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key);
+    mkdirSync(dirname(file), { recursive: true });
+    // Before the database is touched: the queue in it has one sender (AccountInUseError).
+    this.#lock = lockAccount(file, (error) => deps.logger.error('the lock on this account was lost', { error }));
+    let db: Db;
+    try {
+      db = openAccountDatabase(file, { onDamaged: deps.onLibraryDamaged });
+    } catch (error) {
+      this.#lock.release();
+      throw error;
+    }
     this.db = db;
     // A store that refuses the file (tables from a newer version) must not leave it open.
     try {
@@ -98,6 +112,7 @@ export class AccountSession {
       };
     } catch (error) {
       db.close();
+      this.#lock.release();
       throw error;
     }
   }
@@ -121,5 +136,6 @@ export class AccountSession {
   async close(): Promise<void> {
     await Promise.allSettled([this.uploads.stop(), this.remote.stop(), this.library.stop()]);
     this.db.close();
+    this.#lock.release();
   }
 }

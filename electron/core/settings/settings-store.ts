@@ -39,6 +39,12 @@ export interface SettingsStoreOptions {
    * (null when it could not even be read). Called from the constructor.
    */
   onDamaged?: (keptFile: string | null) => void;
+  /**
+   * Values that win over the file and are never written to it: the command line's service
+   * address (VIDLIFT_BASE_URL) and its --concurrency / --bwlimit, so running it never
+   * changes the desktop app's settings.
+   */
+  fixed?: Partial<Settings>;
 }
 
 /** Valid fields of whatever was on disk, defaults for the rest, plus the names of fields that were dropped. */
@@ -68,6 +74,7 @@ export class SettingsStore {
   readonly #logger: Logger | undefined;
   readonly #listeners = new Set<SettingsListener>();
   readonly #onDamaged: ((keptFile: string | null) => void) | undefined;
+  readonly #fixed: Partial<Settings>;
   #current: Settings;
   /** Writes run one after another, so the file always ends with the last update. */
   #writing: Promise<void> = Promise.resolve();
@@ -77,11 +84,12 @@ export class SettingsStore {
     this.#events = options.events;
     this.#logger = options.logger;
     this.#onDamaged = options.onDamaged;
+    this.#fixed = options.fixed ?? {};
     this.#current = this.#load();
   }
 
   get(): Settings {
-    return { ...this.#current };
+    return { ...this.#current, ...this.#fixed };
   }
 
   /** Validates and applies a partial change, writes it, then tells listeners and the renderer. */
@@ -91,6 +99,8 @@ export class SettingsStore {
     if (parsed.data.baseUrl !== undefined && parsed.data.baseUrl !== null && !isHttpAddress(parsed.data.baseUrl)) {
       throw new AppError('validation', 'The service address must be an http or https URL.', { retryable: false });
     }
+    const fixed = Object.keys(parsed.data).filter((field) => field in this.#fixed);
+    if (fixed.length > 0) throw new AppError('validation', `${fixed.join(', ')} is set for this run and cannot be changed here.`, { retryable: false });
     const previous = this.#current;
     const next: Settings = { ...previous };
     for (const [field, value] of Object.entries(parsed.data)) {
@@ -109,7 +119,7 @@ export class SettingsStore {
     this.#events?.emit('settings:changed', this.get());
     for (const listener of this.#listeners) {
       try {
-        listener(this.get(), { ...previous });
+        listener(this.get(), { ...previous, ...this.#fixed });
       } catch (error) {
         this.#logger?.error('settings listener failed', { error });
       }

@@ -35,6 +35,16 @@ export function libraryDamaged(keptFile: string): StartupNotice {
   };
 }
 
+export function accountInUse(): StartupNotice {
+  return {
+    id: 'account-in-use',
+    severity: 'warning',
+    title: 'This account is open in another Vidlift on this computer (the command line, or a second copy of the app).',
+    detail: 'Its uploads and library are safe. Vidlift opens the account by itself as soon as the other one quits, so no file is ever sent twice.',
+    keptFile: null,
+  };
+}
+
 export function libraryFromNewerVersion(file: string): StartupNotice {
   return {
     id: 'library-newer',

@@ -1,0 +1,26 @@
+// The shape of one command: its words for --help, its options (node:util parseArgs), and
+// what it runs. Commands open the core themselves (some need settings for this run only).
+import type { ParseArgsConfig } from 'node:util';
+import type { Cli, CliOptions } from './context.ts';
+import type { Output } from './output.ts';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface CommandInput {
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+  out: Output;
+  open: (options?: Omit<CliOptions, 'env'>) => Promise<Cli>;
+  /** Aborted on Ctrl-C: stop waiting, leave the queue as it is (resumable). */
+  signal: AbortSignal;
+}
+
+export interface Command {
+  summary: string;
+  usage: string;
+  /** Lines after the usage in --help. */
+  details: string[];
+  options: OptionSpec;
+  /** The exit code. */
+  run(input: CommandInput): Promise<number>;
+}

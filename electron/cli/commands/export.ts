@@ -1,0 +1,64 @@
+// `export --format F [FOLDER]`: the links of a folder, or of the whole library, written to
+// stdout as they are read (a page of 500 at a time), so a library of any size streams out
+// without being held in memory. The formats are the app's own (shared/link-formats.ts).
+import { formatLink, LINK_FORMATS, CSV_COLUMNS, type LinkFormat } from '../../../shared/link-formats.ts';
+import { stringify } from 'csv-stringify/sync';
+import type { Command } from '../command.ts';
+import { CliError, EXIT, type Cli } from '../context.ts';
+import { resolveFolder } from '../folders.ts';
+import { folderVideos } from './library.ts';
+
+/** The command line's names: `links` is one download-independent embed link per line. */
+const ALIASES: Record<string, LinkFormat> = { links: 'plain' };
+
+function formatFrom(text: string | undefined): LinkFormat {
+  const name = text ?? 'links';
+  const format = ALIASES[name] ?? (LINK_FORMATS as readonly string[]).find((f) => f === name);
+  if (!format) throw new CliError(`--format is one of: links, ${LINK_FORMATS.filter((f) => f !== 'plain').join(', ')}.`, EXIT.usage, 'usage');
+  return format as LinkFormat;
+}
+
+export const exportLinks: Command = {
+  summary: 'Write the links of a folder (or of every video) in a format',
+  usage: `export [--format links|${LINK_FORMATS.filter((f) => f !== 'plain').join('|')}] [FOLDER]`,
+  details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.'],
+  options: { format: { type: 'string' } },
+  async run({ positionals, values, out, open }) {
+    const format = formatFrom(typeof values.format === 'string' ? values.format : undefined);
+    if (positionals.length > 1) throw new CliError('export takes at most one folder.', EXIT.usage, 'usage');
+    const cli = await open();
+    try {
+      const folderIds = positionals.length === 1 ? [await resolveFolder(cli, positionals[0], out, { create: false })] : await everyFolder(cli);
+      await write(cli, folderIds, format);
+      return EXIT.ok;
+    } finally {
+      await cli.close();
+    }
+  },
+};
+
+async function everyFolder(cli: Cli): Promise<number[]> {
+  const { folders } = await cli.call('folders:list');
+  return [0, ...folders.map((f) => f.id).filter((id) => id !== 0)];
+}
+
+async function write(cli: Cli, folderIds: number[], format: LinkFormat): Promise<void> {
+  const put = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      // Respect the pipe's backpressure (a slow consumer, `| head`).
+      if (process.stdout.write(text)) resolve();
+      else process.stdout.once('drain', resolve).once('error', reject);
+    });
+  let first = true;
+  if (format === 'csv') await put(`${stringify([[...CSV_COLUMNS]], { eof: false })}\n`);
+  if (format === 'json') await put('[');
+  for (const folderId of folderIds) {
+    for await (const video of folderVideos(cli, folderId)) {
+      const line = formatLink(video, format);
+      if (format === 'json') await put(`${first ? '\n  ' : ',\n  '}${line}`);
+      else await put(`${line}\n`);
+      first = false;
+    }
+  }
+  if (format === 'json') await put(first ? ']\n' : '\n]\n');
+}

@@ -1,0 +1,130 @@
+// `upload PATH...`: the app's own engine, queue and duplicate safety. A file already in the
+// queue (an earlier run stopped with Ctrl-C) is followed, not added again; a file already
+// uploaded is reported with its links, not sent twice.
+import { resolve } from 'node:path';
+import type { UploadJob } from '../../../shared/model.ts';
+import type { Command } from '../command.ts';
+import { CliError, EXIT, type Cli } from '../context.ts';
+import { resolveFolder } from '../folders.ts';
+import { parseRate, table } from '../output.ts';
+import { createUploadProgress } from '../progress.ts';
+
+const FINAL = new Set<UploadJob['state']>(['done', 'failed', 'cancelled', 'changed']);
+const MIN_RATE = 16_384;
+
+export const upload: Command = {
+  summary: 'Upload video files and folders',
+  usage: 'upload PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE] [--json]',
+  details: [
+    'Folders are walked and their videos go into one service folder (the service has no sub-folders).',
+    '--folder     a folder id, or a name (created at the top level when no folder has it); default: the top level',
+    '--concurrency  uploads at the same time, 1 to 8 (this run only)',
+    '--bwlimit    a shared limit such as 500K or 2M (bytes per second; this run only)',
+    'Ctrl-C stops; the queue keeps the rest, and running the same command again continues it.',
+  ],
+  options: { folder: { type: 'string' }, concurrency: { type: 'string' }, bwlimit: { type: 'string' } },
+  async run({ positionals, values, out, open, signal }) {
+    if (positionals.length === 0) throw new CliError('Name at least one file or folder to upload.', EXIT.usage, 'usage');
+    const fixed: { uploadConcurrency?: number; bandwidthLimit?: number } = {};
+    if (typeof values.concurrency === 'string') {
+      const n = Number(values.concurrency);
+      if (!Number.isInteger(n) || n < 1 || n > 8) throw new CliError('--concurrency is a whole number from 1 to 8.', EXIT.usage, 'usage');
+      fixed.uploadConcurrency = n;
+    }
+    if (typeof values.bwlimit === 'string') {
+      const rate = parseRate(values.bwlimit);
+      if (rate === null || rate < MIN_RATE) throw new CliError('--bwlimit is a rate of at least 16K, such as 500K or 2M.', EXIT.usage, 'usage');
+      fixed.bandwidthLimit = rate;
+    }
+    const cli = await open({ fixed });
+    try {
+      if (cli.offline) out.warn(`Offline (${cli.offline}): the files are queued and go up once the service answers.`);
+      const folderId = await resolveFolder(cli, typeof values.folder === 'string' ? values.folder : undefined, out, { create: true });
+      const paths = positionals.map((p) => resolve(p));
+      // The person named these paths on the command line: that is the CLI's "chose them".
+      for (const path of paths) cli.core.grantPath(path);
+      const jobs = await queue(cli, paths, folderId, out.warn);
+      const finished = await follow(cli, jobs.tracked, out.tty, signal);
+      const rows = [...finished.values()];
+      const failed = rows.filter((j) => j.state !== 'done').length + jobs.refused;
+      out.result(
+        { folderId, uploads: rows.map(toResult), refused: jobs.refusedItems },
+        () => {
+          const done = rows.filter((j) => j.state === 'done');
+          if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
+          for (const j of rows.filter((r) => r.state !== 'done')) out.warn(`${j.name}: ${j.state}${j.error ? `: ${j.error.message}` : ''}`);
+          out.say(`${done.length} uploaded, ${failed} not uploaded.`);
+        },
+      );
+      return failed > 0 ? EXIT.someFailed : EXIT.ok;
+    } finally {
+      await cli.close();
+    }
+  },
+};
+
+interface Queued {
+  tracked: UploadJob[];
+  refused: number;
+  refusedItems: Array<{ path: string; reason: string }>;
+}
+
+async function queue(cli: Cli, paths: string[], folderId: number, warn: (line: string) => void): Promise<Queued> {
+  const result = await cli.call('uploads:add', { paths, folderId });
+  const tracked = [...result.added];
+  const refusedItems: Queued['refusedItems'] = [];
+  const existing = result.skipped.length > 0 ? (await cli.call('uploads:list')).jobs : [];
+  for (const skip of result.skipped) {
+    const held = skip.reason === 'Already in the upload queue.' || skip.reason === 'Already uploaded.' ? existing.filter((j) => j.path === skip.path).at(-1) : undefined;
+    if (held) {
+      if (held.state === 'done') warn(`${held.name}: already uploaded, not sent again.`);
+      tracked.push(held);
+    } else {
+      warn(`${skip.path}: ${skip.reason}`);
+      refusedItems.push(skip);
+    }
+  }
+  return { tracked, refused: refusedItems.length, refusedItems };
+}
+
+/** Waits until every tracked job is in a final state, drawing progress; Ctrl-C stops waiting. */
+async function follow(cli: Cli, jobs: UploadJob[], tty: boolean, signal: AbortSignal): Promise<Map<number, UploadJob>> {
+  const latest = new Map(jobs.map((j) => [j.id, j]));
+  const progress = createUploadProgress(jobs.filter((j) => !FINAL.has(j.state)), tty);
+  const allFinal = (): boolean => [...latest.values()].every((j) => FINAL.has(j.state));
+  const see = (job: UploadJob): void => {
+    if (!latest.has(job.id)) return;
+    latest.set(job.id, job);
+    if (FINAL.has(job.state)) progress.finish(job.id, job.state);
+  };
+  let unsubscribe = (): void => {};
+  try {
+    await new Promise<void>((settle, reject) => {
+      unsubscribe = cli.core.events.subscribe((event, payload) => {
+        if (event === 'uploads:progress') {
+          for (const p of (payload as { jobs: Array<{ id: number; bytesSent: number }> }).jobs) progress.update(p.id, p.bytesSent);
+        } else if (event === 'uploads:changed') {
+          for (const job of (payload as { jobs: UploadJob[] }).jobs) see(job);
+          if (allFinal()) settle();
+        }
+      });
+      if (signal.aborted) reject(interrupted());
+      signal.addEventListener('abort', () => reject(interrupted()), { once: true });
+      // A job may have ended between queuing and subscribing: read the queue once.
+      void cli.call('uploads:list').then((view) => {
+        for (const job of view.jobs) see(job);
+        if (allFinal()) settle();
+      }, reject);
+    });
+  } finally {
+    unsubscribe();
+    progress.stop();
+  }
+  return latest;
+}
+
+const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
+
+function toResult(job: UploadJob) {
+  return { path: job.path, name: job.name, size: job.size, state: job.state, videoId: job.videoId, downloadUrl: job.downloadUrl, embedUrl: job.embedUrl, error: job.error?.message ?? null };
+}

@@ -1,0 +1,154 @@
+// What every command runs on: the same core as the desktop app (createCore), hosted by a
+// plain Node process. Configuration comes from VIDLIFT_BASE_URL + VIDLIFT_API_KEY or from
+// the desktop app's own settings and keychain entry; the key is never an argument (it
+// would land in shell history and in `ps`). The data folder is the app's own, so the CLI
+// sees the same library and queue; the account lock (core/session/account-lock.ts) keeps
+// one sender per queue, and the CLI refuses in words while the app has the account open.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Core, ShellMethod } from '../core/core.ts';
+import type { Handlers } from '../core/rpc/dispatch.ts';
+import { AppError } from '../../shared/errors.ts';
+import { createCore } from '../core/services.ts';
+import { createDispatcher } from '../core/rpc/dispatch.ts';
+import { MemorySecretStore } from '../core/secrets/memory-store.ts';
+import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
+import { accountFor, type SecretStore } from '../core/secrets/secret-store.ts';
+import { oneOffVerifier } from '../core/auth/auth-service.ts';
+import { createNodeTransport } from '../core/api/http.ts';
+import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
+import { Network } from '../core/net/network.ts';
+import { environmentResolver } from '../core/net/proxy-route.ts';
+import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
+import type { Settings } from '../../shared/model.ts';
+
+/** Dialogs, the clipboard and the browser belong to a window; the command line has none. */
+const noWindow = (): never => {
+  throw new AppError('unavailable', 'There is no window on the command line.', { retryable: false });
+};
+const NO_WINDOW: Pick<Handlers, ShellMethod> = {
+  'app:info': noWindow,
+  'dialog:openFiles': noWindow,
+  'dialog:openFolder': noWindow,
+  'shell:openExternal': noWindow,
+  'clipboard:writeText': noWindow,
+};
+
+/** The exit codes scripts can rely on. */
+export const EXIT = { ok: 0, someFailed: 1, usage: 2, config: 3, interrupted: 130 } as const;
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  readonly code: string;
+
+  constructor(message: string, exitCode: number, code = 'error') {
+    super(message);
+    this.name = 'CliError';
+    this.exitCode = exitCode;
+    this.code = code;
+  }
+}
+
+/** Electron's userData for productName "Vidlift" on each platform: the app's data folder. */
+export function appDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (env.VIDLIFT_DATA_DIR) return resolve(env.VIDLIFT_DATA_DIR);
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Vidlift');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Vidlift');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Vidlift');
+}
+
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Settings for this run only (never written to the app's settings file). */
+  fixed?: Partial<Settings>;
+}
+
+export interface Cli {
+  core: Core;
+  dataDir: string;
+  call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>;
+  close(): Promise<void>;
+  /** Why the service could not be reached at start (the commands work on the local library), or null. */
+  offline: string | null;
+}
+
+/** Opens the core on the configured account; throws CliError (exit 3) when there is none. */
+export async function openCli(options: CliOptions = {}): Promise<Cli> {
+  const env = options.env ?? process.env;
+  const dataDir = appDataDir(env);
+  const baseUrl = env.VIDLIFT_BASE_URL?.trim() || undefined;
+  const key = env.VIDLIFT_API_KEY?.trim() || undefined;
+  if ((baseUrl === undefined) !== (key === undefined)) {
+    throw new CliError('Set both VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or neither (then the desktop app’s account is used).', EXIT.config, 'config');
+  }
+  let secretStore: SecretStore;
+  if (baseUrl !== undefined && key !== undefined) {
+    let account: string;
+    try {
+      account = accountFor(baseUrl);
+    } catch {
+      throw new CliError(`VIDLIFT_BASE_URL is not a service address: ${baseUrl}`, EXIT.config, 'config');
+    }
+    secretStore = new MemorySecretStore();
+    await secretStore.set(account, key);
+  } else {
+    secretStore = new KeytarSecretStore();
+  }
+  const core = await createCore({
+    dataDir,
+    logDir: join(dataDir, 'cli-logs'),
+    sandboxAvailable: false,
+    secretStore,
+    proxy: environmentResolver,
+    fixedSettings: { ...options.fixed, ...(baseUrl !== undefined ? { baseUrl } : {}) },
+  });
+  const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW });
+  const call = (async (method: MethodName, input?: unknown) => {
+    const reply = await dispatch(method, input);
+    if (reply.ok) return reply.data;
+    const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
+    throw new CliError(reply.error.message, exitCode, reply.error.code);
+  }) as Cli['call'];
+  const cli: Cli = { core, dataDir, call, close: () => core.close(), offline: null };
+  try {
+    await requireAccount(cli, secretStore, baseUrl !== undefined);
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  return cli;
+}
+
+async function requireAccount(cli: Cli, secrets: SecretStore, fromEnvironment: boolean): Promise<void> {
+  const notices = await cli.call('app:notices');
+  const inUse = notices.find((n) => n.id === 'account-in-use');
+  if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
+  const blocking = notices.find((n) => n.severity === 'error');
+  if (blocking) throw new CliError(`${blocking.title} ${blocking.detail}`, EXIT.config, 'config');
+  const auth = await cli.call('auth:status');
+  if (!auth.hasKey) {
+    throw new CliError(
+      fromEnvironment
+        ? 'The key in VIDLIFT_API_KEY could not be used.'
+        : 'No account: set VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or enter your key in the desktop app first (its keychain entry is then used).',
+      EXIT.config,
+      'config',
+    );
+  }
+  // The key is checked against the service once (operation 1, through the same proxy
+  // route); offline, the local library still answers and uploads wait, as in the app.
+  const key = await secrets.get(accountFor(auth.baseUrl!));
+  if (key === null) return;
+  try {
+    await oneOffVerifier({ transport: createNodeTransport(new Network(environmentResolver)), deadlineMs: 15_000 })(auth.baseUrl!, key);
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'unauthorized') {
+      throw new CliError(`${fromEnvironment ? 'VIDLIFT_API_KEY: ' : ''}${error.message}`, EXIT.config, 'unauthorized');
+    }
+    if (isServiceError(error) && isNetworkFailure(error)) {
+      cli.offline = error.message;
+      return;
+    }
+    throw error;
+  }
+}

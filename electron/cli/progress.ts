@@ -1,0 +1,61 @@
+// Progress on a terminal: one bar per file and a total, drawn by cli-progress (the bar
+// library most Node CLIs use; it redraws in place and falls back to nothing without a TTY).
+import cliProgress from 'cli-progress';
+import { basename } from 'node:path';
+import { formatBytes } from './output.ts';
+
+export interface UploadProgress {
+  update(id: number, bytesSent: number): void;
+  finish(id: number, label: string): void;
+  stop(): void;
+}
+
+const NAME_WIDTH = 28;
+
+export function createUploadProgress(files: ReadonlyArray<{ id: number; path: string; size: number }>, enabled: boolean): UploadProgress {
+  if (!enabled || files.length === 0) return { update() {}, finish() {}, stop() {} };
+  const multibar = new cliProgress.MultiBar(
+    {
+      format: '{name} [{bar}] {percentage}% {done}/{size} {state}',
+      hideCursor: true,
+      clearOnComplete: false,
+      stopOnComplete: false,
+      barsize: 24,
+      fps: 4,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  const sent = new Map<number, number>();
+  const bars = new Map(
+    files.map((f) => {
+      const name = basename(f.path);
+      const label = name.length > NAME_WIDTH ? `${name.slice(0, NAME_WIDTH - 1)}…` : name.padEnd(NAME_WIDTH);
+      return [f.id, { bar: multibar.create(f.size, 0, { name: label, done: formatBytes(0), size: formatBytes(f.size), state: '' }), size: f.size }];
+    }),
+  );
+  const totalBar = multibar.create(total, 0, { name: 'Total'.padEnd(NAME_WIDTH), done: formatBytes(0), size: formatBytes(total), state: '' });
+  const redrawTotal = (): void => {
+    const value = [...sent.values()].reduce((a, b) => a + b, 0);
+    totalBar.update(value, { done: formatBytes(value) });
+  };
+  return {
+    update(id, bytesSent) {
+      const entry = bars.get(id);
+      if (!entry) return;
+      sent.set(id, bytesSent);
+      entry.bar.update(bytesSent, { done: formatBytes(bytesSent) });
+      redrawTotal();
+    },
+    finish(id, label) {
+      const entry = bars.get(id);
+      if (!entry) return;
+      if (label === 'done') sent.set(id, entry.size);
+      entry.bar.update(label === 'done' ? entry.size : (sent.get(id) ?? 0), { state: label, done: formatBytes(label === 'done' ? entry.size : (sent.get(id) ?? 0)) });
+      redrawTotal();
+    },
+    stop() {
+      multibar.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// One process at a time per account: the desktop app and the command line may share the
+// data folder, and an account's database holds its upload queue. Two upload engines on one
+// queue would each restart the other's "running" jobs and could send a file twice, so the
+// second process to open an account is refused in words instead (the first keeps going).
+//
+// proper-lockfile (npm's own lock, used by many CLIs) takes the lock with an atomic mkdir and
+// refreshes its mtime while held, so a lock left by a crashed or killed process goes stale
+// on its own after STALE_MS: a kill -9 never locks an account out for good.
+import lockfile from 'proper-lockfile';
+import { AppError } from '../../../shared/errors.ts';
+
+const STALE_MS = 10_000;
+
+export class AccountInUseError extends AppError {
+  constructor() {
+    super(
+      'unavailable',
+      'This account is open in another Vidlift (the app or the command line) on this computer. Quit that one first: one upload queue, one sender, so no file is sent twice.',
+      { retryable: true },
+    );
+    this.name = 'AccountInUseError';
+  }
+}
+
+export interface AccountLock {
+  release(): void;
+}
+
+/**
+ * Locks the account whose database is `databaseFile` (the lock is `<file>.lock`, beside it).
+ * Throws AccountInUseError when another live process holds it.
+ */
+export function lockAccount(databaseFile: string, onLost: (error: Error) => void): AccountLock {
+  let release: () => void;
+  try {
+    release = lockfile.lockSync(databaseFile, {
+      realpath: false,
+      stale: STALE_MS,
+      // The lock was taken over or its folder removed: say so; never throw from a timer.
+      onCompromised: onLost,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') throw new AccountInUseError();
+    throw error;
+  }
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      try {
+        release();
+      } catch {
+        // Already gone (compromised): nothing left to release.
+      }
+    },
+  };
+}

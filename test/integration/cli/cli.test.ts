@@ -1,0 +1,160 @@
+// Issue 14 part 4: the real command line, as a separate process (node electron/cli/main.ts),
+// against the sandbox host on loopback with a data folder of its own. Upload 3 files and a
+// folder, list them as JSON, export CSV and parse it; a refused key exits 3; Ctrl-C in the
+// middle of an upload, then the same command again: every file is on the service exactly once;
+// while another process has the account open, the CLI refuses in words.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, type Host } from '../../host/index.ts';
+import { createCore } from '../../../electron/core/services.ts';
+import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
+
+const MAIN = resolve(import.meta.dirname, '../../../electron/cli/main.ts');
+const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+let host: Host;
+let root: string;
+
+beforeAll(async () => {
+  host = await startHost({ seed: 'demo' });
+  root = mkdtempSync(join(tmpdir(), 'vidlift-cli-'));
+});
+
+afterAll(async () => {
+  await host?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>, options: { interruptWhen?: (stderr: string, stdout: string) => boolean } = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: root, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    const maybeInterrupt = (): void => {
+      if (!interrupted && options.interruptWhen?.(stderr, stdout)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      maybeInterrupt();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      maybeInterrupt();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const poll = setInterval(maybeInterrupt, 50);
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+function video(path: string, size: number): string {
+  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
+  return path;
+}
+
+describe('vidlift-cli', () => {
+  it('uploads 3 files and a folder, lists them as JSON, exports CSV that parses', async () => {
+    const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: join(root, 'data-1') };
+    const dir = join(root, 'files-1');
+    mkdirSync(join(dir, 'holiday'), { recursive: true });
+    const files = ['one.mp4', 'two.mp4', 'three.mp4'].map((name) => video(join(dir, name), 50_000));
+    video(join(dir, 'holiday', 'beach.mp4'), 40_000);
+    video(join(dir, 'holiday', 'pier.mp4'), 40_000);
+
+    const up = await cli(['upload', ...files, join(dir, 'holiday'), '--folder', 'From the CLI', '--json'], env);
+    expect(up.stderr).toContain('Created the folder “From the CLI”');
+    expect(up.code).toBe(0);
+    const uploaded = JSON.parse(up.stdout) as { folderId: number; uploads: Array<{ name: string; state: string; embedUrl: string }> };
+    expect(uploaded.uploads.map((u) => u.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
+    expect(uploaded.uploads.every((u) => u.state === 'done' && u.embedUrl.startsWith(host.baseUrl))).toBe(true);
+
+    const ls = await cli(['ls', 'From the CLI', '--json'], env);
+    expect(ls.code).toBe(0);
+    const listed = JSON.parse(ls.stdout) as { videos: Array<{ name: string }> };
+    expect(listed.videos.map((v) => v.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
+
+    const exported = await cli(['export', '--format', 'csv', String(uploaded.folderId)], env);
+    expect(exported.code).toBe(0);
+    const rows = parse(exported.stdout, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => r.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
+    expect(rows.every((r) => r.embedUrl!.startsWith(host.baseUrl) && r.id!.length > 0)).toBe(true);
+    // The key never appears in what the CLI prints.
+    expect(`${up.stdout}${up.stderr}${ls.stdout}${exported.stdout}`).not.toContain(host.apiKey);
+  });
+
+  it('exits 3 with a clear message when the key is refused, and 2 on bad usage', async () => {
+    const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: 'A'.repeat(host.apiKey.length), VIDLIFT_DATA_DIR: join(root, 'data-2') };
+    const refused = await cli(['ls'], env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/VIDLIFT_API_KEY: .*refused/i);
+    const onlyOne = await cli(['ls'], { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_DATA_DIR: join(root, 'data-2') });
+    expect(onlyOne.code).toBe(3);
+    expect(onlyOne.stderr).toMatch(/Set both VIDLIFT_BASE_URL and VIDLIFT_API_KEY/);
+    const usage = await cli(['upload', '--concurrency', '12', 'x.mp4'], { ...env, VIDLIFT_API_KEY: host.apiKey });
+    expect(usage.code).toBe(2);
+    expect((await cli(['frobnicate'], env)).code).toBe(2);
+    const help = await cli(['export', '--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: vidlift-cli export/);
+  });
+
+  it('Ctrl-C mid-upload exits 130 and leaves the queue; running again uploads each file exactly once', async () => {
+    const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: join(root, 'data-3') };
+    const dir = join(root, 'files-3');
+    mkdirSync(dir, { recursive: true });
+    const names = ['slow-a.mp4', 'slow-b.mp4', 'slow-c.mp4'];
+    const files = names.map((name) => video(join(dir, name), 120_000));
+    const args = ['upload', ...files, '--folder', 'Interrupted', '--concurrency', '1', '--bwlimit', '64K'];
+    const before = host.control.videos().length;
+
+    const arrived = (): string[] => host.control.videos().slice(before).map((v) => v.name).filter((n) => names.includes(n));
+    // Stop once the first file has arrived: the second is then on its way (one at a time).
+    const first = await cli(args, env, { interruptWhen: () => arrived().length >= 1 });
+    expect(first.code).toBe(130);
+    expect(first.stderr).toMatch(/Stopping… \(the queue keeps what is left/);
+    expect(arrived().length).toBeGreaterThanOrEqual(1);
+    expect(arrived().length).toBeLessThan(3);
+
+    const second = await cli([...args.slice(0, -4), '--folder', 'Interrupted', '--json'], env);
+    expect(second.code).toBe(0);
+    const result = JSON.parse(second.stdout) as { uploads: Array<{ name: string; state: string }> };
+    expect(result.uploads.map((u) => [u.name, u.state]).sort()).toEqual(names.map((n) => [n, 'done']));
+    expect(arrived().sort()).toEqual(names);
+  });
+
+  it('refuses in words while another Vidlift has the account open, and works once it closes', async () => {
+    const dataDir = join(root, 'data-4');
+    const secretStore = new MemorySecretStore();
+    const app = await createCore({ dataDir, logDir: join(root, 'logs-4'), sandboxAvailable: false, secretStore });
+    await app.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: dataDir };
+    try {
+      const busy = await cli(['ls'], env);
+      expect(busy.code).toBe(3);
+      expect(busy.stderr).toMatch(/open in another Vidlift on this computer/);
+    } finally {
+      await app.close();
+    }
+    expect((await cli(['ls'], env)).code).toBe(0);
+  });
+});
