@@ -72,6 +72,7 @@ export const EVENT_NAMES = [
   'auth:changed',
   'thumbnails:changed',
   'app:navigate',
+  'app:showShortcuts',
   'app:notices',
 ] as const;
 

@@ -185,6 +185,8 @@ export const events = {
   'thumbnails:changed': ThumbnailQueue,
   /** The shell asks the renderer to show a screen (a notification was clicked). */
   'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),
+  /** Help → Keyboard Shortcuts: the renderer shows the list. */
+  'app:showShortcuts': z.object({}),
   /** The startup notices changed (a library could not be opened when the account opened). */
   'app:notices': z.array(StartupNotice),
 } as const satisfies Record<EventName, z.ZodType>;

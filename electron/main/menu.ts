@@ -1,5 +1,5 @@
 // The application menu: the platform's usual roles (so copy/paste and window shortcuts
-// work everywhere) and Help → Open logs folder.
+// work everywhere), Help → Keyboard Shortcuts and Help → Open logs folder.
 import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
@@ -7,6 +7,8 @@ export interface MenuActions {
   /** Developer tools only in the source tree. */
   devTools: boolean;
   openLogsFolder: () => void;
+  /** Help → Keyboard Shortcuts: the window shows the list (renderer/src/lib/shortcuts.ts). */
+  showShortcuts: () => void;
 }
 
 export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOptions[] {
@@ -26,7 +28,10 @@ export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOption
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [{ label: 'Open Logs Folder', click: () => actions.openLogsFolder() }],
+      submenu: [
+        { label: 'Keyboard Shortcuts', click: () => actions.showShortcuts() },
+        { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      ],
     },
   ];
 }

@@ -170,7 +170,12 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   core.events.subscribe((event, payload) => liveWindow()?.webContents.send(event, payload));
 
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir) })),
+    Menu.buildFromTemplate(appMenuTemplate({
+        isMac,
+        devTools: !packaged,
+        openLogsFolder: () => void shell.openPath(logDir),
+        showShortcuts: () => core.events.emit('app:showShortcuts', {}),
+      })),
   );
 
   tray = createTray(paths, core, showWindow, logger);

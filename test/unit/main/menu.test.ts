@@ -8,18 +8,22 @@ const roles = (template: MenuItemConstructorOptions[]) => template.map((item) =>
 describe('application menu', () => {
   it('has the usual roles and Help → Open Logs Folder', () => {
     const openLogsFolder = vi.fn();
-    const template = appMenuTemplate({ isMac: false, devTools: false, openLogsFolder });
+    const showShortcuts = vi.fn();
+    const template = appMenuTemplate({ isMac: false, devTools: false, openLogsFolder, showShortcuts });
     expect(roles(template)).toEqual(['&File', 'editMenu', '&View', 'windowMenu', 'help']);
     const help = template.at(-1)?.submenu as MenuItemConstructorOptions[];
     const open = help.find((item) => item.label === 'Open Logs Folder');
     (open?.click as () => void)();
     expect(openLogsFolder).toHaveBeenCalled();
+    const shortcuts = help.find((item) => item.label === 'Keyboard Shortcuts');
+    (shortcuts?.click as () => void)();
+    expect(showShortcuts).toHaveBeenCalled();
   });
 
   it('starts with the app menu on macOS and offers developer tools only in the source tree', () => {
-    expect(roles(appMenuTemplate({ isMac: true, devTools: false, openLogsFolder: vi.fn() }))[0]).toBe('appMenu');
+    expect(roles(appMenuTemplate({ isMac: true, devTools: false, openLogsFolder: vi.fn(), showShortcuts: vi.fn() }))[0]).toBe('appMenu');
     const view = (devTools: boolean) =>
-      (appMenuTemplate({ isMac: false, devTools, openLogsFolder: vi.fn() }).find((item) => item.label === '&View')?.submenu as MenuItemConstructorOptions[]).map((item) => item.role);
+      (appMenuTemplate({ isMac: false, devTools, openLogsFolder: vi.fn(), showShortcuts: vi.fn() }).find((item) => item.label === '&View')?.submenu as MenuItemConstructorOptions[]).map((item) => item.role);
     expect(view(false)).not.toContain('toggleDevTools');
     expect(view(true)).toContain('toggleDevTools');
   });
