@@ -188,7 +188,7 @@ describe('Vidlift in the browser', () => {
       await page.getByLabel('New folder name').fill('Made offline');
       await page.getByRole('button', { name: 'Create' }).click();
       await until('the pending folder', () => folderButton('Made offline').isVisible());
-      await page.getByRole('button', { name: 'Rename Music Sessions' }).click();
+      await page.locator('button.rename[data-rename="Music Sessions"]').click();
       await page.getByLabel('New name for Music Sessions').fill('Music Live');
       await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Save' }).click();
       await until('offline shown', async () => ((await page.locator('.conn').textContent()) ?? '').includes('Offline'), 30_000);
