@@ -185,7 +185,7 @@ describe('Vidlift in the browser', () => {
     await harness.host.control.stop();
     try {
       await page.getByRole('button', { name: 'New folder' }).click();
-      await page.getByLabel('New folder name').fill('Made offline');
+      await page.getByLabel('New top-level folder name').fill('Made offline');
       await page.getByRole('button', { name: 'Create' }).click();
       await until('the pending folder', () => folderButton('Made offline').isVisible());
       await page.locator('button.rename[data-rename="Music Sessions"]').click();
