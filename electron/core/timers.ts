@@ -9,3 +9,13 @@ export const realTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/** For waits that must never keep the process alive on their own (probes, periodic refreshes). */
+export const backgroundTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};

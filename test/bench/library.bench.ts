@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ServiceClient } from '../../electron/core/api/client.ts';
 import type { ServiceApi } from '../../electron/core/api/service-api.ts';
-import { AlwaysOnline } from '../../electron/core/library/connectivity.ts';
+import { ManualConnectivity } from '../../electron/core/connectivity.ts';
 import { Library } from '../../electron/core/library/library.ts';
 import { openLibraryDatabase } from '../../electron/core/library/migrations.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
@@ -74,7 +74,7 @@ export default async function run(): Promise<void> {
       db,
       api,
       events: new EventHub(),
-      connectivity: new AlwaysOnline(),
+      connectivity: new ManualConnectivity('online'),
       logger: { debug() {}, info() {}, warn: (m, f) => console.warn(m, f), error: (m, f) => console.error(m, f) },
       sync: { concurrency: CONCURRENCY, quickIntervalMs: 0 },
     });

@@ -36,6 +36,7 @@ interface Measured {
 
 async function engineChild(config: EngineConfig): Promise<void> {
   const { ServiceClient } = await import('../../electron/core/api/client.ts');
+  const { ManualConnectivity } = await import('../../electron/core/connectivity.ts');
   const { openDatabase } = await import('../../electron/core/library/db.ts');
   const { UploadEngine } = await import('../../electron/core/uploads/engine.ts');
   const quiet = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
@@ -47,7 +48,7 @@ async function engineChild(config: EngineConfig): Promise<void> {
   const engine = new UploadEngine({
     db,
     api: new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet }),
-    connection: { reportOffline() {}, onOnline: () => () => {} },
+    connectivity: new ManualConnectivity('online'),
     events: {
       emit(event, payload) {
         if (event !== 'uploads:changed') return;

@@ -20,6 +20,7 @@ import { startHost, type Host } from '../host/index.ts';
 import { makePng } from '../host/png.ts';
 import { isReadable, randomApiKey, sleep, summaryLine, tempDir, type ReliabilityRun, type RunResult } from './common.ts';
 import { startCoreTarget, type CoreTarget } from './core-target.ts';
+import { ManualConnectivity } from '../../electron/core/connectivity.ts';
 
 type Kind = 'thumbnail' | 'subtitle' | 'video';
 
@@ -151,7 +152,7 @@ export const badInputRun: ReliabilityRun = {
         const liveEngine = new UploadEngine({
           db,
           api: client,
-          connection: { reportOffline: () => {}, onOnline: () => () => {} },
+          connectivity: new ManualConnectivity('online'),
           events: new EventHub(),
           logger,
           secrets: logger,

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ServiceClient } from '../../electron/core/api/client.ts';
+import { monitoredClient } from '../support/monitored-client.ts';
 import { openDatabase } from '../../electron/core/library/db.ts';
 import { MemorySink, RedactingLogger } from '../../electron/core/log/redacting.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
-import { UploadEngine, type UploadConnection } from '../../electron/core/uploads/engine.ts';
+import { UploadEngine } from '../../electron/core/uploads/engine.ts';
 import type { UploadJob } from '../../shared/model.ts';
 import { startHost, type FaultPlan } from '../host/index.ts';
 import { isReadable, randomApiKey, seededRandom, sleep, summaryLine, tempDir, waitUntil, type ReliabilityRun, type RunResult } from './common.ts';
@@ -44,18 +44,6 @@ export function makeVideo(random: () => number, size: number): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** The connection monitor as the engine sees it: it retries on its own while offline. */
-function quietConnection(): UploadConnection & { offlineReports: number } {
-  const monitor = {
-    offlineReports: 0,
-    reportOffline: () => {
-      monitor.offlineReports++;
-    },
-    onOnline: () => () => {},
-  };
-  return monitor;
-}
-
 export const chaosRun: ReliabilityRun = {
   name: 'chaos',
   proves: 'under server errors, resets mid-body, lost replies, latency spikes and an outage, every upload ends exactly once on the service or failed with a readable reason',
@@ -68,12 +56,16 @@ export const chaosRun: ReliabilityRun = {
     const db = openDatabase(join(dir.path, 'account.db'));
     const logs = new MemorySink();
     const logger = new RedactingLogger({ sinks: [logs], minLevel: 'info' });
-    const connection = quietConnection();
-    const api = new ServiceClient({ baseUrl: host.baseUrl, apiKey, logger, secrets: logger, deadlineMs: 5_000 });
+    // The app's own monitor: the client reports, a probe finds the service again after an outage.
+    const { client: api, connectivity } = monitoredClient({ baseUrl: host.baseUrl, apiKey, logger, secrets: logger, deadlineMs: 5_000 }, { firstDelayMs: 300, maxDelayMs: 1_500 });
+    const connection = { offlineReports: 0 };
+    connectivity.onChange((now, previous) => {
+      if (now.state === 'offline' && previous.state !== 'offline') connection.offlineReports++;
+    });
     const engine = new UploadEngine({
       db,
       api,
-      connection,
+      connectivity,
       events: new EventHub(),
       logger,
       secrets: logger,
@@ -82,8 +74,6 @@ export const chaosRun: ReliabilityRun = {
       concurrency: 3,
       backoff: { baseMs: 100, capMs: 1_500 },
       maxAttempts: 8,
-      offlineRetryMs: 300,
-      offlineRetryCapMs: 1_500,
       sendStallMs: 5_000,
       replyTimeoutMs: 10_000,
     });

@@ -3,8 +3,7 @@
 // folders) and saying on stdout, one JSON line each, when a call has returned (that is an
 // acknowledgement: the parent then holds the app to it) and what is in flight.
 // Configuration: one JSON argument (CrashChildConfig).
-import { ServiceClient } from '../../electron/core/api/client.ts';
-import { AlwaysOnline } from '../../electron/core/library/connectivity.ts';
+import { monitoredClient } from '../support/monitored-client.ts';
 import { openDatabase } from '../../electron/core/library/db.ts';
 import { migrateLibrary } from '../../electron/core/library/migrations.ts';
 import { Outbox } from '../../electron/core/library/outbox.ts';
@@ -52,7 +51,7 @@ const sink: EventSink = {
 
 const db = openDatabase(config.dbFile);
 migrateLibrary(db);
-const api = new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 });
+const { client: api, connectivity } = monitoredClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 }, { firstDelayMs: 200, maxDelayMs: 800 });
 const store = new LibraryStore(db);
 const outbox = new Outbox({
   db,
@@ -60,7 +59,7 @@ const outbox = new Outbox({
   subtitles: new SubtitleStore(db),
   api,
   events: sink,
-  connectivity: new AlwaysOnline(),
+  connectivity,
   logger: quiet,
   now: Date.now,
 });
@@ -68,7 +67,7 @@ const sendingAfterOpen = Number((db.prepare("SELECT COUNT(*) AS n FROM lib_outbo
 const engine = new UploadEngine({
   db,
   api,
-  connection: { reportOffline() {}, onOnline: () => () => {} },
+  connectivity,
   events: sink,
   logger: quiet,
   secrets: quiet,
@@ -76,7 +75,6 @@ const engine = new UploadEngine({
   concurrency: 2,
   bandwidthLimit: config.bandwidthLimit,
   backoff: { baseMs: 50, capMs: 400 },
-  offlineRetryMs: 200,
   sendStallMs: 5_000,
   replyTimeoutMs: 10_000,
 });

@@ -7,8 +7,7 @@
 // Configuration: one JSON argument (LeakChildConfig).
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { ServiceClient } from '../../electron/core/api/client.ts';
-import { AlwaysOnline } from '../../electron/core/library/connectivity.ts';
+import { monitoredClient } from '../support/monitored-client.ts';
 import { openDatabase } from '../../electron/core/library/db.ts';
 import { migrateLibrary } from '../../electron/core/library/migrations.ts';
 import { Outbox } from '../../electron/core/library/outbox.ts';
@@ -83,9 +82,9 @@ async function byHand(): Promise<void> {
   events.subscribe((event, payload) => printEvent(event, payload));
   const db = openDatabase(join(config.root, 'data', 'account.db'));
   migrateLibrary(db);
-  const api = new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger, secrets: logger, deadlineMs: 5_000 });
-  const outbox = new Outbox({ db, store: new LibraryStore(db), subtitles: new SubtitleStore(db), api, events, connectivity: new AlwaysOnline(), logger, now: Date.now });
-  const engine = new UploadEngine({ db, api, connection: { reportOffline() {}, onOnline: () => () => {} }, events, logger, secrets: logger, onVideoUploaded: () => {} });
+  const { client: api, connectivity } = monitoredClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger, secrets: logger, deadlineMs: 5_000 });
+  const outbox = new Outbox({ db, store: new LibraryStore(db), subtitles: new SubtitleStore(db), api, events, connectivity, logger, now: Date.now });
+  const engine = new UploadEngine({ db, api, connectivity, events, logger, secrets: logger, onVideoUploaded: () => {} });
   engine.start();
   outbox.start();
   await engine.add(config.videos, 0);

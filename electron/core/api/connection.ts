@@ -7,23 +7,12 @@ import type { Connection } from '../../../shared/model.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import type { ConnectionReporter } from './client.ts';
+import type { ConnectionListener, Connectivity, Outcome } from '../connectivity.ts';
 import { isNetworkFailure } from './errors.ts';
-import type { Timers } from '../timers.ts';
+import { backgroundTimers, type Timers } from '../timers.ts';
 
-export type ConnectionListener = (connection: Connection, previous: Connection) => void;
+export type { ConnectionListener };
 
-const probeTimers: Timers = {
-  setTimeout(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    // Waiting to probe must never keep the process alive.
-    handle.unref();
-    return handle;
-  },
-  clearTimeout(handle) {
-    clearTimeout(handle as NodeJS.Timeout);
-  },
-};
 
 export interface ConnectionMonitorOptions {
   /**
@@ -41,7 +30,7 @@ export interface ConnectionMonitorOptions {
   maxDelayMs?: number;
 }
 
-export class ConnectionMonitor implements ConnectionReporter {
+export class ConnectionMonitor implements Connectivity {
   readonly #probe: () => Promise<unknown>;
   readonly #events: EventSink | undefined;
   readonly #logger: Logger | undefined;
@@ -62,14 +51,15 @@ export class ConnectionMonitor implements ConnectionReporter {
     this.#events = options.events;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
-    this.#timers = options.timers ?? probeTimers;
+    // Waiting to probe must never keep the process alive.
+    this.#timers = options.timers ?? backgroundTimers;
     this.#random = options.random ?? Math.random;
     this.#firstDelayMs = options.firstDelayMs ?? 2_000;
     this.#maxDelayMs = options.maxDelayMs ?? 60_000;
     this.#state = { state: 'unknown', since: this.#now(), reason: null, nextAttemptAt: null };
   }
 
-  get(): Connection {
+  state(): Connection {
     return { ...this.#state };
   }
 
@@ -78,22 +68,19 @@ export class ConnectionMonitor implements ConnectionReporter {
     return () => this.#listeners.delete(listener);
   }
 
-  reportReached(): void {
-    this.markOnline();
+  report(outcome: Outcome): void {
+    if (outcome.reached) this.#markOnline();
+    else this.#markOffline(outcome.reason);
   }
 
-  reportUnreachable(reason: string): void {
-    this.markOffline(reason);
-  }
-
-  markOnline(): void {
+  #markOnline(): void {
     this.#cancelTimer();
     this.#failedProbes = 0;
     if (this.#state.state === 'online') return;
     this.#set({ state: 'online', since: this.#now(), reason: null, nextAttemptAt: null });
   }
 
-  markOffline(reason: string): void {
+  #markOffline(reason: string): void {
     if (this.#stopped) return;
     if (this.#state.state === 'offline') {
       // Already offline: keep the backoff where it is, only the latest reason changes.
@@ -110,7 +97,7 @@ export class ConnectionMonitor implements ConnectionReporter {
   async checkNow(): Promise<Connection> {
     this.#cancelTimer();
     await this.#runProbe();
-    return this.get();
+    return this.state();
   }
 
   stop(): void {
@@ -141,13 +128,13 @@ export class ConnectionMonitor implements ConnectionReporter {
     this.#probing = true;
     try {
       await this.#probe();
-      this.markOnline();
+      this.#markOnline();
     } catch (error) {
       if (isNetworkFailure(error) || (error instanceof AppError && error.code === 'offline')) {
         this.#failedProbes++;
         const reason = error instanceof Error ? error.message : String(error);
         this.#probing = false;
-        if (this.#state.state !== 'offline') this.markOffline(reason);
+        if (this.#state.state !== 'offline') this.#markOffline(reason);
         else {
           if (reason !== this.#state.reason) this.#state = { ...this.#state, reason };
           this.#schedule();
@@ -156,7 +143,7 @@ export class ConnectionMonitor implements ConnectionReporter {
       }
       // The service answered (even with an error such as a refused key): it is reachable.
       this.#logger?.debug('connection probe reached the service with an error', { error });
-      this.markOnline();
+      this.#markOnline();
     } finally {
       this.#probing = false;
     }
@@ -171,10 +158,10 @@ export class ConnectionMonitor implements ConnectionReporter {
     const previous = this.#state;
     this.#state = next;
     if (previous.state !== next.state) this.#logger?.info('connection changed', { state: next.state, reason: next.reason });
-    this.#events?.emit('connection:changed', this.get());
+    this.#events?.emit('connection:changed', this.state());
     for (const listener of this.#listeners) {
       try {
-        listener(this.get(), previous);
+        listener(this.state(), previous);
       } catch (error) {
         this.#logger?.error('connection listener failed', { error });
       }

@@ -13,12 +13,11 @@ import { endpoint } from './request.ts';
 import { DEFAULT_RETRY_POLICY, NO_RETRY, realSleep, withRetry, type RetryPolicy, type Sleep } from './retry.ts';
 import type { RequestOptions } from './service-api.ts';
 import { API_KEY_HEADER, wire, type Operation } from './wire.ts';
+import type { Connectivity } from '../connectivity.ts';
 
 /** Told about every finished call: whether the service was reached at all. */
-export interface ConnectionReporter {
-  reportReached(): void;
-  reportUnreachable(reason: string): void;
-}
+/** The client's side of the one connectivity view: it reports, others read. */
+export type ConnectionReporter = Pick<Connectivity, 'report'>;
 
 export interface ServiceClientOptions {
   /** The base address (settings), or a function read at every call so a change applies at once. */
@@ -126,16 +125,16 @@ export class RequestPipeline {
         onRetry: (error, attempt, delayMs) =>
           this.#logger?.warn('service request failed, retrying', { op: spec.op, attempt, delayMs, error: describe(error) }),
       });
-      this.#connection?.reportReached();
+      this.#connection?.report({ reached: true });
       return result;
     } catch (error) {
       if (error instanceof ServiceFailure) {
-        this.#connection?.reportReached();
+        this.#connection?.report({ reached: true });
         throw await this.#classify(spec, base, key, error.serviceMessage, deadlineAt);
       }
       const failure = toServiceError(spec.op, error);
-      if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.reportUnreachable(failure.message);
-      else if (failure.kind !== 'local') this.#connection?.reportReached();
+      if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.report({ reached: false, reason: failure.message });
+      else if (failure.kind !== 'local') this.#connection?.report({ reached: true });
       throw failure;
     } finally {
       clearTimeout(timer);

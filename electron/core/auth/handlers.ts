@@ -14,6 +14,6 @@ export function authHandlers(auth: AuthService): Pick<Handlers, 'auth:status' | 
 
 export function connectionHandlers(connection: ConnectionMonitor): Pick<Handlers, 'connection:get'> {
   return {
-    'connection:get': () => connection.get(),
+    'connection:get': () => connection.state(),
   };
 }

@@ -5,7 +5,6 @@ import type { AccountView, DmcaRecord, DmcaView, ReportDay, ReportsView, Freshne
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { reportOutcome, type Connectivity } from './connectivity.ts';
 import type { Db } from './db.ts';
 import { cacheWrite } from './store.ts';
 
@@ -73,7 +72,6 @@ export interface AccountCacheDeps {
   db: Db;
   api: ServiceApi;
   events: EventSink;
-  connectivity: Connectivity;
   logger: Logger;
   now: () => number;
   fetches: FetchLog;
@@ -205,16 +203,14 @@ export class AccountCache {
 
   /** Fetches, writes what `write` returns as the cache entry's meta, and tells the UI. */
   #refresh(key: string, write: () => Promise<unknown>): Promise<boolean> {
-    const { fetches, connectivity, events, logger, now, db } = this.#deps;
+    const { fetches, events, logger, now, db } = this.#deps;
     return fetches.run(
       key,
       async () => {
         try {
           const meta = await write();
           cacheWrite(db, () => fetches.fetched(key, now(), meta));
-          reportOutcome(connectivity, null);
         } catch (error) {
-          reportOutcome(connectivity, error);
           logger.warn('library: cached read failed', { key, error: error instanceof Error ? error.message : String(error) });
           throw error;
         } finally {

@@ -7,7 +7,7 @@ import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { AccountCache, FetchLog } from './account-cache.ts';
-import type { Connectivity } from './connectivity.ts';
+import type { Connectivity } from '../connectivity.ts';
 import type { Db } from './db.ts';
 import { Outbox, type FolderIdListener } from './outbox.ts';
 import { LibraryStore } from './store.ts';
@@ -46,7 +46,14 @@ export class Library {
     this.fetches = new FetchLog(deps.db);
     const common = { api: deps.api, events: deps.events, connectivity: deps.connectivity, logger: deps.logger, now };
     this.account = new AccountCache({ ...common, db: deps.db, fetches: this.fetches });
-    this.sync = new SyncEngine({ ...common, store: this.store, fetches: this.fetches, account: this.account, ...(deps.sync ? { options: deps.sync } : {}) });
+    this.sync = new SyncEngine({
+      ...common,
+      store: this.store,
+      fetches: this.fetches,
+      account: this.account,
+      ...(deps.sync ? { options: deps.sync } : {}),
+      ...(deps.timers ? { timers: deps.timers } : {}),
+    });
     this.outbox = new Outbox({ ...common, db: deps.db, store: this.store, subtitles: this.subtitles, ...(deps.timers ? { timers: deps.timers } : {}) });
   }
 

@@ -9,7 +9,7 @@ import type { Folder, OutboxView, Subtitle, ThumbnailQueue, Video } from '../../
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { reportOutcome, type Connectivity } from './connectivity.ts';
+import type { Connectivity } from '../connectivity.ts';
 import { transaction, type Db } from './db.ts';
 import { kindOf, type KindContext, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
 import { OutboxStore, type OutboxRow } from './outbox-store.ts';
@@ -202,7 +202,7 @@ export class Outbox {
   async #loop(): Promise<void> {
     do {
       this.#again = false;
-      if (this.#deps.connectivity.get().state === 'offline') return;
+      if (this.#deps.connectivity.state().state === 'offline') return;
       const stopped = await this.#pass();
       if (stopped) return;
     } while (this.#again && !this.#stopped);
@@ -251,7 +251,6 @@ export class Outbox {
     } catch (error) {
       return this.#failed(row, error);
     }
-    reportOutcome(this.#deps.connectivity, null);
     transaction(this.#deps.db, () => {
       kind.confirm(this.#context(), row.payload, result);
       // Confirming a folder create moves its changes to the folder's real id: refresh there.
@@ -272,7 +271,6 @@ export class Outbox {
         this.#rows.setState(row.id, 'pending');
         this.#targets.refresh(row.target);
       });
-      reportOutcome(this.#deps.connectivity, error);
       this.#changed(this.#targets.scopeOf(row));
       return 'stop';
     }
@@ -319,7 +317,7 @@ export class Outbox {
       this.#targets.refresh(target);
     });
     // After the caller has read the change's pending state: the send starts on the next tick.
-    if (this.#deps.connectivity.get().state !== 'offline') queueMicrotask(() => void this.replay());
+    if (this.#deps.connectivity.state().state !== 'offline') queueMicrotask(() => void this.replay());
   }
 
   #context(): KindContext {

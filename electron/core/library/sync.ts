@@ -16,7 +16,8 @@ import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { AccountCache, FetchLog } from './account-cache.ts';
 import { isOffline } from '../../../shared/errors.ts';
-import { reportOutcome, type Connectivity } from './connectivity.ts';
+import { isReachable, type Connectivity } from '../connectivity.ts';
+import { backgroundTimers, type Timers } from '../timers.ts';
 import { Limiter } from './limiter.ts';
 import { flattenFolderTree, type LibraryStore } from './store.ts';
 import { quickSeqs, sweepSeqs } from './sync-order.ts';
@@ -48,6 +49,8 @@ export interface SyncDeps {
   logger: Logger;
   now: () => number;
   options?: SyncOptions;
+  /** The core's shared timers (default: ones that never keep the process alive). */
+  timers?: Timers;
 }
 
 const FOLDERS_KEY = 'folders';
@@ -102,12 +105,14 @@ export class SyncEngine {
   #perPage: number;
   #running: Promise<void> | null = null;
   #again: { full: boolean } | null = null;
-  #timer: NodeJS.Timeout | null = null;
+  #timer: unknown = null;
+  readonly #timers: Timers;
   #unsubscribe: (() => void) | null = null;
   #stopped = false;
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
+    this.#timers = deps.timers ?? backgroundTimers;
     const options = deps.options ?? {};
     this.#limiter = new Limiter(options.concurrency ?? 4);
     this.#pageSize = options.pageSize ?? 500;
@@ -120,26 +125,29 @@ export class SyncEngine {
   /** Runs a refresh now, then on the timer and whenever the connection comes back. */
   start(): void {
     this.#stopped = false;
-    const unsubscribe = this.#deps.connectivity.onChange((connection) => {
+    this.#unsubscribe = this.#deps.connectivity.onChange((connection) => {
       if (connection.state === 'online') void this.syncNow();
     });
-    this.#unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : null;
     const interval = this.#deps.options?.quickIntervalMs ?? 120_000;
-    if (interval > 0) {
-      this.#timer = setInterval(() => {
-        // Offline: the connection monitor probes with its own backoff and calls back.
-        if (this.#deps.connectivity.get().state !== 'offline') void this.syncNow();
-      }, interval);
-      this.#timer.unref?.();
-    }
+    if (interval > 0) this.#scheduleQuick(interval);
     void this.syncNow();
+  }
+
+  /** The periodic quick refresh; offline, the connection monitor probes and calls back instead. */
+  #scheduleQuick(interval: number): void {
+    this.#timer = this.#timers.setTimeout(() => {
+      this.#timer = null;
+      if (this.#stopped) return;
+      if (isReachable(this.#deps.connectivity)) void this.syncNow();
+      this.#scheduleQuick(interval);
+    }, interval);
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-    if (this.#timer) clearInterval(this.#timer);
+    if (this.#timer !== null) this.#timers.clearTimeout(this.#timer);
     this.#timer = null;
     this.#again = null;
     await this.#running;
@@ -208,7 +216,7 @@ export class SyncEngine {
   }
 
   async #pass(full: boolean): Promise<void> {
-    const { api, store, fetches, logger, now, connectivity } = this.#deps;
+    const { api, store, fetches, logger, now } = this.#deps;
     const pass: Pass = { full, startedAt: now(), offline: null, batch: new ChangeBatch(this.#deps.events, now) };
     const accountRefresh = this.#deps.account?.refreshAccount() ?? Promise.resolve(true);
     try {
@@ -230,11 +238,8 @@ export class SyncEngine {
       pass.batch.flush();
     }
     await accountRefresh;
-    if (pass.offline !== null) {
-      reportOutcome(connectivity, pass.offline);
-      return;
-    }
-    reportOutcome(connectivity, null);
+    // The client has told the connection monitor already; the pass just stops here.
+    if (pass.offline !== null) return;
     store.cacheWrite(() => {
       store.setState(LAST_QUICK_KEY, String(now()));
       if (full) store.setState(LAST_FULL_KEY, String(now()));

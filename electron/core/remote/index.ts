@@ -3,9 +3,6 @@ export { RemoteImports, DEFAULT_POLL_MS, DEFAULT_HIDDEN_POLL_MS } from './remote
 export type { RemoteImportsOptions, AddResult, ActionResult } from './remote-imports.ts';
 export { createRemoteHandlers } from './handlers.ts';
 export type { RemoteHandlers } from './handlers.ts';
-export type { Connectivity } from './connectivity.ts';
-export { assumeOnline, connectivityFrom } from './connectivity.ts';
-export type { ConnectionSource } from './connectivity.ts';
 export type { Timers } from '../timers.ts';
 export { realTimers } from '../timers.ts';
 export { checkUrls } from './urls.ts';

@@ -14,7 +14,7 @@ import type { Db } from '../library/db.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { actionRequest, applyActionLocally, replayQueuedActions, type RemoteActionName } from './actions.ts';
-import { assumeOnline, type Connectivity } from './connectivity.ts';
+import { isReachable, ManualConnectivity, onReachabilityChange, type Connectivity } from '../connectivity.ts';
 import { describe } from './errors.ts';
 import { refreshFromService } from './refresh.ts';
 import { RemoteStore } from './store.ts';
@@ -80,7 +80,8 @@ export class RemoteImports {
     this.#store = new RemoteStore(options.db, options.now ?? Date.now);
     this.#events = options.events;
     this.#timers = options.timers ?? realTimers;
-    this.#connectivity = options.connectivity ?? assumeOnline;
+    // Without a monitor: always try, and learn about failures from the requests.
+    this.#connectivity = options.connectivity ?? new ManualConnectivity('online');
     this.#logger = options.logger;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#hiddenPollMs = options.hiddenPollMs ?? DEFAULT_HIDDEN_POLL_MS;
@@ -93,7 +94,7 @@ export class RemoteImports {
     this.#running = true;
     this.#abort = new AbortController();
     this.#store.recoverInterrupted();
-    this.#unsubscribe = this.#connectivity.onChange((online) => this.#connectionChanged(online));
+    this.#unsubscribe = onReachabilityChange(this.#connectivity, (online) => this.#connectionChanged(online));
     void this.#requestTick(true);
   }
 
@@ -151,7 +152,7 @@ export class RemoteImports {
     const target = action === 'delete' ? (id ?? null) : null;
     return this.#enqueue(async () => {
       let affected: number | null = null;
-      let queued = !this.#connectivity.isOnline();
+      let queued = !isReachable(this.#connectivity);
       if (!queued) {
         try {
           affected = (await this.#api.remoteAction(actionRequest(action, target), { signal: this.#abort.signal })).affected;
@@ -228,7 +229,7 @@ export class RemoteImports {
 
   async #tick(complete: boolean): Promise<void> {
     this.#clearTimer();
-    if (!this.#running || !this.#connectivity.isOnline()) return;
+    if (!this.#running || !isReachable(this.#connectivity)) return;
     const signal = this.#abort.signal;
     try {
       const replayed = await replayQueuedActions(this.#api, this.#store, signal, this.#logger);
@@ -260,7 +261,7 @@ export class RemoteImports {
   /** Sets the next poll if there is anything to wait for and a chance to reach the service. */
   #schedule(): void {
     if (!this.#running || this.#timer !== null || this.#pendingTick) return;
-    if (!this.#connectivity.isOnline() || !this.#hasWork()) return;
+    if (!isReachable(this.#connectivity) || !this.#hasWork()) return;
     this.#timer = this.#timers.setTimeout(
       () => {
         this.#timer = null;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lockAccount, type AccountLock } from './account-lock.ts';
-import type { ConnectionMonitor } from '../api/connection.ts';
+import type { Connectivity } from '../connectivity.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { PathGrants } from '../files/grants.ts';
 import { openAccountDatabase } from './account-db.ts';
@@ -14,7 +14,7 @@ import { Library } from '../library/library.ts';
 import { createLibraryHandlers } from '../library/handlers.ts';
 import type { Db } from '../library/db.ts';
 import type { RedactingLogger } from '../log/redacting.ts';
-import { RemoteImports, connectivityFrom, createRemoteHandlers } from '../remote/index.ts';
+import { RemoteImports, createRemoteHandlers } from '../remote/index.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { Settings } from '../settings/settings-store.ts';
 import { UploadEngine } from '../uploads/engine.ts';
@@ -29,7 +29,8 @@ export interface AccountSessionDeps {
   baseUrl: string;
   key: string;
   api: ServiceApi;
-  connection: ConnectionMonitor;
+  /** The one connectivity view (the connection monitor), shared by every part. */
+  connection: Connectivity;
   events: EventSink;
   logger: RedactingLogger;
   grants: PathGrants;
@@ -80,13 +81,7 @@ export class AccountSession {
       this.uploads = new UploadEngine({
         db: this.db,
         api: deps.api,
-        connection: {
-          reportOffline: (reason) => deps.connection.reportUnreachable(reason),
-          onOnline: (callback) =>
-            deps.connection.onChange((now, previous) => {
-              if (now.state === 'online' && previous.state !== 'online') callback();
-            }),
-        },
+        connectivity,
         events: deps.events,
         logger: deps.logger,
         secrets: deps.logger,
@@ -99,7 +94,7 @@ export class AccountSession {
         api: deps.api,
         db: this.db,
         events: deps.events,
-        connectivity: connectivityFrom(deps.connection),
+        connectivity,
         logger: deps.logger,
       });
       this.localMedia = new LocalMedia(this.db);

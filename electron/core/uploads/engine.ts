@@ -18,7 +18,8 @@ import { BatchTracker, type BatchResult } from './batch.ts';
 import { expandPaths } from './expand.ts';
 import { JobRunner } from './job-runner.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
-import { Scheduler, type UploadConnection } from './scheduler.ts';
+import { Scheduler } from './scheduler.ts';
+import type { Connectivity } from '../connectivity.ts';
 import { toUploadJob, UploadStore, type JobRow } from './store.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
@@ -26,12 +27,12 @@ import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 
 export type { BatchResult } from './batch.ts';
-export type { UploadConnection } from './scheduler.ts';
 
 export interface UploadEngineOptions {
   db: Db;
   api: ServiceApi;
-  connection: UploadConnection;
+  /** Whether the service can be reached: the queue waits while it cannot. */
+  connectivity: Pick<Connectivity, 'state' | 'onChange'>;
   events: EventSink;
   logger: Logger;
   secrets: SecretRegistry;
@@ -46,9 +47,6 @@ export interface UploadEngineOptions {
   backoff?: BackoffPolicy;
   /** Transfer attempts before a job fails for good (each one a fresh target). */
   maxAttempts?: number;
-  /** While offline, the engine tries again on its own after this long (doubling, capped). */
-  offlineRetryMs?: number;
-  offlineRetryCapMs?: number;
   sendStallMs?: number;
   replyTimeoutMs?: number;
   progressIntervalMs?: number;
@@ -109,14 +107,12 @@ export class UploadEngine {
       runner,
       batch: this.#batch,
       progress: this.#progress,
-      connection: options.connection,
+      connectivity: options.connectivity,
       logger: options.logger,
       timers,
       now: this.#now,
       changed,
       concurrency: clampConcurrency(options.concurrency ?? 3),
-      offlineRetryMs: options.offlineRetryMs ?? 5_000,
-      offlineRetryCapMs: options.offlineRetryCapMs ?? 60_000,
     });
     this.#scheduler.paused = this.#store.getFlag(PAUSED_FLAG) === '1';
   }

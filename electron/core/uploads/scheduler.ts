@@ -1,7 +1,9 @@
 // The scheduler: starts due jobs up to the concurrency limit, wakes when the next retry is
-// due, holds the queue while the service cannot be reached, and turns each run's outcome
-// into batch counts. The commands (engine.ts) tell it when to look again (pump()).
+// due, holds the queue while the service cannot be reached (the one connectivity view: the
+// monitor probes and says when it is back; nothing here keeps a clock of its own), and turns
+// each run's outcome into batch counts. The commands (engine.ts) say when to look again.
 import type { Logger } from '../log/logger.ts';
+import { isReachable, onBackOnline, type Connectivity } from '../connectivity.ts';
 import type { Timers } from '../timers.ts';
 import type { BatchTracker } from './batch.ts';
 import type { StopIntent } from './job-transitions.ts';
@@ -9,27 +11,17 @@ import type { JobRunner, RunOutcome, Running } from './job-runner.ts';
 import type { ProgressTracker } from './progress.ts';
 import type { JobRow, UploadStore } from './store.ts';
 
-/** What the engine needs from the connection monitor (the composition root adapts it). */
-export interface UploadConnection {
-  /** The service could not be reached: the monitor may show the app offline. */
-  reportOffline(reason: string): void;
-  /** Calls back when the service answers again; returns an unsubscribe function. */
-  onOnline(callback: () => void): () => void;
-}
-
 export interface SchedulerOptions {
   store: UploadStore;
   runner: JobRunner;
   batch: BatchTracker;
   progress: ProgressTracker;
-  connection: UploadConnection;
+  connectivity: Pick<Connectivity, 'state' | 'onChange'>;
   logger: Logger;
   timers: Timers;
   now: () => number;
   changed: () => void;
   concurrency: number;
-  offlineRetryMs: number;
-  offlineRetryCapMs: number;
 }
 
 export class Scheduler {
@@ -40,9 +32,8 @@ export class Scheduler {
   paused = false;
   #started = false;
   #stopped = false;
-  #offline = false;
-  #offlineStreak = 0;
-  #offlineTimer: unknown = null;
+  /** Said once per outage in the log, not once per job. */
+  #waitingLogged = false;
   #wakeTimer: unknown = null;
   #unsubscribeOnline: (() => void) | null = null;
 
@@ -66,7 +57,10 @@ export class Scheduler {
 
   start(): void {
     this.#started = true;
-    this.#unsubscribeOnline = this.#o.connection.onOnline(() => this.#leaveOffline());
+    this.#unsubscribeOnline = onBackOnline(this.#o.connectivity, () => {
+      this.#waitingLogged = false;
+      this.pump();
+    });
     this.pump();
   }
 
@@ -74,8 +68,7 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#unsubscribeOnline?.();
-    this.#clearTimer('offline');
-    this.#clearTimer('wake');
+    this.#clearWake();
     const pending = [...this.running.values()].map((run) => {
       this.stopRun(run, 'shutdown');
       return run.done;
@@ -89,7 +82,7 @@ export class Scheduler {
   }
 
   pump(): void {
-    if (!this.#started || this.#stopped || this.paused || this.#offline) return;
+    if (!this.#started || this.#stopped || this.paused || !isReachable(this.#o.connectivity)) return;
     const free = this.#concurrency - this.running.size;
     if (free > 0) {
       const now = this.#o.now();
@@ -101,7 +94,7 @@ export class Scheduler {
   }
 
   #scheduleWake(): void {
-    this.#clearTimer('wake');
+    this.#clearWake();
     if (this.running.size >= this.#concurrency) return;
     const at = this.#o.store.nextDueAt([...this.running.keys()]);
     if (at === null) return;
@@ -134,14 +127,15 @@ export class Scheduler {
   #settle(outcome: RunOutcome): void {
     switch (outcome.kind) {
       case 'done':
-        this.#offlineStreak = 0;
         this.#o.batch.count('done');
         return;
       case 'failed':
         this.#o.batch.count('failed');
         return;
       case 'offline':
-        this.#enterOffline(outcome.reason);
+        // The client has told the connection monitor; pump() holds the queue until it is back.
+        if (!this.#waitingLogged) this.#o.logger.info('the service cannot be reached; uploads wait', { reason: outcome.reason });
+        this.#waitingLogged = true;
         return;
       case 'retry-later':
       case 'stopped':
@@ -149,32 +143,8 @@ export class Scheduler {
     }
   }
 
-  #enterOffline(reason: string): void {
-    this.#o.connection.reportOffline(reason);
-    if (this.#offline) return;
-    this.#offline = true;
-    const delay = Math.min(this.#o.offlineRetryCapMs, this.#o.offlineRetryMs * 2 ** this.#offlineStreak);
-    this.#offlineStreak++;
-    this.#o.logger.info('the service cannot be reached; uploads wait', { retryInMs: delay });
-    this.#offlineTimer = this.#o.timers.setTimeout(() => {
-      this.#offlineTimer = null;
-      this.#offline = false;
-      this.pump();
-    }, delay);
-  }
-
-  #leaveOffline(): void {
-    this.#offlineStreak = 0;
-    if (!this.#offline) return;
-    this.#clearTimer('offline');
-    this.#offline = false;
-    this.pump();
-  }
-
-  #clearTimer(which: 'offline' | 'wake'): void {
-    const handle = which === 'offline' ? this.#offlineTimer : this.#wakeTimer;
-    if (handle !== null) this.#o.timers.clearTimeout(handle);
-    if (which === 'offline') this.#offlineTimer = null;
-    else this.#wakeTimer = null;
+  #clearWake(): void {
+    if (this.#wakeTimer !== null) this.#o.timers.clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = null;
   }
 }

@@ -30,24 +30,24 @@ describe('ConnectionMonitor with the client', () => {
     late.client = client;
     try {
       await client.account();
-      expect(monitor.get().state).toBe('online');
+      expect(monitor.state().state).toBe('online');
 
       // A service error is the service answering: still online.
       await client.videoInfo({ id: 'zzzzzzzzzzzz' }).catch(() => undefined);
-      expect(monitor.get().state).toBe('online');
+      expect(monitor.state().state).toBe('online');
 
       host.control.setOffline(true);
       const error = await client.account().catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'offline' });
-      expect(monitor.get()).toMatchObject({ state: 'offline' });
-      expect(monitor.get().reason).toMatch(/could not be reached/);
-      expect(monitor.get().nextAttemptAt).not.toBeNull();
+      expect(monitor.state()).toMatchObject({ state: 'offline' });
+      expect(monitor.state().reason).toMatch(/could not be reached/);
+      expect(monitor.state().nextAttemptAt).not.toBeNull();
       expect(connectionHandlers(monitor)['connection:get'](undefined)).toMatchObject({ state: 'offline' });
 
       const online = new Promise<void>((resolve) => monitor.onChange((now) => now.state === 'online' && resolve()));
       host.control.setOffline(false);
       await online;
-      expect(monitor.get()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });
+      expect(monitor.state()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });
       expect(emitted.map((c) => c.state)).toContain('offline');
       expect(emitted.at(-1)?.state).toBe('online');
     } finally {
@@ -61,12 +61,12 @@ describe('ConnectionMonitor with the client', () => {
     await host.control.stop();
     try {
       await expect(client.slots()).rejects.toMatchObject({ code: 'offline', kind: 'network' });
-      expect(monitor.get().state).toBe('offline');
+      expect(monitor.state().state).toBe('offline');
     } finally {
       await host.control.start();
       monitor.stop();
     }
     await client.slots();
-    expect(monitor.get().state).toBe('online');
+    expect(monitor.state().state).toBe('online');
   });
 });

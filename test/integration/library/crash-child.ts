@@ -5,7 +5,7 @@
 // only its reply is never delivered).
 import type { ServiceVideo } from '../../../electron/core/api/schemas.ts';
 import type { ServiceApi } from '../../../electron/core/api/service-api.ts';
-import { ManualConnectivity } from '../../../electron/core/library/connectivity.ts';
+import { ManualConnectivity } from '../../../electron/core/connectivity.ts';
 import { Library } from '../../../electron/core/library/library.ts';
 import { openLibraryDatabase } from '../../../electron/core/library/migrations.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
-import { ManualConnectivity } from '../../../electron/core/library/connectivity.ts';
+import { ManualConnectivity } from '../../../electron/core/connectivity.ts';
 import type { Db } from '../../../electron/core/library/db.ts';
 import { Library } from '../../../electron/core/library/library.ts';
 import { openLibraryDatabase } from '../../../electron/core/library/migrations.ts';
@@ -34,8 +34,9 @@ export async function setup(options: HostOptions = {}): Promise<Env> {
   const dir = mkdtempSync(join(tmpdir(), 'vidlift-lib-int-'));
   const file = join(dir, 'library.sqlite');
   const db = openLibraryDatabase(file);
-  const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, retry: FAST_RETRY, deadlineMs: 10_000 });
+  // The client reports to the connectivity, as in the app; tests flip it back with set('online').
   const connectivity = new ManualConnectivity('online');
+  const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, retry: FAST_RETRY, deadlineMs: 10_000, connection: connectivity });
   const hub = new EventHub();
   const events: Env['events'] = [];
   hub.subscribe((event, payload) => events.push({ event, payload }));
@@ -76,7 +77,7 @@ export async function reconnect(env: Env): Promise<void> {
     env.connectivity.set('online');
     await env.library.outbox.replay();
     await env.library.outbox.idle();
-    if (env.connectivity.get().state === 'online') return;
+    if (env.connectivity.state().state === 'online') return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('the library never got back online');

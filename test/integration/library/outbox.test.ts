@@ -59,7 +59,7 @@ describe('outbox', () => {
       ['subtitle.url', 'pending'],
       ['video.copy', 'pending'],
     ]);
-    expect(env.connectivity.get().state).toBe('offline');
+    expect(env.connectivity.state().state).toBe('offline');
 
     await host.control.start();
     host.control.clearLog();

@@ -135,7 +135,7 @@ describe('library sync against the sandbox host', () => {
     await env.host.control.stop();
     const before = env.library.store.listFolders().length;
     await env.library.sync.syncNow({ full: false });
-    expect(env.connectivity.get().state).toBe('offline');
+    expect(env.connectivity.state().state).toBe('offline');
     expect(env.library.store.listFolders()).toHaveLength(before);
     expect(env.library.sync.foldersFreshness().stale).toBe(true);
     await env.host.control.start();

@@ -1,7 +1,7 @@
 // A separate `node` process running one upload engine on a database file, so a test can
 // SIGKILL it mid-transfer and start another on the same file. Configuration: one JSON
 // argument. Prints one JSON line per queue change on stdout.
-import { ServiceClient } from '../../../electron/core/api/client.ts';
+import { monitoredClient } from '../../support/monitored-client.ts';
 import { openDatabase } from '../../../electron/core/library/db.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';
@@ -41,11 +41,11 @@ const sink: EventSink = {
 };
 
 const db = openDatabase(config.dbFile);
-const client = new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 });
+const { client, connectivity } = monitoredClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet, deadlineMs: 5_000 });
 const engine = new UploadEngine({
   db,
   api: client,
-  connection: { reportOffline() {}, onOnline: () => () => {} },
+  connectivity,
   events: sink,
   logger: quiet,
   secrets: quiet,
@@ -53,7 +53,6 @@ const engine = new UploadEngine({
   concurrency: config.concurrency ?? 3,
   bandwidthLimit: config.bandwidthLimit ?? null,
   backoff: { baseMs: 20, capMs: 200 },
-  offlineRetryMs: 100,
   progressIntervalMs: 50,
   sendStallMs: 5_000,
   replyTimeoutMs: 30_000,

@@ -11,7 +11,9 @@ import { openDatabase, type Db } from '../../../electron/core/library/db.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
 import { serializeFields } from '../../../electron/core/log/redacting.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';
-import { UploadEngine, type UploadConnection, type UploadEngineOptions } from '../../../electron/core/uploads/engine.ts';
+import { UploadEngine, type UploadEngineOptions } from '../../../electron/core/uploads/engine.ts';
+import { ConnectionMonitor } from '../../../electron/core/api/connection.ts';
+import type { Outcome } from '../../../electron/core/connectivity.ts';
 import type { UploadJob } from '../../../shared/model.ts';
 
 /** The first bytes of an ISO MP4 (ftyp box), so content sniffing accepts the file. */
@@ -24,18 +26,21 @@ export function writeVideo(dir: string, name: string, size: number): { path: str
   return { path, sha256: createHash('sha256').update(body).digest('hex') };
 }
 
-export class TestConnection implements UploadConnection {
+/**
+ * The app's own connection monitor, wired as the app wires it (the client reports, the engine
+ * waits on it, a probe finds the service again), recording what the client reported.
+ */
+export class TestConnection extends ConnectionMonitor {
   readonly reports: string[] = [];
-  readonly #listeners = new Set<() => void>();
-  reportOffline(reason: string): void {
-    this.reports.push(reason);
+
+  override report(outcome: Outcome): void {
+    if (!outcome.reached) this.reports.push(outcome.reason);
+    super.report(outcome);
   }
-  onOnline(callback: () => void): () => void {
-    this.#listeners.add(callback);
-    return () => this.#listeners.delete(callback);
-  }
+
+  /** What a successful request would tell it (without waiting for the next probe). */
   online(): void {
-    for (const listener of this.#listeners) listener();
+    super.report({ reached: true });
   }
 }
 
@@ -88,28 +93,33 @@ export interface Rig {
 
 export const FAST: Partial<UploadEngineOptions> = {
   backoff: { baseMs: 20, capMs: 200 },
-  offlineRetryMs: 100,
-  offlineRetryCapMs: 300,
   sendStallMs: 5_000,
   replyTimeoutMs: 5_000,
   progressIntervalMs: 50,
 };
 
-export async function createRig(options: { host?: HostOptions; engine?: Partial<UploadEngineOptions>; start?: boolean } = {}): Promise<Rig> {
+/** Probes while offline: fast, so a test sees the queue start again soon after the host is back. */
+const FAST_PROBES = { firstDelayMs: 100, maxDelayMs: 300 };
+
+export async function createRig(
+  options: { host?: HostOptions; engine?: Partial<UploadEngineOptions>; start?: boolean; probes?: { firstDelayMs: number; maxDelayMs: number } } = {},
+): Promise<Rig> {
   const host = await startHost({ seed: 'empty', ...options.host });
   const dir = mkdtempSync(join(tmpdir(), 'vidlift-uploads-'));
   const dbFile = join(dir, 'db', 'account.sqlite');
   const log = new RecordingLog();
   const sink = new RecordingSink();
-  const connection = new TestConnection();
+  const late: { client?: ServiceClient } = {};
+  const connection = new TestConnection({ probe: () => late.client!.slots(), ...(options.probes ?? FAST_PROBES) });
   const uploaded: { video: ServiceVideo; folderId: number }[] = [];
-  const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, logger: log, secrets: log, deadlineMs: 5_000, retry: { maxAttempts: 1, baseMs: 0, capMs: 0 } });
+  const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, logger: log, secrets: log, deadlineMs: 5_000, retry: { maxAttempts: 1, baseMs: 0, capMs: 0 }, connection });
+  late.client = client;
   let db = openDatabase(dbFile);
   const build = (extra?: Partial<UploadEngineOptions>): UploadEngine =>
     new UploadEngine({
       db,
       api: client,
-      connection,
+      connectivity: connection,
       events: sink as EventSink,
       logger: log,
       secrets: log,
@@ -140,6 +150,7 @@ export async function createRig(options: { host?: HostOptions; engine?: Partial<
     },
     async close() {
       await rig.engine.stop();
+      connection.stop();
       db.close();
       await host.close();
       rmSync(dir, { recursive: true, force: true });

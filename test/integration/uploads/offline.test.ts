@@ -34,7 +34,8 @@ describe('uploads while the service is unreachable', () => {
   });
 
   it('starts again at once on the connection monitor online event', async () => {
-    rig = await createRig({ engine: { offlineRetryMs: 60_000, offlineRetryCapMs: 60_000 } });
+    // Probes far apart: only the online event can start the queue again within the test.
+    rig = await createRig({ probes: { firstDelayMs: 60_000, maxDelayMs: 60_000 } });
     await rig.host.control.stop();
     const file = writeVideo(rig.dir, 'later.mp4', 200_000);
     await rig.engine.add([file.path], 0);

@@ -55,10 +55,10 @@ function setup(probe: () => Promise<unknown>) {
 describe('ConnectionMonitor', () => {
   it('starts unknown and follows reported outcomes', () => {
     const { monitor, emitted } = setup(async () => undefined);
-    expect(monitor.get()).toMatchObject({ state: 'unknown', reason: null, nextAttemptAt: null });
-    monitor.reportReached();
-    expect(monitor.get()).toMatchObject({ state: 'online', since: 1_000 });
-    monitor.reportReached();
+    expect(monitor.state()).toMatchObject({ state: 'unknown', reason: null, nextAttemptAt: null });
+    monitor.report({ reached: true });
+    expect(monitor.state()).toMatchObject({ state: 'online', since: 1_000 });
+    monitor.report({ reached: true });
     expect(emitted).toHaveLength(1);
     monitor.stop();
   });
@@ -72,8 +72,8 @@ describe('ConnectionMonitor', () => {
     monitor.onChange((now, before) => {
       if (now.state !== before.state) changes.push(`${before.state}->${now.state}`);
     });
-    monitor.markOffline('connection refused');
-    expect(monitor.get()).toMatchObject({ state: 'offline', reason: 'connection refused', nextAttemptAt: 2_000 });
+    monitor.report({ reached: false, reason: 'connection refused' });
+    expect(monitor.state()).toMatchObject({ state: 'offline', reason: 'connection refused', nextAttemptAt: 2_000 });
     const delays: number[] = [];
     for (let i = 0; i < 4; i++) {
       const before = time.now();
@@ -81,9 +81,9 @@ describe('ConnectionMonitor', () => {
       delays.push(time.now() - before);
     }
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000]);
-    expect(monitor.get().nextAttemptAt).toBe(time.now() + 8_000);
+    expect(monitor.state().nextAttemptAt).toBe(time.now() + 8_000);
     await time.fire();
-    expect(monitor.get()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });
+    expect(monitor.state()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });
     expect(changes).toEqual(['unknown->offline', 'offline->online']);
     expect(time.pending()).toHaveLength(0);
     monitor.stop();
@@ -93,18 +93,18 @@ describe('ConnectionMonitor', () => {
     const { monitor, time } = setup(async () => {
       throw new AppError('unauthorized', 'bad key');
     });
-    monitor.markOffline('reset');
+    monitor.report({ reached: false, reason: 'reset' });
     await time.fire();
-    expect(monitor.get().state).toBe('online');
+    expect(monitor.state().state).toBe('online');
     monitor.stop();
   });
 
   it('a second failure while offline keeps the backoff and updates the reason', () => {
     const { monitor, time } = setup(async () => undefined);
-    monitor.markOffline('first');
-    const due = monitor.get().nextAttemptAt;
-    monitor.markOffline('second');
-    expect(monitor.get()).toMatchObject({ reason: 'second', nextAttemptAt: due });
+    monitor.report({ reached: false, reason: 'first' });
+    const due = monitor.state().nextAttemptAt;
+    monitor.report({ reached: false, reason: 'second' });
+    expect(monitor.state()).toMatchObject({ reason: 'second', nextAttemptAt: due });
     expect(time.pending()).toHaveLength(1);
     monitor.stop();
     expect(time.pending()).toHaveLength(0);
@@ -112,7 +112,7 @@ describe('ConnectionMonitor', () => {
 
   it('checkNow probes at once', async () => {
     const { monitor } = setup(async () => undefined);
-    monitor.markOffline('down');
+    monitor.report({ reached: false, reason: 'down' });
     expect((await monitor.checkNow()).state).toBe('online');
     monitor.stop();
   });

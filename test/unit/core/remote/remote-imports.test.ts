@@ -3,7 +3,7 @@ import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
 import { RemoteImports } from '../../../../electron/core/remote/remote-imports.ts';
 import type { EventSink } from '../../../../electron/core/rpc/events.ts';
 import type { RemoteView } from '../../../../shared/model.ts';
-import { FakeConnectivity } from './support/fake-connectivity.ts';
+import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
 import { FakeService } from './support/fake-service.ts';
 import { ManualTimers } from './support/manual-timers.ts';
 
@@ -20,7 +20,7 @@ describe('RemoteImports', () => {
   let db: Db;
   let service: FakeService;
   let timers: ManualTimers;
-  let connectivity: FakeConnectivity;
+  let connectivity: ManualConnectivity;
   let events: Events;
   let remote: RemoteImports;
 
@@ -36,7 +36,7 @@ describe('RemoteImports', () => {
     db = openDatabase(':memory:');
     service = new FakeService();
     timers = new ManualTimers();
-    connectivity = new FakeConnectivity(true);
+    connectivity = new ManualConnectivity('online');
     events = new Events();
     remote = create();
   });
@@ -114,7 +114,7 @@ describe('RemoteImports', () => {
   });
 
   it('waits while offline and sends when the connection comes back', async () => {
-    connectivity.set(false);
+    connectivity.set('offline');
     remote.start();
     remote.add(urls(2));
     await remote.settle();
@@ -122,7 +122,7 @@ describe('RemoteImports', () => {
     expect(timers.count).toBe(0);
     expect(statuses()).toEqual(['waiting', 'waiting']);
 
-    connectivity.set(true);
+    connectivity.set('online');
     await remote.settle();
     expect(service.items.map((i) => i.url)).toEqual(urls(2));
     expect(remote.list().waitingLocally).toBe(0);
@@ -211,7 +211,7 @@ describe('RemoteImports', () => {
     service.set(a!.id, 'failed');
     await poll();
 
-    connectivity.set(false);
+    connectivity.set('offline');
     const deleted = await remote.action('delete', b!.id);
     expect(deleted).toMatchObject({ queued: true, affected: null, localAffected: 1 });
     expect(deleted.view.items.map((i) => i.remoteId)).toEqual([a!.id]);
@@ -219,7 +219,7 @@ describe('RemoteImports', () => {
     expect(remote.list().items).toEqual([]);
     expect(service.calledOps('action')).toHaveLength(0);
 
-    connectivity.set(true);
+    connectivity.set('online');
     await remote.settle();
     expect(service.calledOps('action').map((c) => c.input)).toEqual([{ action: 'delete', id: b!.id }, { action: 'delete_failed' }]);
     expect(service.items).toEqual([]);
