@@ -17,10 +17,10 @@ import {
   FoldersView,
   HttpUrl,
   ImageCheck,
-  LANGUAGE,
+  Language,
   LocalPath,
   Text,
-  MAX_NAME,
+  FolderName,
   OutboxView,
   RemoteAction,
   RemoteView,
@@ -47,8 +47,6 @@ const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
 const MAX_FRAME_BASE64 = 12 * 1024 * 1024;
 const ok = z.object({ ok: z.literal(true) });
-const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME);
-const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
 
 function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };

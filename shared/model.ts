@@ -30,6 +30,10 @@ export function isHttpUrl(value: unknown): boolean {
   }
 }
 export const HttpUrl = Text.max(MAX_URL).refine(isHttpUrl, 'an http or https address');
+/** A folder's name as the service takes it (operation 11/12): 1 to 255 characters. */
+export const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME, `a folder name is at most ${MAX_NAME} characters`);
+/** A subtitle language code (operation 17/18). */
+export const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
 
 /** Spec 4.11: a thumbnail is a JPEG or PNG of at most this many pixels. */
 export const THUMBNAIL_MAX = { width: 1600, height: 1200 } as const;

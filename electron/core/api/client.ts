@@ -6,20 +6,8 @@
 import type { z } from 'zod';
 import type { RemoteActionName } from '../../../shared/model.ts';
 import type { SecretRegistry } from '../log/logger.ts';
-import {
-  DATE,
-  SUBTITLE_MAX_BYTES,
-  fileSize,
-  isHttpUrl,
-  isInt,
-  requireId,
-  requireLanguage,
-  requireLocal,
-  requireName,
-  requirePage,
-  requireRemoteAction,
-  requireThumbnailImage,
-} from './local-checks.ts';
+import { SUBTITLE_MAX_BYTES, fileSize, requireLocal, requireThumbnailImage } from './local-checks.ts';
+import { checkInput } from './inputs.ts';
 import { ServiceError } from './errors.ts';
 import { isDowngrade } from './http.ts';
 import { RequestPipeline, type CallSpec, type ServiceClientOptions } from './pipeline.ts';
@@ -70,13 +58,10 @@ export class ServiceClient implements ServiceApi {
   }
 
   async reports(input: { last?: number; to?: string }, options?: RequestOptions): Promise<Out<typeof s.reports>> {
-    if (input.last !== undefined) requireLocal(isInt(input.last, 1), 'The number of days must be a whole number of at least 1.');
-    if (input.to !== undefined) requireLocal(DATE.test(input.to), 'The end date must be written YYYY-MM-DD.');
     return this.#call({ op: 'reports', input, schema: s.reports, options });
   }
 
   async dmca(input: { page: number; perPage: number }, options?: RequestOptions): Promise<Out<typeof s.dmcaList>> {
-    requirePage(input);
     return this.#call({ op: 'dmca', input, schema: s.dmcaList, options });
   }
 
@@ -88,22 +73,18 @@ export class ServiceClient implements ServiceApi {
   }
 
   async remoteAdd(input: { url: string }, options?: RequestOptions): Promise<Out<typeof s.remoteAdded>> {
-    requireLocal(isHttpUrl(input.url), 'The address must be an http or https URL.');
     return this.#call({ op: 'remoteAdd', input, schema: s.remoteAdded, options });
   }
 
   async copy(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.copied>> {
-    requireId(input.id);
     return this.#call({ op: 'copy', input, schema: s.copied, options });
   }
 
   async remoteStatus(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.remoteItem>> {
-    requireId(input.id);
     return this.#call({ op: 'remoteStatus', input, schema: s.remoteItem, options });
   }
 
   async remoteList(input: { page: number; perPage: number }, options?: RequestOptions): Promise<Out<typeof s.remoteList>> {
-    requirePage(input);
     return this.#call({ op: 'remoteList', input, schema: s.remoteList, options });
   }
 
@@ -111,8 +92,6 @@ export class ServiceClient implements ServiceApi {
     input: { action: RemoteActionName; id?: string },
     options?: RequestOptions,
   ): Promise<Out<typeof s.affected>> {
-    requireRemoteAction(input.action);
-    if (input.action === 'delete') requireId(input.id ?? '');
     return this.#call({ op: 'remoteAction', input, schema: s.affected, options });
   }
 
@@ -121,40 +100,31 @@ export class ServiceClient implements ServiceApi {
   }
 
   async folderCreate(input: { name: string }, options?: RequestOptions): Promise<Out<typeof s.folderCreated>> {
-    requireName(input.name);
     return this.#call({ op: 'folderCreate', input, schema: s.folderCreated, options });
   }
 
   async folderRename(input: { id: number; name: string }, options?: RequestOptions): Promise<Out<typeof s.folderRenamed>> {
-    requireLocal(isInt(input.id, 1), 'A folder id is a positive whole number.');
-    requireName(input.name);
     return this.#call({ op: 'folderRename', input, schema: s.folderRenamed, options });
   }
 
   async folders(input: { parent: number }, options?: RequestOptions): Promise<Out<typeof s.folderList>> {
-    requireLocal(isInt(input.parent, 0), 'A folder id is a whole number (0 for the root).');
     return this.#call({ op: 'folders', input, schema: s.folderList, options });
   }
 
   async videos(input: { folder: number; page: number; perPage: number; search?: string }, options?: RequestOptions): Promise<Out<typeof s.videoList>> {
-    requireLocal(isInt(input.folder, 0), 'A folder id is a whole number (0 for the root).');
-    requirePage(input);
     return this.#call({ op: 'videos', input, schema: s.videoList, options });
   }
 
   async videoInfo(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.video>> {
-    requireId(input.id);
     return this.#call({ op: 'videoInfo', input, schema: s.video, options });
   }
 
   async skipIntro(input: { id: string; seconds: number }, options?: RequestOptions): Promise<Out<typeof s.skipIntro>> {
-    requireId(input.id);
-    requireLocal(isInt(input.seconds, 0), 'The intro length is a whole number of seconds (0 turns it off).');
     return this.#call({ op: 'skipIntro', input, schema: s.skipIntro, options });
   }
 
   async thumbnailUpload(input: { id: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
-    requireId(input.id);
+    checkInput('thumbnailUpload', input);
     const size = await fileSize(input.file.path);
     await requireThumbnailImage(input.file.path);
     const body = multipart(wire.thumbnailUpload.form?.(input) ?? {}, { ...input.file, size });
@@ -165,14 +135,13 @@ export class ServiceClient implements ServiceApi {
   }
 
   async thumbnailDelete(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
-    requireId(input.id);
+    checkInput('thumbnailDelete', input);
     const body = multipart(wire.thumbnailDelete.form?.(input) ?? {});
     return this.#call({ op: 'thumbnailDelete', input, schema: s.thumbnail, options, body });
   }
 
   async subtitleFile(input: { id: string; language: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.subtitle>> {
-    requireId(input.id);
-    requireLanguage(input.language);
+    checkInput('subtitleFile', input);
     const size = input.file.bytes ? input.file.bytes.length : await fileSize(input.file.path);
     requireLocal(size <= SUBTITLE_MAX_BYTES, 'A subtitle file may be at most 500 KB.');
     const body = multipart(wire.subtitleFile.form?.(input) ?? {}, { ...input.file, size });
@@ -180,13 +149,12 @@ export class ServiceClient implements ServiceApi {
   }
 
   async subtitleUrl(input: { id: string; language: string; url: string }, options?: RequestOptions): Promise<Out<typeof s.subtitle>> {
-    requireId(input.id);
-    requireLanguage(input.language);
-    requireLocal(isHttpUrl(input.url), 'The subtitle address must be an http or https URL.');
     return this.#call({ op: 'subtitleUrl', input, schema: s.subtitle, options });
   }
 
   #call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+    // Every input against its operation's row of inputs.ts, before anything is sent.
+    checkInput(spec.op, spec.input);
     return this.#pipeline.call(spec);
   }
 }

@@ -3,12 +3,11 @@
 import fs from 'node:fs';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { LANGUAGE, RemoteAction, THUMBNAIL_MAX, VIDEO_ID, isHttpUrl } from '../../../shared/model.ts';
+import { THUMBNAIL_MAX, isHttpUrl } from '../../../shared/model.ts';
 import { ServiceError, type OperationName } from './errors.ts';
 
 export { isHttpUrl };
 export const SUBTITLE_MAX_BYTES = 500 * 1024;
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function fileSize(path: string): Promise<number> {
   try {
@@ -43,26 +42,3 @@ export function requireLocal(condition: boolean, message: string): void {
   if (!condition) throw localError(null, 'validation', message);
 }
 
-export function isInt(value: unknown, min: number): boolean {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
-}
-
-export function requireRemoteAction(action: unknown): void {
-  requireLocal(RemoteAction.safeParse(action).success, 'Unknown remote-upload action.');
-}
-
-export function requireId(id: string): void {
-  requireLocal(typeof id === 'string' && VIDEO_ID.test(id), 'A video or queue id is 12 letters, digits or underscores.');
-}
-
-export function requireLanguage(language: string): void {
-  requireLocal(typeof language === 'string' && LANGUAGE.test(language), 'A language code is letters, digits or underscores (for example en).');
-}
-
-export function requirePage(input: { page: number; perPage: number }): void {
-  requireLocal(isInt(input.page, 1) && isInt(input.perPage, 1), 'Page number and page size are whole numbers of at least 1.');
-}
-
-export function requireName(name: string): void {
-  requireLocal(typeof name === 'string' && name.trim() !== '' && name.length <= 255, 'A folder name is 1 to 255 characters.');
-}
