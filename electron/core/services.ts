@@ -26,6 +26,7 @@ import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { accountInUse, keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
 import { AccountInUseError } from './session/account-lock.ts';
+import fs from 'node:fs';
 
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import { Network } from './net/network.ts';
@@ -37,11 +38,15 @@ import { createNodeTransport } from './api/http.ts';
 const ACCOUNT_IN_USE_RETRY_MS = 5_000;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
+  // The data folder holds the settings, each account's library and the logs: this user's only.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') fs.chmodSync(options.dataDir, 0o700);
   const events = new EventHub();
   const fileSink = new FileSink({ file: join(options.logDir, 'vidlift.log') });
   const sinks: LogSink[] = [fileSink, ...(options.logToConsole ? [new ConsoleSink()] : [])];
   const logger = new RedactingLogger({ sinks });
   events.useLogger(logger);
+  events.useRedaction((text) => logger.redact(text));
   const notices = new StartupNotices(events);
   const settings = new SettingsStore({
     file: join(options.dataDir, 'settings.json'),

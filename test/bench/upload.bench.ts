@@ -39,7 +39,7 @@ async function engineChild(config: EngineConfig): Promise<void> {
   const { ManualConnectivity } = await import('../../electron/core/connectivity.ts');
   const { openDatabase } = await import('../../electron/core/library/db.ts');
   const { UploadEngine } = await import('../../electron/core/uploads/engine.ts');
-  const quiet = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
+  const quiet = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {}, redact: (text: string) => text };
   const db = openDatabase(config.dbFile);
   let finished: (() => void) | undefined;
   const allDone = new Promise<void>((resolve) => {

@@ -50,6 +50,8 @@ export class Core {
   latencyMs: number;
   jitterMs: number;
   brokenDeploy: boolean;
+  /** See HostOptions.echoSecrets. */
+  echoSecrets = false;
   subtitleTimeoutMs: number;
   baseUrl = '';
   fileServerUrls: string[] = [];
@@ -133,4 +135,10 @@ export class Core {
       splash: customUrl ?? `${b}/img/${id}/splash.png`,
     };
   }
+}
+
+/** What a careless server says: the message with a secret it was sent, in three forms. */
+export function echoing(message: string, secret: string | null): string {
+  if (!secret) return message;
+  return `${message} (got ${secret}; encoded ${encodeURIComponent(secret)}; base64 ${Buffer.from(secret).toString('base64')})`;
 }

@@ -3,7 +3,7 @@
 // never buffered, so multi-GB uploads run at loopback speed in flat memory.
 import busboy from 'busboy';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Core } from './core.ts';
+import { echoing, type Core } from './core.ts';
 import { PRE_HANDLER, send, writePostFault, writePreFault } from './faults.ts';
 import type { FaultRule } from './faults.ts';
 import type { HashJob } from './hasher.ts';
@@ -94,6 +94,7 @@ function receive(core: Core, index: number, req: IncomingMessage, res: ServerRes
       session = s;
       account = core.store.accountById(s.accountId);
       if (!account) return refuse(403, 'Invalid session');
+      if (core.echoSecrets) return refuse(403, echoing('This session may not upload here', value));
     } else if (name === 'fld_id') {
       if (!/^\d+$/.test(value)) return refuse(400, 'fld_id must be a folder id');
       folderId = Number(value);

@@ -36,6 +36,11 @@ export interface HostOptions {
   subtitleTimeoutMs?: number;
   /** Hash uploads in a worker thread (default true), keeping the event loop free for clients. */
   hashInWorker?: boolean;
+  /**
+   * A careless server (the leak scan): every API error message quotes the key it was sent
+   * (as is, URL-encoded and base64), and the file server refuses each upload quoting the session.
+   */
+  echoSecrets?: boolean;
 }
 
 export interface VideoSnapshot {
@@ -122,6 +127,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     subtitleTimeoutMs: options.subtitleTimeoutMs ?? 30_000,
     hashInWorker: options.hashInWorker ?? true,
   });
+  core.echoSecrets = options.echoSecrets ?? false;
   if (options.faults) core.faults.setPlan(options.faults);
 
   const api = new Listener(createApiHandler(core), bind, options.port ?? 0);

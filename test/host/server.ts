@@ -1,6 +1,6 @@
 // The API server: request log, latency, faults, auth, routing and the one error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Core, Ctx, Handler, LogEntry } from './core.ts';
+import { echoing, type Core, type Ctx, type Handler, type LogEntry } from './core.ts';
 import { fail, HostError, MESSAGES } from './errors.ts';
 import { PRE_HANDLER, send, writePostFault, writePreFault } from './faults.ts';
 import { colorFor, makePng } from './png.ts';
@@ -84,7 +84,9 @@ async function handle(core: Core, req: IncomingMessage, res: ServerResponse): Pr
   } catch (e) {
     status = 500;
     if (!(e instanceof HostError)) process.stderr.write(`[sandbox host] ${routeKey}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    body = { message: e instanceof HostError ? e.message : 'Internal server error', status: 500 };
+    const said = e instanceof HostError ? e.message : 'Internal server error';
+    const sentKey = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : url.searchParams.get('key');
+    body = { message: core.echoSecrets ? echoing(said, sentKey) : said, status: 500 };
   }
   const text = JSON.stringify(body);
   if (rule) writePostFault(rule, res, status, text, (fn, ms) => core.schedule(fn, ms));

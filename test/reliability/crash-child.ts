@@ -29,7 +29,7 @@ export interface CrashChildConfig {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as CrashChildConfig;
-const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
+const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {}, redact: (text: string) => text };
 const say = (line: Record<string, unknown>): void => {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 };

@@ -42,6 +42,14 @@ export class ServiceError extends AppError {
   }
 }
 
+/** The same error with the service's words passed through `redact` (secrets it echoed back). */
+export function redactServiceError(error: ServiceError, redact: (text: string) => string): ServiceError {
+  const message = redact(error.message);
+  const said = error.serviceMessage === null ? null : redact(error.serviceMessage);
+  if (message === error.message && said === error.serviceMessage) return error;
+  return new ServiceError(error.code, message, { kind: error.kind, operation: error.operation, serviceMessage: said, retryable: error.retryable, cause: error.cause });
+}
+
 export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
 }

@@ -4,7 +4,7 @@
 // meaning). The connection monitor hears whether the service was reached.
 import type { z } from 'zod';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
-import { serviceErrorFor, type OperationName, ServiceError } from './errors.ts';
+import { redactServiceError, serviceErrorFor, type OperationName, ServiceError } from './errors.ts';
 import { ErrorProbe } from './error-probe.ts';
 import { DeadlineExceeded, nodeTransport, type HttpResponse, type PreparedBody, type Transport } from './http.ts';
 import { localError } from './local-checks.ts';
@@ -130,9 +130,9 @@ export class RequestPipeline {
     } catch (error) {
       if (error instanceof ServiceFailure) {
         this.#connection?.report({ reached: true });
-        throw await this.#classify(spec, base, key, error.serviceMessage, deadlineAt);
+        throw this.#redacted(await this.#classify(spec, base, key, error.serviceMessage, deadlineAt));
       }
-      const failure = toServiceError(spec.op, error);
+      const failure = this.#redacted(toServiceError(spec.op, error));
       if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.report({ reached: false, reason: failure.message });
       else if (failure.kind !== 'local') this.#connection?.report({ reached: true });
       throw failure;
@@ -184,6 +184,11 @@ export class RequestPipeline {
     if (!key) throw localError(op, 'unauthorized', 'No API key is set. Enter it in Settings.');
     this.#secrets?.addSecret(key);
     return { base, key };
+  }
+
+  /** What leaves the client never quotes a secret the service echoed (it is stored and shown). */
+  #redacted(error: ServiceError): ServiceError {
+    return this.#secrets ? redactServiceError(error, (text) => this.#secrets!.redact(text)) : error;
   }
 
   /** What a well-formed service error means: see SERVICE_ERROR_MEANING in errors.ts. */

@@ -4,7 +4,7 @@
 // owns a numbered migration list, applied in order inside a transaction and recorded in
 // `schema_migrations`, so modules evolve their tables independently.
 import { DatabaseSync } from 'node:sqlite';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = DatabaseSync;
@@ -17,7 +17,7 @@ export interface Migration {
 }
 
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') makePrivate(file);
   const db = new DatabaseSync(file);
   // WAL lets reads proceed while a sync writes; FULL makes every committed queue and outbox
   // change survive a crash or power cut (acknowledged means on disk).
@@ -89,5 +89,23 @@ export function transaction<T>(db: Db, work: () => T): T {
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * An account's library (titles, links, the queue, messages from the service) is this user's
+ * alone: its folder 0700, the database 0600 before SQLite first opens it, so the -wal and -shm
+ * files SQLite makes beside it get the same mode. Files from older versions are tightened too.
+ */
+function makePrivate(file: string): void {
+  if (process.platform === 'win32') {
+    mkdirSync(dirname(file), { recursive: true });
+    return;
+  }
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  chmodSync(dirname(file), 0o700);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(part)) chmodSync(part, 0o600);
   }
 }

@@ -43,7 +43,7 @@ export class FileSink implements LogSink {
 
   #open(): void {
     if (this.#fd !== null) return;
-    fs.mkdirSync(path.dirname(this.#file), { recursive: true });
+    fs.mkdirSync(path.dirname(this.#file), { recursive: true, mode: 0o700 });
     // 0o600: the log is the person's own diagnostics, not for other users of the machine.
     this.#fd = fs.openSync(this.#file, 'a', 0o600);
     this.#size = fs.fstatSync(this.#fd).size;

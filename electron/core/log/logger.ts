@@ -12,4 +12,10 @@ export interface Logger {
 /** Registers values that must never be written anywhere (the key, each upload session). */
 export interface SecretRegistry {
   addSecret(value: string): void;
+  /**
+   * The text with every registered secret replaced (plain, URL-encoded, JSON-escaped and
+   * base64 forms). Whatever a server says goes through this before it is stored or shown:
+   * a service or file server may echo the key or the upload session back.
+   */
+  redact(text: string): string;
 }

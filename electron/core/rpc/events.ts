@@ -19,6 +19,7 @@ export type EventListener = (event: EventName, payload: unknown) => void;
 export class EventHub implements EventSink {
   private readonly listeners = new Set<EventListener>();
   private logger: Logger | undefined;
+  private redact: ((text: string) => string) | undefined;
 
   constructor(logger?: Logger) {
     this.logger = logger;
@@ -37,11 +38,27 @@ export class EventHub implements EventSink {
       this.logger?.error('an event did not match its schema and was dropped', { event, issues });
       return;
     }
-    for (const listener of this.listeners) listener(event, shaped.data);
+    const data = this.redact ? redactStrings(shaped.data, this.redact) : shaped.data;
+    for (const listener of this.listeners) listener(event, data);
+  }
+
+  /** The last guard: no event carries a registered secret, whatever its source put in it. */
+  useRedaction(redact: (text: string) => string): void {
+    this.redact = redact;
   }
 
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** A copy of `value` with `redact` applied to every string in it (plain JSON data only). */
+export function redactStrings<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)])) as T;
+  }
+  return value;
 }

@@ -63,7 +63,7 @@ export class AccountSession {
 
   constructor(deps: AccountSessionDeps) {
     const file = accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key);
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // Before the database is touched: the queue in it has one sender (AccountInUseError).
     this.#lock = lockAccount(file, (error) => deps.logger.error('the lock on this account was lost', { error }));
     let db: Db;

@@ -172,7 +172,7 @@ export class SettingsStore {
 /** Write to a temp file beside the target, flush it to disk, then rename over the target. */
 export async function writeAtomically(file: string, content: string): Promise<void> {
   const dir = path.dirname(file);
-  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await fs.promises.open(temp, 'w', 0o600);
   try {

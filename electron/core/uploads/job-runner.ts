@@ -179,10 +179,12 @@ export class JobRunner {
       return { kind: 'offline', reason: error.message };
     }
     if (error instanceof TransferError && error.kind === 'file') {
-      store.apply(row.id, { type: 'file-unreadable', message: error.message, maybeReceived, now });
+      store.apply(row.id, { type: 'file-unreadable', message: this.#o.secrets.redact(error.message), maybeReceived, now });
       return { kind: 'failed' };
     }
-    const shape = toShape(error);
+    // A file server's reply may quote the upload session or the key: never store or show it.
+    const raw = toShape(error);
+    const shape = { ...raw, message: this.#o.secrets.redact(raw.message) };
     const attempts = store.get(row.id)?.attempts ?? row.attempts;
     if (shape.retryable && attempts < this.#o.maxAttempts) {
       const delay = backoffDelay(this.#o.backoff, attempts + 1, this.#o.random);

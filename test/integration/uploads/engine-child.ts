@@ -20,7 +20,7 @@ export interface ChildConfig {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
-const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {} };
+const quiet: Logger & SecretRegistry = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {}, redact: (text: string) => text };
 const SETTLED = new Set(['done', 'failed', 'cancelled', 'changed']);
 
 // The sink is built before the engine it reports on (the engine may emit while starting).

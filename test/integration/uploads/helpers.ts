@@ -50,6 +50,9 @@ export class RecordingLog implements Logger, SecretRegistry {
   addSecret(value: string): void {
     this.secrets.push(value);
   }
+  redact(text: string): string {
+    return this.secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  }
   #write(level: string, message: string, fields?: Record<string, unknown>): void {
     // The real logger's serializer, so errors keep their stack and cause here too.
     this.lines.push(`${level} ${message} ${fields ? serializeFields(fields) : ''}`);

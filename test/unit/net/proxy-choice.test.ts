@@ -6,7 +6,7 @@ import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.t
 function choice(setting: ProxySetting, secrets = new MemorySecretStore()) {
   const registered: string[] = [];
   const system = { routeFor: () => Promise.resolve({ kind: 'proxy' as const, scheme: 'http' as const, host: 'pac.corp', port: 8080 }) };
-  return { choice: new ProxyChoice({ setting: () => setting, system, secrets, registry: { addSecret: (v) => registered.push(v) } }), registered, secrets };
+  return { choice: new ProxyChoice({ setting: () => setting, system, secrets, registry: { addSecret: (v) => void registered.push(v), redact: (t) => t } }), registered, secrets };
 }
 
 const target = new URL('https://api.video.example/api/account/info');
