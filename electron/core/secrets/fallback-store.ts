@@ -1,15 +1,22 @@
 // The seam for the Electron shell's fallback. The core uses the keychain; where the
-// keychain is unusable the shell may offer a store that encrypts with Electron's
-// safeStorage (which, on Linux without a Secret Service, is only as strong as the
-// "basic_text" backend: the shell must decide whether to offer it and say so). The core
-// never writes the key in plaintext itself.
+// keychain is missing the shell may offer a store that encrypts with Electron's safeStorage
+// (which, on Linux without a Secret Service, is only as strong as the "basic_text" backend:
+// the shell must decide whether to offer it and say so). The core never writes the key in
+// plaintext itself.
 //
 //   const store = new FallbackSecretStore(new KeytarSecretStore(), () => shellSafeStorageStore());
 //
-// Reads and writes go to the primary while its status() says it is available, and to the
-// fallback (created on first need) otherwise. status() reports the backend in use.
+// One copy of each key, and it lives in the keychain whenever the keychain works:
+// - a keychain that is only locked is not a missing one: the person is asked to unlock it
+//   (AppError 'unavailable' with UNLOCK_KEYCHAIN) instead of the key going elsewhere, where it
+//   would be read as "no key" once the keychain is unlocked again;
+// - a key the fallback kept while the keychain was missing moves into the keychain the first
+//   time both work, and the fallback copy is deleted;
+// - forgetting a key deletes it from both, and is refused while the keychain is locked (a
+//   copy left there would come back after the next unlock).
+import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import type { SecretStore } from './secret-store.ts';
+import { UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
 
 export class FallbackSecretStore implements SecretStore {
   readonly #primary: SecretStore;
@@ -22,24 +29,54 @@ export class FallbackSecretStore implements SecretStore {
   }
 
   async get(account: string): Promise<string | null> {
-    return (await this.#active()).get(account);
+    const primary = await this.#primaryAvailability();
+    if (primary === 'locked') throw locked();
+    const fallback = await this.#usableFallback();
+    if (primary === 'missing') return fallback ? fallback.get(account) : this.#primary.get(account);
+    const kept = await this.#primary.get(account);
+    if (kept !== null || !fallback) return kept;
+    const moved = await fallback.get(account);
+    if (moved !== null) {
+      // Into the keychain first, then out of the fallback: never zero copies.
+      await this.#primary.set(account, moved);
+      await fallback.delete(account);
+    }
+    return moved;
   }
 
   async set(account: string, value: string): Promise<void> {
-    return (await this.#active()).set(account, value);
+    const primary = await this.#primaryAvailability();
+    if (primary === 'locked') throw locked();
+    const fallback = await this.#usableFallback();
+    if (primary === 'missing') {
+      if (!fallback) return this.#primary.set(account, value);
+      return fallback.set(account, value);
+    }
+    await this.#primary.set(account, value);
+    await fallback?.delete(account);
   }
 
   async delete(account: string): Promise<boolean> {
-    return (await this.#active()).delete(account);
+    const primary = await this.#primaryAvailability();
+    if (primary === 'locked') throw locked();
+    const fallback = await this.#usableFallback();
+    const fromFallback = fallback ? await fallback.delete(account) : false;
+    const fromPrimary = primary === 'ok' ? await this.#primary.delete(account) : false;
+    return fromPrimary || fromFallback;
   }
 
   async list(): Promise<string[]> {
-    return (await this.#active()).list();
+    const primary = await this.#primaryAvailability();
+    if (primary === 'locked') throw locked();
+    const fallback = await this.#usableFallback();
+    const lists = await Promise.all([primary === 'ok' ? this.#primary.list() : [], fallback ? fallback.list() : []]);
+    return [...new Set(lists.flat())];
   }
 
   async status(): Promise<KeyStorage> {
     const primary = await this.#primary.status();
     if (primary.available) return primary;
+    if ((await this.#primaryAvailability()) === 'locked') return { available: false, backend: 'keychain', problem: UNLOCK_KEYCHAIN };
     const fallback = this.#fallbackStore();
     if (!fallback) return primary;
     const status = await fallback.status();
@@ -47,14 +84,22 @@ export class FallbackSecretStore implements SecretStore {
     return status.available ? status : { ...status, problem: primary.problem ?? status.problem };
   }
 
-  async #active(): Promise<SecretStore> {
-    const primary = await this.#primary.status();
-    if (primary.available) return this.#primary;
-    return this.#fallbackStore() ?? this.#primary;
+  async #primaryAvailability(): Promise<Availability> {
+    if (this.#primary.availability) return this.#primary.availability();
+    return (await this.#primary.status()).available ? 'ok' : 'missing';
+  }
+
+  async #usableFallback(): Promise<SecretStore | null> {
+    const fallback = this.#fallbackStore();
+    return fallback && (await fallback.status()).available ? fallback : null;
   }
 
   #fallbackStore(): SecretStore | null {
     if (this.#fallback === undefined) this.#fallback = this.#fallbackFactory();
     return this.#fallback;
   }
+}
+
+function locked(): AppError {
+  return new AppError('unavailable', UNLOCK_KEYCHAIN, { retryable: true });
 }

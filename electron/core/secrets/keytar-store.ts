@@ -7,7 +7,15 @@
 import { createRequire } from 'node:module';
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { SECRET_SERVICE, type SecretStore } from './secret-store.ts';
+import { SECRET_SERVICE, UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
+
+/** The keychain is there but locked: a write was refused, or its password prompt went unanswered. */
+export class KeychainLockedError extends AppError {
+  constructor(detail: string) {
+    super('unavailable', `${UNLOCK_KEYCHAIN} (${detail})`, { retryable: true });
+    this.name = 'KeychainLockedError';
+  }
+}
 
 /** The part of keytar this store uses. */
 export interface KeytarModule {
@@ -78,11 +86,31 @@ export class KeytarSecretStore implements SecretStore {
 
   async status(): Promise<KeyStorage> {
     try {
-      await this.#run('check the keychain', (k) => k.getPassword(this.#service, PROBE_ACCOUNT));
+      await this.#probe();
       return { available: true, backend: 'keychain', problem: null };
     } catch (error) {
-      return { available: false, backend: 'none', problem: error instanceof Error ? error.message : String(error) };
+      const problem = error instanceof Error ? error.message : String(error);
+      return { available: false, backend: error instanceof KeychainLockedError ? 'keychain' : 'none', problem };
     }
+  }
+
+  async availability(): Promise<Availability> {
+    try {
+      await this.#probe();
+      return 'ok';
+    } catch (error) {
+      return error instanceof KeychainLockedError ? 'locked' : 'missing';
+    }
+  }
+
+  /**
+   * A write, not a read: a locked Secret Service answers reads with "nothing stored" (so a
+   * read cannot tell locked from empty) but refuses to create an item; on a desktop the
+   * write brings up the unlock prompt, which is what the person needs.
+   */
+  async #probe(): Promise<void> {
+    await this.#run('check the keychain', (k) => k.setPassword(this.#service, PROBE_ACCOUNT, 'ok'));
+    await this.#run('check the keychain', (k) => k.deletePassword(this.#service, PROBE_ACCOUNT));
   }
 
   async #run<T>(what: string, call: (keytar: KeytarModule) => Promise<T>): Promise<T> {
@@ -91,13 +119,7 @@ export class KeytarSecretStore implements SecretStore {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const seconds = Math.round(this.#timeoutMs / 100) / 10;
-        reject(
-          new AppError(
-            'unavailable',
-            `The keychain did not answer within ${seconds} s when trying to ${what}: it may be locked and waiting for a password. Unlock it and try again. ${noKeychainHelp(this.#platform)}`,
-            { retryable: true },
-          ),
-        );
+        reject(new KeychainLockedError(`the keychain did not answer within ${seconds} s when trying to ${what}; it may be waiting for its password`));
       }, this.#timeoutMs);
       // A hung keychain must not keep the process alive on its own.
       timer.unref();
@@ -107,6 +129,7 @@ export class KeytarSecretStore implements SecretStore {
     } catch (error) {
       if (error instanceof AppError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
+      if (/\blocked\b/i.test(detail)) throw new KeychainLockedError(detail);
       throw new AppError('unavailable', `${noKeychainHelp(this.#platform)} (Could not ${what}: ${detail})`, { retryable: true, cause: error });
     } finally {
       clearTimeout(timer);

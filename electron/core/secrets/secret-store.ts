@@ -13,7 +13,18 @@ export interface SecretStore {
   list(): Promise<string[]>;
   /** Whether the store works right now, and if not, why and how to fix it. Never throws. */
   status(): Promise<KeyStorage>;
+  /**
+   * Finer than status(): a keychain that is there but locked (it refuses writes, or waits for
+   * its password) is not a missing one. Stores that cannot be locked leave this out.
+   */
+  availability?(): Promise<Availability>;
 }
+
+export type Availability = 'ok' | 'locked' | 'missing';
+
+/** What to do about a locked keychain: unlock it; Vidlift keeps no second copy meanwhile. */
+export const UNLOCK_KEYCHAIN =
+  'Your keychain is locked: unlock it (on Linux with Passwords and Keys, or by logging in again), then try again. Vidlift does not keep the key anywhere else in the meantime.';
 
 /** The service name the key is filed under in the keychain. */
 export const SECRET_SERVICE = 'Vidlift';

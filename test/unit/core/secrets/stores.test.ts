@@ -36,13 +36,14 @@ describe('KeytarSecretStore', () => {
     expect(await store.status()).toEqual({ available: true, backend: 'keychain', problem: null });
   });
 
-  it('a keychain that never answers is unavailable after the timeout', async () => {
+  it('a keychain that never answers is locked (waiting for its password), and says to unlock it', async () => {
     const store = new KeytarSecretStore({ load: () => fakeKeytar('hang'), timeoutMs: 50, platform: 'linux' });
     const error = await rejection(store.get('a'));
     expect(error.code).toBe('unavailable');
     expect(error.message).toMatch(/did not answer/);
-    expect(error.message).toMatch(/gnome-keyring/);
-    expect(await store.status()).toMatchObject({ available: false, backend: 'none' });
+    expect(error.message).toMatch(/Your keychain is locked: unlock it/);
+    expect(await store.status()).toMatchObject({ available: false, backend: 'keychain' });
+    expect(await store.availability()).toBe('locked');
   });
 
   it('a missing Secret Service says what to install', async () => {
