@@ -59,11 +59,13 @@ export const methods = {
   'app:dismissNotice': method(z.strictObject({ id: Text.max(200) }), z.array(StartupNotice)),
 
   'settings:get': method(none, Settings),
-  'settings:set': method(Settings.omit({ baseUrl: true }).partial().strict(), Settings),
+  /** The address comes with the key (auth:setKey), and plain-http consent only with it. */
+  'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true }).partial().strict(), Settings),
 
   'auth:status': method(none, AuthStatus),
   /** Checks the key against the service (operation 1) before it is kept. */
-  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256) }), AuthStatus),
+  /** `allowPlainHttp`: the person confirmed plain http to a host that is not this computer. */
+  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }), AuthStatus),
   'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AuthStatus),

@@ -30,6 +30,29 @@ export function isHttpUrl(value: unknown): boolean {
   }
 }
 export const HttpUrl = Text.max(MAX_URL).refine(isHttpUrl, 'an http or https address');
+
+/** localhost, 127.0.0.0/8 and ::1: addresses on this computer (the sandbox). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The one rule for plain http as the service address: the key would travel unencrypted, so
+ * it is accepted for this computer only, or after the person confirmed it (remembered per
+ * origin in Settings.plainHttpAllowed).
+ */
+export function needsPlainHttpConsent(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const PLAIN_HTTP_RISK =
+  'This address uses plain http: your API key and your uploads would cross the network unencrypted, readable by anyone on the way. Use https, or confirm that you understand the risk.';
 /** A folder's name as the service takes it (operation 11/12): 1 to 255 characters. */
 export const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME, `a folder name is at most ${MAX_NAME} characters`);
 /** A subtitle language code (operation 17/18). */
@@ -120,6 +143,8 @@ export const Settings = z.object({
   /** Closing the window while uploads run keeps the app in the tray instead of asking. */
   closeToTray: z.boolean(),
   proxy: ProxySetting,
+  /** Plain-http service origins the person confirmed despite the risk (PLAIN_HTTP_RISK). */
+  plainHttpAllowed: z.array(z.string().max(MAX_URL)).max(50),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -3,7 +3,7 @@
 // key. The renderer only ever gets AuthStatus (whether a key is set, its last 4
 // characters); getKey() is for the core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
-import type { AuthStatus, KeyStorage } from '../../../shared/model.ts';
+import { needsPlainHttpConsent, PLAIN_HTTP_RISK, type AuthStatus, type KeyStorage } from '../../../shared/model.ts';
 import { ServiceClient } from '../api/client.ts';
 import { isServiceError } from '../api/errors.ts';
 import { NO_RETRY } from '../api/retry.ts';
@@ -112,14 +112,20 @@ export class AuthService {
    * Checks the address and key (shape first, then operation 1 against the service), then
    * keeps the key in the SecretStore and the address in settings.
    */
-  async setKey(baseUrlInput: string, keyInput: string): Promise<AuthStatus> {
+  async setKey(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
     const baseUrl = normalizeBaseUrl(baseUrlInput);
+    const origin = new URL(baseUrl).origin;
+    const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
+    // Before the key is sent anywhere: over plain http it would cross the network in clear.
+    if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
     const key = checkKeyShape(keyInput);
     this.#registry?.addSecret(key);
     await this.#checkWithService(baseUrl, key);
     await this.#secrets.set(accountFor(baseUrl), key);
     this.#cached = { baseUrl, key };
-    await this.#settings.update({ baseUrl });
+    const allowed = this.#settings.get().plainHttpAllowed;
+    const remember = needsPlainHttpConsent(baseUrl) && !allowed.includes(origin);
+    await this.#settings.update({ baseUrl, ...(remember ? { plainHttpAllowed: [...allowed, origin].slice(-50) } : {}) });
     this.#logger?.info('API key set', { baseUrl });
     return this.#changed();
   }

@@ -7,7 +7,7 @@ import type { AuthService } from './auth-service.ts';
 export function authHandlers(auth: AuthService): Pick<Handlers, 'auth:status' | 'auth:setKey' | 'auth:clearKey'> {
   return {
     'auth:status': () => auth.status(),
-    'auth:setKey': ({ baseUrl, key }) => auth.setKey(baseUrl, key),
+    'auth:setKey': ({ baseUrl, key, allowPlainHttp }) => auth.setKey(baseUrl, key, { allowPlainHttp: allowPlainHttp === true }),
     'auth:clearKey': () => auth.clearKey(),
   };
 }

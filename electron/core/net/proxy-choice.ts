@@ -3,7 +3,7 @@
 // goes direct, "manual" uses the proxy typed in, with its password from the keychain.
 // Loopback always goes direct under a manual proxy, as browsers do (Chromium's implicit
 // <-loopback> rule): a proxy elsewhere cannot reach this computer's 127.0.0.1.
-import type { ProxySetting, ProxyStatus } from '../../../shared/model.ts';
+import { isLoopbackHost, type ProxySetting, type ProxyStatus } from '../../../shared/model.ts';
 import type { SecretRegistry } from '../log/logger.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { DIRECT, type ProxyResolver, type ProxyRoute } from './proxy-route.ts';
@@ -20,10 +20,7 @@ export interface ProxyChoiceOptions {
   registry: SecretRegistry;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export { isLoopbackHost };
 
 export class ProxyChoice implements ProxyResolver {
   readonly #o: ProxyChoiceOptions;

@@ -3,7 +3,7 @@
 // half of one. Read leniently: a corrupt or hand-edited file keeps every field that is
 // still valid and falls back to the default for the rest; it never stops the app.
 import fs from 'node:fs';
-import { isHttpUrl } from '../../../shared/model.ts';
+import { isHttpUrl, needsPlainHttpConsent } from '../../../shared/model.ts';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'system',
   closeToTray: false,
   proxy: { mode: 'system' } as const,
+  plainHttpAllowed: [],
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
@@ -55,7 +56,7 @@ export function settingsFromUnknown(raw: unknown): { settings: Settings; dropped
   for (const field of FIELDS) {
     if (!(field in source)) continue;
     const parsed = Settings.shape[field].safeParse(source[field]);
-    if (parsed.success && (field !== 'baseUrl' || parsed.data === null || isHttpAddress(parsed.data as string))) {
+    if (parsed.success && (field !== 'baseUrl' || parsed.data === null || acceptedAddress(parsed.data as string, source.plainHttpAllowed))) {
       (settings as Record<string, unknown>)[field] = parsed.data;
     } else {
       dropped.push(field);
@@ -65,6 +66,13 @@ export function settingsFromUnknown(raw: unknown): { settings: Settings; dropped
 }
 
 const isHttpAddress = isHttpUrl;
+
+/** A kept address is used only if it is http(s), and plain http only on this computer or as confirmed. */
+function acceptedAddress(address: string, allowed: unknown): boolean {
+  if (!isHttpAddress(address)) return false;
+  if (!needsPlainHttpConsent(address)) return true;
+  return Array.isArray(allowed) && allowed.includes(new URL(address).origin);
+}
 
 const SettingsPatch = Settings.partial().strict();
 

@@ -54,8 +54,8 @@ export class Session {
   }
 
   /** Checks the key with the service first; throws AppError (unauthorized, offline, unavailable). */
-  async setKey(baseUrl: string, key: string): Promise<AuthStatus> {
-    const auth = await this.#api.call('auth:setKey', { baseUrl: baseUrl.trim(), key: key.trim() });
+  async setKey(baseUrl: string, key: string, allowPlainHttp = false): Promise<AuthStatus> {
+    const auth = await this.#api.call('auth:setKey', { baseUrl: baseUrl.trim(), key: key.trim(), ...(allowPlainHttp ? { allowPlainHttp: true as const } : {}) });
     this.auth = auth;
     return auth;
   }
