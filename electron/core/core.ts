@@ -48,6 +48,8 @@ export interface Core {
   logger: Logger;
   /** Records a path the person chose (dialog result, dropped file); only such paths are read. */
   grantPath(path: string): void;
+  /** The service returned links on this origin (`scheme://host[:port]`), as the library knows them. */
+  knowsLinkOrigin(origin: string): boolean;
   /** Lent local videos: the host's media protocol serves a token's file with byte ranges. */
   media: {
     serve(token: string, method: string, range: string | null | undefined): Promise<import('./files/media-range.ts').MediaReply>;

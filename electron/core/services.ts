@@ -27,6 +27,7 @@ import { StartupNotices } from './startup/notices.ts';
 import { accountInUse, keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
 import { AccountInUseError } from './session/account-lock.ts';
 import fs from 'node:fs';
+import { libraryHasLinkOrigin } from './library/link-origins.ts';
 
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import { Network } from './net/network.ts';
@@ -143,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     setWindowVisible: (visible) => sessions.current?.setWindowVisible(visible),
+    knowsLinkOrigin: (origin) => (sessions.current ? libraryHasLinkOrigin(sessions.current.db, origin) : false),
     close: async () => {
       unsubscribeAuth();
       unsubscribeSettings();

@@ -14,7 +14,8 @@ export interface ShellHandlerDeps {
   sandboxAvailable: boolean;
   dialogs: DialogDeps;
   linkPolicy: ExternalLinkPolicy;
-  openExternal: (url: string) => Promise<void>;
+  /** The checked door to the browser (external-links.ts): answers whether the link was opened. */
+  openExternal: (url: string) => Promise<boolean>;
   /** Electron 45's clipboard.writeText answers a promise: a failed write must not be reported as copied. */
   writeClipboard: (text: string) => Promise<void>;
 }
@@ -34,6 +35,7 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
       if (!isOpenableExternally(url, deps.linkPolicy)) {
         throw new AppError('validation', 'Only https links can be opened in the browser.', { retryable: false });
       }
+      // Declined in the question about an unknown host: nothing went wrong, nothing opened.
       await deps.openExternal(url);
       return { ok: true as const };
     },

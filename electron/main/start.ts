@@ -28,6 +28,7 @@ import { CoreBridge } from './core-bridge.ts';
 import { buildCsp } from './csp.ts';
 import { serveContract } from './ipc.ts';
 import { appMenuTemplate } from './menu.ts';
+import { ExternalLinks } from './external-links.ts';
 import { notifyBatchFinished } from './notifications.ts';
 import { APP_ENTRY_URL, APP_SCHEME, originOf, rendererOrigin } from './origins.ts';
 import { appPaths, type AppPaths } from './paths.ts';
@@ -37,7 +38,7 @@ import { registerMediaProtocol } from './media-protocol.ts';
 import { safeStorageFallback } from './safe-storage-store.ts';
 import { sandboxStarter } from './sandbox.ts';
 import { guardSandboxRuntime } from './sandbox-runtime.ts';
-import { denyAllPermissions, installNavigationGuards, openableExternalUrl, type ExternalLinkPolicy } from './security.ts';
+import { denyAllPermissions, installNavigationGuards, openableExternalUrl } from './security.ts';
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
 import { UploadTray } from './tray.ts';
@@ -109,6 +110,20 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       onServiceOrigins: (origins) => reloadForNewOrigins(origins),
     },
   );
+  // The one door to the system browser: the service's hosts open, others are asked about.
+  const links = new ExternalLinks({
+    policy: linkPolicy,
+    serviceOrigins: () => bridge.serviceOrigins,
+    knowsLinkOrigin: (origin) => core.knowsLinkOrigin(origin),
+    dialog,
+    window: liveWindow,
+    open: async (url) => {
+      // Checked again at the very call: nothing unchecked ever reaches the OS.
+      const safeUrl = openableExternalUrl(url, linkPolicy);
+      if (safeUrl !== null) await shell.openExternal(safeUrl);
+    },
+  });
+
   // The CSP of a loaded document cannot change: when the service moves to an origin the
   // page's img-src does not name, the page is reloaded to get the new header.
   let documentOrigins = bridge.serviceOrigins;
@@ -126,7 +141,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       rendererOrigin: origin,
       ...linkPolicy,
       openExternal: (url) => {
-        openInBrowser(url, linkPolicy).catch((error: unknown) => logger.warn('The browser could not be opened', { error }));
+        links.open(url).catch((error: unknown) => logger.warn('The browser could not be opened', { error }));
       },
       onRefused: (what, url) => logger.warn('Refused a navigation', { what, origin: originOf(url) }),
     });
@@ -154,7 +169,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       sandboxAvailable: !packaged,
       dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path) },
       linkPolicy,
-      openExternal: (url) => openInBrowser(url, linkPolicy),
+      openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),
     }),
   };
@@ -271,12 +286,6 @@ function lockDownSession(csp: () => string, paths: AppPaths, devServerUrl: strin
   }
 }
 
-/** The one door to the system browser: the link is checked again right here. */
-async function openInBrowser(url: string, policy: ExternalLinkPolicy): Promise<void> {
-  const safeUrl = openableExternalUrl(url, policy);
-  if (safeUrl === null) return;
-  await shell.openExternal(safeUrl);
-}
 
 /** Vite's hot-reload socket, allowed in connect-src in development only. */
 function devSocket(devServerUrl: string | undefined): string[] {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFUSED } from '../../electron/main/ipc.ts';
-import { bootSource, BUILT_MAIN_DIR, newProfile, writeVideo, type Booted } from './support.ts';
+import { bootSource, BUILT_MAIN_DIR, newProfile, waitFor, writeVideo, type Booted } from './support.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -101,7 +101,11 @@ describe('IPC sender check', () => {
     const shell = await boot();
     const { double } = shell;
     const contents = shell.window().webContents;
+    // Not the service's host: the person is asked first (issue 18 item 8), and says open.
+    double.dialog.messageBoxAnswers.push(0);
     expect(contents.tryNavigate('https://example.com/')).toBe(true);
+    await waitFor('the link opened after the question', () => double.callsTo('shell.openExternal').length === 1);
+    expect(double.dialog.shown.at(-1)?.message).toBe('Open https://example.com in your browser?');
     expect(double.callsTo('shell.openExternal').map((c) => c.args[0])).toEqual(['https://example.com/']);
     expect(contents.tryNavigate('file:///etc/passwd')).toBe(true);
     expect(contents.tryNavigate('app://vidlift/index.html')).toBe(false);

@@ -69,7 +69,7 @@ beforeAll(async () => {
       sandboxAvailable: true,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path) },
       linkPolicy: { allowLoopbackHttp: true },
-      openExternal: async () => undefined,
+      openExternal: async () => true,
       writeClipboard: async () => undefined,
     }),
   };

@@ -5,7 +5,7 @@ import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
 function handlers(result: { canceled: boolean; filePaths: string[] }, win: BrowserWindow | null = {} as BrowserWindow) {
   const showOpenDialog = vi.fn(async (..._args: unknown[]) => result);
   const grantPath = vi.fn();
-  const openExternal = vi.fn(async () => undefined);
+  const openExternal = vi.fn(async () => true);
   const writeClipboard = vi.fn();
   const table = createShellHandlers({
     app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
