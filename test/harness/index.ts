@@ -15,6 +15,7 @@ import { startWsTransport } from './ws-transport.ts';
 import { startRendererServer } from './renderer-server.ts';
 import { createHarnessShell, type HarnessShell } from './shell-handlers.ts';
 import { startMediaServer } from './media-server.ts';
+import { fixtureGrantFilter } from './fixture-grants.ts';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 type HostOptions = NonNullable<Parameters<typeof startHost>[0]>;
@@ -52,6 +53,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await options.prepareDataDir(dataDir);
   }
 
+  const insideFixtures = fixtureGrantFilter(fixtureDir);
   const host = await startHost({ seed: options.seed ?? 'demo', ...options.hostOptions });
   let pageOrigin: string | null = null;
   const late: { core?: Core } = {};
@@ -86,7 +88,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     events: core.events,
     token,
     allowedOrigin: () => pageOrigin,
-    onGrant: (path) => core.grantPath(path),
+    onGrant: (path) => {
+      const allowed = insideFixtures(path);
+      if (allowed) core.grantPath(allowed);
+      else core.logger.warn('harness: a grant outside the fixture folder was refused');
+    },
+    onError: (error) => core.logger.error('harness: a socket message failed', { error }),
   });
   const renderer = await startRendererServer(() => ({ wsUrl: transport.url, token, fixtureDir }), options.port ?? 0);
   pageOrigin = new URL(renderer.url).origin;

@@ -31,7 +31,9 @@ export async function startRendererServer(config: () => BridgeConfig, port = 0):
     root: resolve(repo, 'renderer'),
     plugins: [svelte(), harnessPlugin(config)],
     resolve: { conditions: ['browser'] },
-    server: { host: '127.0.0.1', port, strictPort: port !== 0, fs: { allow: [repo] }, hmr: false },
+    // cors: false: Vite's default CORS would let any web page read the virtual config module,
+    // and with it the socket's token.
+    server: { host: '127.0.0.1', port, strictPort: port !== 0, fs: { allow: [repo] }, hmr: false, cors: false },
     logLevel: 'warn',
     clearScreen: false,
   });

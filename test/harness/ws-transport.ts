@@ -14,7 +14,10 @@ export interface WsTransportOptions {
   token: string;
   /** The only Origin header accepted (the page's origin); null accepts none. */
   allowedOrigin: () => string | null;
-  onGrant: (path: string) => void;
+  /** A path the page says the person dropped (checked by the caller: fixture-grants.ts). */
+  onGrant: (path: unknown) => void;
+  /** A message handler failed: reported, never thrown out of the socket's event. */
+  onError?: (error: unknown) => void;
 }
 
 export interface WsTransport {
@@ -42,19 +45,32 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
 
   server.on('connection', (socket) => {
     socket.on('message', (raw) => {
-      const message = parse(raw.toString());
-      if (!message) return socket.close(1008, 'bad message');
-      if (!authenticated.has(socket)) {
-        if (message.type !== 'hello' || message.token !== options.token) return socket.close(1008, 'unauthorized');
-        authenticated.add(socket);
-        return send(socket, { type: 'ready' });
-      }
-      if (message.type === 'grant') return options.onGrant(message.path);
-      if (message.type === 'call') {
-        void options.dispatch(message.method, message.input).then((envelope) => send(socket, { type: 'result', id: message.id, envelope }));
+      // Whatever a client sends, the harness process keeps running.
+      try {
+        handle(socket, raw.toString());
+      } catch (error) {
+        options.onError?.(error);
+        socket.close(1011, 'message failed');
       }
     });
   });
+
+  function handle(socket: WebSocket, text: string): void {
+    const message = parse(text);
+    if (!message) return socket.close(1008, 'bad message');
+    if (!authenticated.has(socket)) {
+      if (message.type !== 'hello' || message.token !== options.token) return socket.close(1008, 'unauthorized');
+      authenticated.add(socket);
+      return send(socket, { type: 'ready' });
+    }
+    if (message.type === 'grant') return options.onGrant(message.path);
+    if (message.type === 'call') {
+      options
+        .dispatch(message.method, message.input)
+        .then((envelope) => send(socket, { type: 'result', id: message.id, envelope }))
+        .catch((error: unknown) => options.onError?.(error));
+    }
+  }
 
   const { port } = server.address() as AddressInfo;
   return {
