@@ -40,8 +40,11 @@ const ACCOUNT_IN_USE_RETRY_MS = 5_000;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   // The data folder holds the settings, each account's library and the logs: this user's only.
-  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32') fs.chmodSync(options.dataDir, 0o700);
+  // The log folder too: an older version left both 0755.
+  for (const dir of [options.dataDir, options.logDir]) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (process.platform !== 'win32') fs.chmodSync(dir, 0o700);
+  }
   const events = new EventHub();
   const fileSink = new FileSink({ file: join(options.logDir, 'vidlift.log') });
   const sinks: LogSink[] = [fileSink, ...(options.logToConsole ? [new ConsoleSink()] : [])];

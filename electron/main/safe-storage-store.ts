@@ -133,7 +133,8 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   async #write(data: StoreFile): Promise<void> {
-    await mkdir(dirname(this.#file), { recursive: true });
+    // The folder, if it has to be made here, is this user's only (as the core makes its data folder).
+    await mkdir(dirname(this.#file), { recursive: true, mode: 0o700 });
     const temporary = `${this.#file}.${process.pid}.tmp`;
     await writeFile(temporary, JSON.stringify(data), { mode: 0o600 });
     await rename(temporary, this.#file);

@@ -43,7 +43,7 @@ export function parseWindowState(value: unknown): WindowState | null {
 }
 
 export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
   renameSync(temporary, file);

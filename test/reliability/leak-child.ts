@@ -60,7 +60,7 @@ async function withCore(): Promise<boolean> {
   await call('folders:create', { name: 'Leak scan' });
   await call('videos:setSkipIntro', { id: config.videoId, seconds: 3 });
   await call('subtitles:addUrl', { videoId: config.videoId, language: 'en', url: `${config.baseUrl}/sub/none/en.vtt` });
-  await call('remote:add', { urls: ['https://media.example.org/leak.mp4'], folderId: 0 });
+  await call('remote:add', { urls: ['https://media.example.org/leak.mp4'] });
   await call('account:get', { refresh: true });
   await call('sync:now', { full: true });
   await waitFor(async () => {

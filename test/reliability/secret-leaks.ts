@@ -29,6 +29,26 @@ function filesUnder(folder: string): string[] {
   });
 }
 
+/** Files and folders in the app's own data and log folders that other users of the machine could read. */
+function readableByOthers(root: string): string[] {
+  if (process.platform === 'win32') return [];
+  const loose: string[] = [];
+  const visit = (path: string): void => {
+    let info;
+    try {
+      info = statSync(path);
+    } catch {
+      return;
+    }
+    const mode = info.mode & 0o777;
+    if (mode & 0o077) loose.push(`${path.slice(root.length)} (mode ${mode.toString(8)})`);
+    if (info.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  // The folders the core made, not the copy the child took while the database was open.
+  for (const folder of ['data', 'logs']) visit(join(root, folder));
+  return loose;
+}
+
 interface Round {
   scanned: number;
   leaks: number;
@@ -98,6 +118,7 @@ async function round(echo: boolean, problems: string[]): Promise<Round> {
       problems.push(`${label}: the ${hit.secretKind} is in ${hit.where} (${hit.form})${line ? `: ${line.slice(0, 160)}` : ''}`);
     }
     if (!files.some((f) => f.endsWith('.db') || f.endsWith('.sqlite') || f.endsWith('-wal'))) problems.push(`${label}: no database file was found to scan`);
+    for (const loose of readableByOthers(config.root)) problems.push(`${label}: ${loose} is readable by other users of the machine`);
     return { scanned, leaks, events, sessions, secrets: secrets.size, outputBytes: output.length, viaCore: output.includes('via createCore') };
   } finally {
     await proxy.close();

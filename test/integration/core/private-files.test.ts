@@ -51,6 +51,20 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     }
   });
 
+  it('tightens the data and log folders an older version left 0755', async () => {
+    const dataDir = join(root, 'old-data');
+    const logDir = join(root, 'old-logs');
+    mkdirSync(dataDir, { mode: 0o755 });
+    mkdirSync(logDir, { mode: 0o755 });
+    writeFileSync(join(logDir, 'vidlift.log'), '');
+    const core = await createCore({ dataDir, logDir, sandboxAvailable: false, secretStore: new MemorySecretStore() });
+    try {
+      expect([mode(dataDir), mode(logDir)]).toEqual(['700', '700']);
+    } finally {
+      await core.close();
+    }
+  });
+
   it('tightens a database and folder an older version left readable by others', () => {
     const dir = join(root, 'old');
     mkdirSync(dir, { mode: 0o755 });
