@@ -102,8 +102,10 @@ function makePrivate(file: string): void {
     mkdirSync(dirname(file), { recursive: true });
     return;
   }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  chmodSync(dirname(file), 0o700);
+  // Only a folder made here is tightened: a database placed in a shared folder (/tmp) must
+  // not take that folder's mode away (the app's own folders are tightened where they are made).
+  const created = mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (created !== undefined) chmodSync(dirname(file), 0o700);
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   for (const part of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(part)) chmodSync(part, 0o600);

@@ -3,7 +3,7 @@
 // key is set and closes it when the key is removed or replaced, so two accounts never share
 // a queue or a cache.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lockAccount, type AccountLock } from './account-lock.ts';
 import type { Connectivity } from '../connectivity.ts';
@@ -64,6 +64,8 @@ export class AccountSession {
   constructor(deps: AccountSessionDeps) {
     const file = accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key);
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // The accounts folder is the app's own: tightened even when an older version made it.
+    if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
     // Before the database is touched: the queue in it has one sender (AccountInUseError).
     this.#lock = lockAccount(file, (error) => deps.logger.error('the lock on this account was lost', { error }));
     let db: Db;
