@@ -8,6 +8,7 @@ import { checkThumbnailFile } from '../files/image.ts';
 import { checkSubtitleFile, prepareSubtitleFile } from '../files/subtitle-prepare.ts';
 import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
+import { pickedFile } from '../files/file-identity.ts';
 
 export type LibraryMethod =
   | 'account:get'
@@ -110,7 +111,9 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
       requireGranted(deps.isGranted, path);
       requireVideo(id);
       await checkThumbnailFile(path);
-      return outbox.setThumbnail(id, path);
+      // Queued as the file it is now (its real path, device and inode): checked again when sent.
+      const picked = await pickedFile(path);
+      return outbox.setThumbnail(id, picked.path, picked.file);
     },
     'videos:deleteThumbnail': ({ id }) => outbox.deleteThumbnail(id),
     'videos:thumbnailQueue': () => outbox.thumbnailQueue(),
@@ -120,7 +123,8 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
       requireGranted(deps.isGranted, path);
       requireVideo(videoId);
       const { format } = await checkSubtitleFile(path, encoding);
-      return outbox.addSubtitleFile(videoId, language, path, format, encoding);
+      const picked = await pickedFile(path);
+      return outbox.addSubtitleFile(videoId, language, picked.path, format, encoding, picked.file);
     },
     'subtitles:preview': async ({ path, encoding }) => {
       requireGranted(deps.isGranted, path);

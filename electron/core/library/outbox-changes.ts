@@ -8,6 +8,7 @@ import { folderTarget, videoTarget } from './outbox-store.ts';
 import type { ChangeScope } from './outbox-targets.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
+import type { PickedIdentity } from '../files/file-identity.ts';
 
 /** What the changes need from the outbox. */
 export interface OutboxPort {
@@ -69,21 +70,21 @@ export class OutboxChanges {
   }
 
   /** `path` must have passed checkSubtitleFile (with `encoding`, the person's choice, when given). */
-  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string): Subtitle {
+  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string, file?: PickedIdentity): Subtitle {
     const video = this.#video(videoId);
     let subtitleId = 0;
     this.#port.enqueue('subtitle.file', (outboxId) => {
       subtitleId = this.#port.subtitles.add(videoId, language, 'file', outboxId);
-      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId, ...(encoding ? { encoding } : {}) }, target: videoTarget(videoId) };
+      return { payload: { videoId, language, path, format, videoName: video.name, subtitleId, ...(encoding ? { encoding } : {}), ...(file ? { file } : {}) }, target: videoTarget(videoId) };
     });
     this.#port.changed({ folderIds: [video.folderId] });
     return this.#port.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
   }
 
   /** `path` must have passed checkThumbnailFile. */
-  setThumbnail(videoId: string, path: string): ThumbnailQueue {
+  setThumbnail(videoId: string, path: string, file?: PickedIdentity): ThumbnailQueue {
     const video = this.#video(videoId);
-    this.#port.enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name }, target: videoTarget(videoId) }));
+    this.#port.enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name, ...(file ? { file } : {}) }, target: videoTarget(videoId) }));
     this.#port.changed({ folderIds: [video.folderId], thumbnails: true });
     return this.#port.thumbnailQueue();
   }

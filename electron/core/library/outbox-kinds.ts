@@ -10,10 +10,13 @@ import { checkThumbnailFile } from '../files/image.ts';
 import { prepareSubtitleFile } from '../files/subtitle-prepare.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
+import { readIdentified } from '../files/file-identity.ts';
 
 // Each kind's payload, as a zod schema: rows are read back through these (outbox-store.ts),
 // so a payload in the database that is not what its kind expects is caught at the boundary.
 const videoName = z.string();
+const PickedFile = z.object({ dev: z.string(), ino: z.string(), size: z.number().optional(), mtimeMs: z.number().optional() });
+
 export const PAYLOAD_SCHEMAS = {
   'folder.create': z.object({
     tempId: z.number().int(),
@@ -33,8 +36,10 @@ export const PAYLOAD_SCHEMAS = {
     subtitleId: z.number().int(),
     /** The text encoding the person chose; detected again at send time when absent. */
     encoding: z.string().optional(),
+    /** Which file was picked (device, inode); absent in rows from before issue 18 item 5. */
+    file: PickedFile.optional(),
   }),
-  'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName }),
+  'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName, file: PickedFile.optional() }),
   'thumbnail.delete': z.object({ videoId: z.string(), videoName }),
   'video.copy': z.object({ videoId: z.string(), videoName }),
 } as const;
@@ -164,6 +169,8 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
     send: async (api, p) => {
       // The file may have changed since it was queued: prepare it again as it goes. What is
       // sent is the file's own format, in UTF-8, repaired (subtitle-prepare.ts says why).
+      // The picked file itself, never a link or another file put in its place since.
+      await readIdentified(p.path, p.file);
       const prepared = await prepareSubtitleFile(p.path, p.encoding);
       return api.subtitleFile({
         id: p.videoId,
@@ -182,9 +189,11 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
     summary: (p) => `Set the thumbnail of “${p.videoName}” from ${basename(p.path)}`,
     send: async (api, p) => {
       const check = await checkThumbnailFile(p.path);
+      // Sent from the bytes of a handle checked to be the picked file (not a link swapped in).
+      const bytes = await readIdentified(p.path, p.file);
       return api.thumbnailUpload({
         id: p.videoId,
-        file: { path: p.path, name: basename(p.path), contentType: check.type === 'jpeg' ? 'image/jpeg' : 'image/png' },
+        file: { path: p.path, name: basename(p.path), contentType: check.type === 'jpeg' ? 'image/jpeg' : 'image/png', bytes },
       });
     },
     confirm: (ctx, p, result) => {

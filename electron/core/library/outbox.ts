@@ -19,6 +19,7 @@ import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
 import { ThumbnailWindow } from './thumbnail-window.ts';
 import { realTimers, type Timers } from '../timers.ts';
+import type { PickedIdentity } from '../files/file-identity.ts';
 
 export type { FolderIdListener } from './outbox-targets.ts';
 
@@ -120,12 +121,12 @@ export class Outbox {
     return this.#changes.addSubtitleUrl(videoId, language, url);
   }
   /** `path` must have passed checkSubtitleFile (with `encoding`, the person's choice, when given). */
-  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string): Subtitle {
-    return this.#changes.addSubtitleFile(videoId, language, path, format, encoding);
+  addSubtitleFile(videoId: string, language: string, path: string, format: 'srt' | 'vtt', encoding?: string, file?: PickedIdentity): Subtitle {
+    return this.#changes.addSubtitleFile(videoId, language, path, format, encoding, file);
   }
   /** `path` must have passed checkThumbnailFile. */
-  setThumbnail(videoId: string, path: string): ThumbnailQueue {
-    return this.#changes.setThumbnail(videoId, path);
+  setThumbnail(videoId: string, path: string, file?: PickedIdentity): ThumbnailQueue {
+    return this.#changes.setThumbnail(videoId, path, file);
   }
   deleteThumbnail(videoId: string): ThumbnailQueue {
     return this.#changes.deleteThumbnail(videoId);

@@ -2,7 +2,8 @@
 // Folders are walked recursively; hidden and system files are skipped silently; other
 // files are kept only when their first bytes are a video container. Symlinked folders are
 // not followed (no loops, no escaping the folder that was dropped).
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { identityOf } from '../files/file-identity.ts';
 import { basename, join } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
@@ -15,6 +16,9 @@ export interface FoundFile {
   contentType: string;
   /** Duration, size, codecs from the container header; null when unreadable. */
   media: MediaInfo | null;
+  /** Which file this is (device and inode), checked again when it is sent. */
+  dev: string;
+  ino: string;
 }
 
 export interface Expansion {
@@ -82,22 +86,27 @@ async function consider(path: string, result: Expansion, dropped: boolean): Prom
     return;
   }
   try {
-    const info = await lstat(path).then((link) => (link.isSymbolicLink() ? stat(path) : link));
-    if (info.size === 0) {
+    // A dropped link means the file it points to: that file is queued (and checked) by its
+    // real path, so sending can refuse to follow any link.
+    const link = await lstat(path);
+    const realPath = link.isSymbolicLink() ? await realpath(path) : path;
+    const info = await stat(realPath, { bigint: true });
+    const identity = identityOf(info);
+    if (identity.size === 0) {
       result.skipped.push({ path, reason: 'The file is empty.' });
       return;
     }
-    const kind = await sniffVideoFile(path);
+    const kind = await sniffVideoFile(realPath);
     if (kind === null) {
       result.skipped.push({ path, reason: 'Not a video file (its content is not a video format Vidlift knows).' });
       return;
     }
-    const { media, refusal } = await inspectVideoFile(path);
+    const { media, refusal } = await inspectVideoFile(realPath);
     if (refusal !== null) {
       result.skipped.push({ path, reason: refusal });
       return;
     }
-    result.files.push({ path, name: basename(path), size: info.size, mtimeMs: Math.trunc(info.mtimeMs), contentType: videoContentType(kind), media });
+    result.files.push({ path: realPath, name: basename(path), size: identity.size, mtimeMs: identity.mtimeMs, contentType: videoContentType(kind), media, dev: identity.dev, ino: identity.ino });
   } catch {
     result.skipped.push({ path, reason: 'The file could not be read.' });
   }

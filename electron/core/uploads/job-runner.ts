@@ -2,7 +2,8 @@
 // target, send the file, record the video. Every row change goes through the transition
 // table (store.apply); the run ends with an outcome the scheduler acts on (batch counts,
 // offline holding), so this file knows nothing of the queue around it.
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import { FileSwappedError, identityOf } from '../files/file-identity.ts';
 import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -85,6 +86,7 @@ export class JobRunner {
         session: target.session,
         folderId: row.folder_id,
         path: row.path,
+        identity: { dev: row.file_dev, ino: row.file_ino, mtimeMs: row.mtime_ms },
         fileName: row.name,
         contentType: row.content_type,
         size: row.size,
@@ -109,9 +111,13 @@ export class JobRunner {
   async #fileUnchanged(row: JobRow): Promise<boolean> {
     let reason: string | null = null;
     try {
-      const info = await stat(row.path);
-      if (!info.isFile()) reason = 'The file is no longer there.';
-      else if (info.size !== row.size || Math.trunc(info.mtimeMs) !== row.mtime_ms) {
+      // lstat: a path swapped for a link is not followed, it is refused (issue 18 item 5).
+      const info = await lstat(row.path, { bigint: true });
+      const now = identityOf(info);
+      if (info.isSymbolicLink()) reason = new FileSwappedError().message;
+      else if (!info.isFile()) reason = 'The file is no longer there.';
+      else if ((row.file_dev !== null && row.file_dev !== now.dev) || (row.file_ino !== null && row.file_ino !== now.ino)) reason = new FileSwappedError().message;
+      else if (now.size !== row.size || now.mtimeMs !== row.mtime_ms) {
         reason = 'The file changed after it was added. Retry to upload it as it is now.';
       }
     } catch {

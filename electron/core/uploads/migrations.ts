@@ -52,4 +52,15 @@ export const uploadMigrations: readonly Migration[] = [
     // after the video had already arrived).
     up: (db) => db.exec('ALTER TABLE upload_jobs ADD COLUMN note TEXT'),
   },
+  {
+    version: 4,
+    name: 'which file a job means: device and inode when queued',
+    // Checked on the handle that is read when sending, so a path swapped for a link or
+    // another file after it was granted is never uploaded (issue 18 item 5). Older rows
+    // keep null: size and mtime still apply to them.
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN file_dev TEXT');
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN file_ino TEXT');
+    },
+  },
 ];

@@ -3,12 +3,14 @@
 // a third of the engine's CPU in the garbage collector when every read allocated a fresh
 // 1 MiB buffer (a stream's default); reusing three buffers removes that work and keeps
 // memory flat whatever the file size.
-import { open } from 'node:fs/promises';
+import { openIdentified } from '../files/file-identity.ts';
 import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';
 
 export interface PumpInput {
   path: string;
+  /** The file the job was queued with: the handle read must be that file (issue 18 item 5). Without it, only the size is checked. */
+  identity?: { dev: string | null; ino: string | null; mtimeMs: number };
   /** Bytes to send: the size the job was queued with. */
   size: number;
   chunkSize: number;
@@ -31,7 +33,9 @@ export class FileShrankError extends Error {
 const POOL_SIZE = 3;
 
 export async function pumpFile(target: Writable, input: PumpInput): Promise<void> {
-  const handle = await open(input.path, 'r');
+  // Never through a link; the queued file's identity when known (a shrink while reading is
+  // FileShrankError below).
+  const handle = await openIdentified(input.path, input.identity ? { ...input.identity, size: input.size } : {});
   const pool = new BufferPool(POOL_SIZE, input.chunkSize, input.signal);
   let written = 0;
   let failure: Error | null = null;

@@ -32,6 +32,9 @@ export interface JobRow {
   /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
   media: string | null;
   note: string | null;
+  /** st_dev and st_ino when queued (migration 4); null for older rows. */
+  file_dev: string | null;
+  file_ino: string | null;
 }
 
 export interface NewJob {
@@ -42,6 +45,8 @@ export interface NewJob {
   contentType: string;
   folderId: number;
   media?: MediaInfo | null;
+  dev?: string | null;
+  ino?: string | null;
 }
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
@@ -123,10 +128,10 @@ export class UploadStore {
   insert(job: NewJob): JobRow {
     const result = this.#db
       .prepare(
-        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media)
-         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)`,
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?)`,
       )
-      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(), job.media ? JSON.stringify(job.media) : null);
+      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(), job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null);
     const row = this.get(Number(result.lastInsertRowid));
     if (!row) throw new Error('upload job vanished right after insert');
     return row;

@@ -8,6 +8,7 @@ import { request as httpsRequest } from 'node:https';
 import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
 import type { TokenBucket } from './throttle.ts';
 import { FileShrankError, pumpFile } from './pump.ts';
+import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
 
 export const READ_CHUNK = 1 << 20;
@@ -42,6 +43,8 @@ export interface TransferInput {
   session: string;
   folderId: number;
   path: string;
+  /** Device, inode and mtime the file was queued with; checked on the handle that is read. */
+  identity?: { dev: string | null; ino: string | null; mtimeMs: number };
   fileName: string;
   contentType: string;
   size: number;
@@ -143,6 +146,7 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     req.write(envelope.head);
     pumpFile(req, {
       path: input.path,
+      ...(input.identity ? { identity: input.identity } : {}),
       size: input.size,
       chunkSize: READ_CHUNK,
       bucket: input.bucket,
@@ -186,7 +190,7 @@ async function readReply(res: IncomingMessage): Promise<{ fileCode: string }> {
 
 function fileError(error: unknown): unknown {
   if (error instanceof TransferError) return error;
-  if (error instanceof FileShrankError) return new TransferError('file', error.message, false, error);
+  if (error instanceof FileShrankError || error instanceof FileSwappedError) return new TransferError('file', error.message, false, error);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
     return new TransferError('file', 'The file could not be read any more (moved, deleted or not allowed).', false, error);
