@@ -392,10 +392,18 @@ export const OutboxItem = z.object({
   state: PendingState,
   error: z.string().nullable(),
   createdAt: z.number(),
+  /** 'video:<id>' or 'folder:<id>': what the change is about (its changes go in order). */
+  target: z.string().optional(),
+  /** The refused change this one waits behind, with the service's reason. */
+  blockedBy: z.object({ id: z.number().int(), summary: z.string(), reason: z.string().nullable() }).nullable().optional(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
-export const OutboxView = z.object({ items: z.array(OutboxItem) });
+export const OutboxView = z.object({
+  items: z.array(OutboxItem),
+  /** On outbox:changed only: changes the service just confirmed (the app says "Saved"). */
+  confirmed: z.array(z.object({ id: z.number().int(), summary: z.string() })).optional(),
+});
 export type OutboxView = z.infer<typeof OutboxView>;
 
 export const Connection = z.object({
