@@ -181,6 +181,8 @@ export type Account = z.infer<typeof Account>;
 export const Freshness = z.object({
   fetchedAt: z.number().nullable(),
   stale: z.boolean(),
+  /** When the last refresh failed, if it failed after the data was fetched: the data is older than that. */
+  failedAt: z.number().nullable().optional(),
 });
 export type Freshness = z.infer<typeof Freshness>;
 

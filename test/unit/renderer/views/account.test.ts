@@ -53,6 +53,19 @@ describe('Account', () => {
     expect(text).not.toMatch(/Updated/);
   });
 
+  it('after a failed refresh says so and how old the data shown is, never "Updated just now"', async () => {
+    const failed = { fetchedAt: Date.now() - 3 * 3_600_000, stale: true, failedAt: Date.now() };
+    stub.handle('account:get', () => ({
+      account: { email: 'a@example.test', balance: '0', premiumExpire: '2030-01-01 00:00:00', isPremium: false, storageTotalKb: null, storageUsedKb: 1, storageLeftKb: null },
+      freshness: failed,
+    }));
+    stub.handle('account:reports', () => ({ days: [], freshness: failed }));
+    stub.handle('account:dmca', () => ({ items: [], pagination: page, freshness: failed }));
+    const text = await show();
+    expect(text).not.toContain('Updated');
+    expect(text).toContain('Refresh failed just now · showing data from 3 hours ago');
+  });
+
   it('states an empty DMCA list as a fact once it was loaded', async () => {
     stub.handle('account:get', () => ({ account: null, freshness: never }));
     stub.handle('account:reports', () => ({ days: [], freshness: loaded }));
