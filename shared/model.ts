@@ -162,6 +162,8 @@ export const AuthStatus = z.object({
   last4: z.string().length(4).nullable(),
   baseUrl: z.string().nullable(),
   storage: KeyStorage,
+  /** The service stopped accepting the stored key (revoked or replaced): the person must enter a new one. */
+  keyRefused: z.boolean().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatus>;
 
