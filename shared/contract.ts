@@ -104,7 +104,11 @@ export const methods = {
     VideosPage,
   ),
   /** Title search over the whole library, from the local index. */
-  'videos:search': method(z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }), z.object({ items: z.array(Video) })),
+  /** `total`: every match in the library; `items` holds at most `limit` of them, newest first. */
+  'videos:search': method(
+    z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }),
+    z.object({ items: z.array(Video), total: z.number().int().min(0) }),
+  ),
   'videos:get': method(z.strictObject({ id: VideoId }), Video),
   'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
   'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),

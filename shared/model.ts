@@ -162,6 +162,8 @@ export const AuthStatus = z.object({
   last4: z.string().length(4).nullable(),
   baseUrl: z.string().nullable(),
   storage: KeyStorage,
+  /** The service stopped accepting the stored key (revoked or replaced): the person must enter a new one. */
+  keyRefused: z.boolean().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatus>;
 
@@ -181,6 +183,8 @@ export type Account = z.infer<typeof Account>;
 export const Freshness = z.object({
   fetchedAt: z.number().nullable(),
   stale: z.boolean(),
+  /** When the last refresh failed, if it failed after the data was fetched: the data is older than that. */
+  failedAt: z.number().nullable().optional(),
 });
 export type Freshness = z.infer<typeof Freshness>;
 
@@ -392,10 +396,18 @@ export const OutboxItem = z.object({
   state: PendingState,
   error: z.string().nullable(),
   createdAt: z.number(),
+  /** 'video:<id>' or 'folder:<id>': what the change is about (its changes go in order). */
+  target: z.string().optional(),
+  /** The refused change this one waits behind, with the service's reason. */
+  blockedBy: z.object({ id: z.number().int(), summary: z.string(), reason: z.string().nullable() }).nullable().optional(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
-export const OutboxView = z.object({ items: z.array(OutboxItem) });
+export const OutboxView = z.object({
+  items: z.array(OutboxItem),
+  /** On outbox:changed only: changes the service just confirmed (the app says "Saved"). */
+  confirmed: z.array(z.object({ id: z.number().int(), summary: z.string() })).optional(),
+});
 export type OutboxView = z.infer<typeof OutboxView>;
 
 export const Connection = z.object({

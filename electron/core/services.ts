@@ -83,6 +83,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     secrets: logger,
     connection,
+    keyHealth: auth.keyHealth,
   });
   late.client = client;
 

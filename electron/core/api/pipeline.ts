@@ -28,6 +28,11 @@ export interface ServiceClientOptions {
   /** The key and every upload session are registered here before they can reach a log. */
   secrets?: SecretRegistry;
   connection?: ConnectionReporter;
+  /**
+   * The service refused the key itself (errors.ts decides; for other operations the key is
+   * re-checked with operation 1, twice, error-probe.ts), or accepted it again.
+   */
+  keyHealth?: { refused(): void; accepted(): void };
   /** Overall deadline of one call, retries included (default 30 s). */
   deadlineMs?: number;
   /** Extra time for operations the service itself may spend long on (default: 21 gets +30 s, its upstream timeout). */
@@ -70,6 +75,7 @@ export class RequestPipeline {
   readonly #logger: Logger | undefined;
   readonly #secrets: SecretRegistry | undefined;
   readonly #connection: ConnectionReporter | undefined;
+  readonly #keyHealth: ServiceClientOptions['keyHealth'];
   readonly #deadlineMs: number;
   readonly #extraDeadlineMs: Partial<Record<OperationName, number>>;
   readonly #maxResponseBytes: number;
@@ -88,6 +94,7 @@ export class RequestPipeline {
     this.#logger = options.logger;
     this.#secrets = options.secrets;
     this.#connection = options.connection;
+    this.#keyHealth = options.keyHealth;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#extraDeadlineMs = options.extraDeadlineMs ?? { subtitleUrl: 30_000 };
     this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -126,6 +133,7 @@ export class RequestPipeline {
           this.#logger?.warn('service request failed, retrying', { op: spec.op, attempt, delayMs, error: describe(error) }),
       });
       this.#connection?.report({ reached: true });
+      this.#keyHealth?.accepted();
       return result;
     } catch (error) {
       if (error instanceof ServiceFailure) {
@@ -194,6 +202,7 @@ export class RequestPipeline {
   /** What a well-formed service error means: see SERVICE_ERROR_MEANING in errors.ts. */
   async #classify(spec: CallSpec<Schema>, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
     const code = await this.#probe.codeFor(spec, base, key, message, deadlineAt);
+    if (code === 'unauthorized') this.#keyHealth?.refused();
     this.#logger?.info('service error', { op: spec.op, code, serviceMessage: message });
     return serviceErrorFor(spec.op, code, message);
   }

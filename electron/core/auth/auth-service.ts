@@ -75,6 +75,8 @@ export class AuthService {
   readonly #registry: SecretRegistry | undefined;
   readonly #verify: KeyVerifier;
   readonly #listeners = new Set<AuthListener>();
+  /** The service refused the stored key (the client's error probe said so); a new key clears it. */
+  #keyRefused = false;
   /** The key of the current address, once read: the keychain is not asked on every request. */
   #cached: { baseUrl: string; key: string | null } | null = null;
 
@@ -105,7 +107,21 @@ export class AuthService {
         return { hasKey: false, last4: null, baseUrl, storage: unusable(storage, error) };
       }
     }
-    return { hasKey: key !== null, last4: key === null ? null : key.slice(-4), baseUrl, storage };
+    const refused = key !== null && this.#keyRefused ? { keyRefused: true } : {};
+    return { hasKey: key !== null, last4: key === null ? null : key.slice(-4), baseUrl, storage, ...refused };
+  }
+
+  /** The service client's verdict on the stored key (ServiceClientOptions.keyHealth). */
+  readonly keyHealth = {
+    refused: (): void => this.#setKeyRefused(true),
+    accepted: (): void => this.#setKeyRefused(false),
+  };
+
+  #setKeyRefused(refused: boolean): void {
+    if (this.#keyRefused === refused) return;
+    this.#keyRefused = refused;
+    if (refused) this.#logger?.warn('the service refused the stored API key');
+    void this.#changed();
   }
 
   /**
@@ -123,6 +139,7 @@ export class AuthService {
     await this.#checkWithService(baseUrl, key);
     await this.#secrets.set(accountFor(baseUrl), key);
     this.#cached = { baseUrl, key };
+    this.#keyRefused = false;
     const allowed = this.#settings.get().plainHttpAllowed;
     const remember = needsPlainHttpConsent(baseUrl) && !allowed.includes(origin);
     await this.#settings.update({ baseUrl, ...(remember ? { plainHttpAllowed: [...allowed, origin].slice(-50) } : {}) });
@@ -135,6 +152,7 @@ export class AuthService {
     const baseUrl = this.#settings.get().baseUrl;
     if (baseUrl !== null) await this.#secrets.delete(accountFor(baseUrl));
     this.#cached = baseUrl === null ? null : { baseUrl, key: null };
+    this.#keyRefused = false;
     this.#logger?.info('API key cleared', { baseUrl });
     return this.#changed();
   }

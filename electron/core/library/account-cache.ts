@@ -29,7 +29,7 @@ export class FetchLog {
   freshness(key: string): Freshness {
     const { fetchedAt, failedAt } = this.get(key);
     const failed = failedAt !== null && (fetchedAt === null || failedAt >= fetchedAt);
-    return { fetchedAt, stale: fetchedAt === null || failed || this.#running.has(key) };
+    return { fetchedAt, stale: fetchedAt === null || failed || this.#running.has(key), failedAt: failed ? failedAt : null };
   }
 
   fetched(key: string, at: number, meta: unknown = null): void {

@@ -9,6 +9,7 @@ import { checkSubtitleFile, prepareSubtitleFile } from '../files/subtitle-prepar
 import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 import { pickedFile } from '../files/file-identity.ts';
+import { countSearchMatches } from './search-count.ts';
 
 export type LibraryMethod =
   | 'account:get'
@@ -96,7 +97,7 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
       const { items, total } = store.folderPage(folderId, offset, limit, sort, search);
       return { items, total, offset, freshness: sync.folderFreshness(folderId) };
     },
-    'videos:search': ({ query, limit }) => ({ items: store.search(query, limit) }),
+    'videos:search': ({ query, limit }) => ({ items: store.search(query, limit), total: countSearchMatches(store.db, query) }),
     'videos:get': ({ id }) => requireVideo(id),
     'videos:setSkipIntro': ({ id, seconds }) => outbox.setSkipIntro(id, seconds),
     'videos:copy': ({ id }) => {

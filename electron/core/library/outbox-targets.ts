@@ -22,7 +22,7 @@ function aggregate(items: readonly OutboxRow[]): PendingState | null {
   return items.length > 0 ? 'pending' : null;
 }
 
-export function toItem(row: OutboxRow): OutboxItem {
+export function toItem(row: OutboxRow, blocker: OutboxRow | null = null): OutboxItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -30,6 +30,8 @@ export function toItem(row: OutboxRow): OutboxItem {
     state: row.state,
     error: row.error,
     createdAt: row.createdAt,
+    target: row.target,
+    blockedBy: blocker ? { id: blocker.id, summary: kindOf(blocker.kind).summary(blocker.payload), reason: blocker.error } : null,
   };
 }
 

@@ -3,7 +3,7 @@
 // service answers. One replayer; an item leaves the outbox only once the service confirmed
 // it. `offline` stops the replay and leaves the item pending; any other refusal marks it
 // refused with the service's message, and the replay goes on with changes that do not
-// depend on it (changes to the same folder or video wait behind it, in order).
+// depend on it (the ordering rule is outbox-order.ts). Retry and discard replay at once.
 import { AppError } from '../../../shared/errors.ts';
 import type { Folder, OutboxView, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -14,6 +14,7 @@ import { transaction, type Db } from './db.ts';
 import { kindOf, type KindContext, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
 import { OutboxStore, type OutboxRow } from './outbox-store.ts';
 import { notFound, OutboxChanges } from './outbox-changes.ts';
+import { blockersOf, OrderGate } from './outbox-order.ts';
 import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from './outbox-targets.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
@@ -138,7 +139,9 @@ export class Outbox {
   // ---- the outbox as the person sees it -----------------------------------------------
 
   view(): OutboxView {
-    return { items: this.#rows.all().map((row) => toItem(row)) };
+    const rows = this.#rows.all();
+    const blockers = blockersOf(rows);
+    return { items: rows.map((row) => toItem(row, blockers.get(row.id) ?? null)) };
   }
 
   thumbnailQueue(): ThumbnailQueue {
@@ -175,6 +178,8 @@ export class Outbox {
       this.#targets.refresh(row.target);
     });
     this.#changed(this.#targets.scopeOf(row));
+    // What waited behind the discarded change goes now, not at the next reconnect.
+    void this.replay();
     return this.view();
   }
 
@@ -211,15 +216,17 @@ export class Outbox {
 
   /** One walk over the outbox. Returns true when the service could not be reached. */
   async #pass(): Promise<boolean> {
-    const blocked = new Set<string>();
+    const gate = new OrderGate();
     let lastId = 0;
     for (let row = this.#rows.next(0); row !== null && !this.#stopped; row = this.#rows.next(lastId)) {
       lastId = row.id;
-      if (row.state === 'refused') blocked.add(row.target);
-      if (row.state !== 'pending' || blocked.has(row.target)) continue;
+      if (gate.isHeld(row)) continue;
+      if (row.state === 'refused') gate.holdBehind(row);
+      if (row.state !== 'pending') continue;
       const outcome = await this.#send(row);
       if (outcome === 'stop') return true;
-      if (outcome === 'refused' || outcome === 'wait') blocked.add(row.target);
+      if (outcome === 'refused') gate.holdBehind(row);
+      if (outcome === 'wait') gate.holdBehind({ target: row.target });
     }
     return false;
   }
@@ -260,7 +267,7 @@ export class Outbox {
       this.#targets.refresh(target);
     });
     await kind.after?.(this.#context(), row.payload, result);
-    this.#changed(this.#targets.scopeOf(row));
+    this.#changed(this.#targets.scopeOf(row), { id: row.id, summary: kind.summary(row.payload) });
     return 'confirmed';
   }
 
@@ -331,9 +338,9 @@ export class Outbox {
     };
   }
 
-  #changed(scope: ChangeScope): void {
+  #changed(scope: ChangeScope, confirmed?: { id: number; summary: string }): void {
     const { events } = this.#deps;
-    events.emit('outbox:changed', this.view());
+    events.emit('outbox:changed', confirmed ? { ...this.view(), confirmed: [confirmed] } : this.view());
     if (scope.folders || (scope.folderIds?.length ?? 0) > 0) {
       events.emit('library:changed', { folders: scope.folders ?? false, folderIds: scope.folderIds ?? [], account: false });
     }

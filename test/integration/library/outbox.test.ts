@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLibraryHandlers } from '../../../electron/core/library/handlers.ts';
+import type { OutboxView } from '../../../shared/model.ts';
 import { png } from '../../unit/core/files/image-fixtures.ts';
 import { reconnect, requests, setup, type Env } from './harness.ts';
 
@@ -131,6 +132,40 @@ describe('outbox', () => {
     library.outbox.discard(items[0]!.id);
     expect(library.outbox.view().items).toEqual([]);
     expect(library.store.getVideo(gone!.id)).toMatchObject({ skipIntro: before, pending: null });
+  });
+
+  it('holds back only the refused change’s own video, names what blocks it, and replays at once on discard', async () => {
+    env = await synced('demo', true);
+    const { library, host } = env;
+    const [video, other] = host.control.videos();
+    const file = join(env.dir, 'hello.srt');
+    writeFileSync(file, SRT);
+    const confirmedSummaries = (): string[] =>
+      env!.events.filter((e) => e.event === 'outbox:changed').flatMap((e) => (e.payload as OutboxView).confirmed ?? []).map((c) => c.summary);
+    await host.control.stop();
+    library.outbox.addSubtitleFile(video!.id, 'en', file, 'srt');
+    library.outbox.setSkipIntro(video!.id, 21);
+    library.outbox.setSkipIntro(other!.id, 12);
+    await host.control.start();
+    await reconnect(env);
+
+    // The unrelated change did not wait for the refused one; the same video's later change did.
+    expect(host.control.videos().find((v) => v.id === other!.id)?.skipIntro).toBe(12);
+    expect(confirmedSummaries()).toEqual([expect.stringContaining('12')]);
+    const [refused, waiting, ...rest] = library.outbox.view().items;
+    expect(rest).toEqual([]);
+    expect(refused).toMatchObject({ kind: 'subtitle.file', state: 'refused', target: `video:${video!.id}`, blockedBy: null });
+    expect(waiting).toMatchObject({ kind: 'video.skipIntro', state: 'pending', blockedBy: { id: refused!.id, summary: refused!.summary, reason: refused!.error } });
+    expect(host.control.videos().find((v) => v.id === video!.id)?.skipIntro).not.toBe(21);
+
+    // Discard sends what waited behind it now, without waiting for a reconnect.
+    host.control.clearLog();
+    library.outbox.discard(refused!.id);
+    await library.outbox.idle();
+    expect(requests(host, CHANGES)).toEqual(['POST /v1/videos/skip-intro']);
+    expect(library.outbox.view().items).toEqual([]);
+    expect(host.control.videos().find((v) => v.id === video!.id)?.skipIntro).toBe(21);
+    expect(library.store.getVideo(video!.id)).toMatchObject({ skipIntro: 21, pending: null });
   });
 
   it('discarding a folder created offline removes it and its later changes', async () => {

@@ -1,6 +1,7 @@
 // Always-visible state: online or offline, and the local changes waiting for the service.
 import type { Connection, OutboxItem, SyncStatus } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { notices } from './notices.svelte.ts';
 
 export class Status {
   connection = $state<Connection | null>(null);
@@ -24,6 +25,11 @@ export class Status {
     return this.outbox.filter((item) => item.state === 'refused');
   }
 
+  /** The changes left for one video or folder ('video:<id>', 'folder:<id>'), in order. */
+  changesFor(target: string): OutboxItem[] {
+    return this.outbox.filter((item) => item.target === target);
+  }
+
   async load(): Promise<void> {
     const [connection, outbox] = await Promise.all([this.#api.call('connection:get'), this.#api.call('outbox:list')]);
     this.connection = connection;
@@ -33,7 +39,11 @@ export class Status {
   start(): () => void {
     const offs = [
       this.#api.on('connection:changed', (c) => (this.connection = c)),
-      this.#api.on('outbox:changed', (o) => (this.outbox = o.items)),
+      this.#api.on('outbox:changed', (o) => {
+        this.outbox = o.items;
+        // A change that lands is confirmed in words, not left at "will be saved when the service answers".
+        if (o.confirmed?.length) notices.info('Saved', o.confirmed.map((c) => c.summary).join('; '));
+      }),
     ];
     return () => offs.forEach((off) => off());
   }

@@ -6,6 +6,8 @@ import type { Freshness, Video, VideoSort } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
 export const PAGE_SIZE = 200;
+/** A library-wide search shows at most this many matches (the header says "first 500 of N"). */
+export const SEARCH_LIMIT = 500;
 
 export interface VideoQuery {
   folderId: number;
@@ -20,6 +22,8 @@ export class VideoPages {
   /** One slot per video; undefined while its page is not loaded yet. */
   rows = $state.raw<ReadonlyArray<Video | undefined>>([]);
   total = $state(0);
+  /** A library-wide search: every match, of which `rows` holds the first SEARCH_LIMIT. */
+  matches = $state<number | null>(null);
   freshness = $state<Freshness | null>(null);
   /** True until the first page of the current query answered. */
   loading = $state(false);
@@ -44,6 +48,7 @@ export class VideoPages {
     this.#inflight.clear();
     this.rows = [];
     this.total = 0;
+    this.matches = null;
     this.loading = true;
     if (query.everywhere && query.search.trim()) await this.#searchEverywhere(this.#generation);
     else await this.#fetchPage(0, this.#generation);
@@ -57,6 +62,7 @@ export class VideoPages {
     this.query = { folderId: 0, sort: 'newest', search: '', everywhere: false };
     this.rows = [];
     this.total = 0;
+    this.matches = null;
     this.freshness = null;
     this.loading = false;
   }
@@ -116,10 +122,11 @@ export class VideoPages {
 
   async #searchEverywhere(generation: number): Promise<void> {
     try {
-      const { items } = await this.#api.call('videos:search', { query: this.query.search.trim(), limit: 500 });
+      const { items, total } = await this.#api.call('videos:search', { query: this.query.search.trim(), limit: SEARCH_LIMIT });
       if (generation !== this.#generation) return;
       this.rows = items;
       this.total = items.length;
+      this.matches = total;
     } catch (error) {
       if (generation === this.#generation) this.#onError(error);
     } finally {

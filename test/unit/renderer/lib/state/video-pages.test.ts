@@ -77,13 +77,16 @@ describe('VideoPages', () => {
 
   it('passes search and sort through, and searches everywhere with videos:search', async () => {
     const stub = folderOf(3);
-    stub.handle('videos:search', () => ({ items: [video(7, 3), video(8, 4)] }));
+    stub.handle('videos:search', () => ({ items: [video(7, 3), video(8, 4)], total: 731 }));
     const pages = new VideoPages(stub.client);
     await pages.reset({ ...query, sort: 'views', search: ' trip ' });
     expect(stub.calls[0]?.input).toMatchObject({ sort: 'views', search: 'trip' });
     await pages.reset({ ...query, search: 'trip', everywhere: true });
     expect(stub.calls[1]).toMatchObject({ method: 'videos:search', input: { query: 'trip' } });
     expect(pages.total).toBe(2);
+    expect(pages.matches).toBe(731);
+    await pages.reset(query);
+    expect(pages.matches).toBeNull();
   });
 
   it('refresh keeps the rows and shrinks them when videos went away', async () => {

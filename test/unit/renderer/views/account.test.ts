@@ -1,0 +1,78 @@
+// The Account view in Chromium against a stand-in bridge (issue 17, item 7): never loaded from
+// the service, it says so instead of stating facts it does not have.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Account from '../../../../renderer/src/views/Account.svelte';
+import { account } from '../../../../renderer/src/lib/state/account.svelte.ts';
+import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+const never = { fetchedAt: null, stale: true };
+const loaded = { fetchedAt: Date.now() - 120_000, stale: false };
+const page = { page: 1, perPage: 20, total: 0 };
+
+beforeEach(() => {
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  target = document.createElement('div');
+  document.body.append(target);
+});
+
+afterEach(() => {
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+  account.reset();
+});
+
+async function show(): Promise<string> {
+  component = mount(Account, { target });
+  await settle();
+  return target.textContent ?? '';
+}
+
+describe('Account', () => {
+  it('says "not loaded yet" instead of "no records" and an empty chart when never loaded online', async () => {
+    stub.handle('account:get', () => ({ account: null, freshness: never }));
+    stub.handle('account:reports', () => ({ days: [], freshness: never }));
+    stub.handle('account:dmca', () => ({ items: [], pagination: page, freshness: never }));
+    const text = await show();
+    expect(text).not.toContain('No takedown records');
+    expect(text).toContain('Not loaded yet: connect to see the takedown records.');
+    expect(text).toContain('Not loaded yet: connect to see the daily reports.');
+    expect(text).toContain('Not loaded yet: connect to see the account.');
+    expect(target.querySelector('canvas')).toBeNull();
+    expect(text).not.toMatch(/Updated/);
+  });
+
+  it('after a failed refresh says so and how old the data shown is, never "Updated just now"', async () => {
+    const failed = { fetchedAt: Date.now() - 3 * 3_600_000, stale: true, failedAt: Date.now() };
+    stub.handle('account:get', () => ({
+      account: { email: 'a@example.test', balance: '0', premiumExpire: '2030-01-01 00:00:00', isPremium: false, storageTotalKb: null, storageUsedKb: 1, storageLeftKb: null },
+      freshness: failed,
+    }));
+    stub.handle('account:reports', () => ({ days: [], freshness: failed }));
+    stub.handle('account:dmca', () => ({ items: [], pagination: page, freshness: failed }));
+    const text = await show();
+    expect(text).not.toContain('Updated');
+    expect(text).toContain('Refresh failed just now · showing data from 3 hours ago');
+  });
+
+  it('states an empty DMCA list as a fact once it was loaded', async () => {
+    stub.handle('account:get', () => ({ account: null, freshness: never }));
+    stub.handle('account:reports', () => ({ days: [], freshness: loaded }));
+    stub.handle('account:dmca', () => ({ items: [], pagination: page, freshness: loaded }));
+    const text = await show();
+    expect(text).toContain('No takedown records. Good.');
+    expect(text).not.toContain('connect to see the daily reports');
+    expect(text).toContain('Updated 2 minutes ago');
+  });
+});
