@@ -151,6 +151,7 @@ export class SyncEngine {
     this.#timer = null;
     this.#again = null;
     await this.#running;
+    await this.#deps.store.titles.settled();
   }
 
   /** The window got focus: a quick refresh unless one ran moments ago. */
@@ -219,6 +220,7 @@ export class SyncEngine {
     const { api, store, fetches, logger, now } = this.#deps;
     const pass: Pass = { full, startedAt: now(), offline: null, batch: new ChangeBatch(this.#deps.events, now) };
     const accountRefresh = this.#deps.account?.refreshAccount() ?? Promise.resolve(true);
+    store.titles.deferIfEmpty(); // a first sync writes rows only; the title index is built after it
     try {
       const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
       const { changed } = store.cacheWrite(() => {
@@ -244,6 +246,7 @@ export class SyncEngine {
       store.setState(LAST_QUICK_KEY, String(now()));
       if (full) store.setState(LAST_FULL_KEY, String(now()));
     });
+    if (!store.titles.complete) store.titles.build(() => this.#stopped).catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
   }
 
   async #syncFolder(folderId: number, pass: Pass): Promise<void> {
