@@ -4,7 +4,8 @@
 import type { StatementSync } from 'node:sqlite';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
 import { transaction, type Db } from './db.ts';
-import { FOLDER_COLUMNS, SORTS, VIDEO_COLUMNS, cacheWrite, likePattern, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
+import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
+import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './title-index.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
@@ -17,6 +18,8 @@ export class LibraryStore {
   readonly #updateVideo: StatementSync;
   /** Kept in step with every title written or removed here. */
   readonly titles: TitleIndex;
+  /** Folder pages by keyset, behind offsets. */
+  readonly pages: FolderPages;
 
   constructor(db: Db) {
     this.db = db;
@@ -35,6 +38,7 @@ export class LibraryStore {
        WHERE rid = ?`,
     );
     this.titles = new TitleIndex(db);
+    this.pages = new FolderPages(db);
   }
 
   /** One transaction of cache data: see cacheWrite. */
@@ -167,17 +171,9 @@ export class LibraryStore {
     return row ? toVideo(row) : null;
   }
 
-  /** One page of a folder, in the order asked, optionally filtered by a title substring. */
+  /** One page of a folder, in the order asked, optionally filtered by a title substring (see folder-pages.ts). */
   folderPage(folderId: number, offset: number, limit: number, sort: VideoSort = 'newest', search?: string): { items: Video[]; total: number } {
-    const filter = search !== undefined && search.trim() !== '' ? likePattern(search.trim()) : null;
-    const where = filter === null ? 'folder_id = ?' : "folder_id = ? AND name LIKE ? ESCAPE '\\'";
-    const params = filter === null ? [folderId] : [folderId, filter];
-    const items = this.db
-      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE ${where} ORDER BY ${SORTS[sort]} LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset)
-      .map(toVideo);
-    const total = Number(this.db.prepare(`SELECT COUNT(*) AS n FROM lib_videos WHERE ${where}`).get(...params)?.n ?? 0);
-    return { items, total };
+    return this.pages.page(folderId, offset, limit, sort, search);
   }
 
   /** Case-insensitive substring search over every title, newest first (see TitleIndex.search). */
