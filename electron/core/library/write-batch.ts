@@ -46,8 +46,8 @@ export class WriteBatch {
       this.#rows += Math.max(1, rows);
       if (this.#rows >= this.#maxRows) this.flush();
       else if (this.#timer === null) {
+        // A real timer that keeps the process alive: queued writes must land before a CLI exits.
         this.#timer = setTimeout(() => this.flush(), this.#maxDelayMs);
-        this.#timer.unref?.();
       }
     });
   }

@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WriteBatch } from '../../../../electron/core/library/write-batch.ts';
+import { openLibraryDatabase as tempDbAt } from '../../../../electron/core/library/migrations.ts';
 import { tempDb } from './helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
@@ -53,5 +57,17 @@ describe('WriteBatch', () => {
     batch.flush();
     expect(keys()).toEqual(['now']);
     await expect(pending).resolves.toBe('now');
+  });
+
+  it('keeps the process alive until queued writes land (a CLI sync ends right after its last reply)', () => {
+    env.db.close();
+    const child = join(dirname(fileURLToPath(import.meta.url)), 'write-batch-child.ts');
+    execFileSync(process.execPath, [child, env.file], { timeout: 30_000 });
+    const reopened = tempDbAt(env.file);
+    try {
+      expect(reopened.prepare("SELECT value FROM lib_sync_state WHERE key = 'queued'").get()?.value).toBe('landed');
+    } finally {
+      reopened.close();
+    }
   });
 });
