@@ -1,7 +1,7 @@
 // The library's rows: how SQLite rows become Folder and Video DTOs, the column lists and
 // sort orders the queries share, and the small text helpers of search (LIKE and FTS5).
 import type { FolderNode, ServiceVideo } from '../api/schemas.ts';
-import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
+import type { Folder, PendingState, Video } from '../../../shared/model.ts';
 import { transaction, type Db } from './db.ts';
 
 /** A folder as the service's tree listing describes it, flattened with its parent. */
@@ -35,14 +35,6 @@ export const VIDEO_COLUMNS_V = `v.id, v.folder_id, v.name, v.created_at, v.is_pu
   COALESCE(v.local_skip_intro, v.skip_intro) AS skip_intro, v.download_url, v.embed_url, v.thumbnail_url, v.splash_url, v.pending`;
 
 export const FOLDER_COLUMNS = `id, parent, COALESCE(local_name, name) AS name, code, is_public, open_embed, files, color, pending`;
-
-export const SORTS: Record<VideoSort, string> = {
-  newest: 'seq DESC',
-  oldest: 'seq ASC',
-  name: 'name COLLATE NOCASE ASC, seq DESC',
-  size: 'size DESC, seq DESC',
-  views: 'views DESC, seq DESC',
-};
 
 export function toVideo(row: Row): Video {
   return {

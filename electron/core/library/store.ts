@@ -1,10 +1,12 @@
 // The library as the app shows it: folders and videos read from SQLite at once, written by
 // the sync engine (service values) and by the outbox (local changes, kept apart in local_*
-// columns so a sync never overwrites them). Title search runs on a trigram FTS5 index.
+// columns so a sync never overwrites them). Title search: see title-index.ts.
 import type { StatementSync } from 'node:sqlite';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
 import { transaction, type Db } from './db.ts';
-import { FOLDER_COLUMNS, SORTS, TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, cacheWrite, ftsPhrase, likePattern, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
+import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
+import { FolderPages } from './folder-pages.ts';
+import { TitleIndex } from './title-index.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
 export type { ServiceFolder, VideoWrite, FolderSyncRow } from './store-rows.ts';
@@ -14,8 +16,10 @@ export class LibraryStore {
   readonly #videoById: StatementSync;
   readonly #insertVideo: StatementSync;
   readonly #updateVideo: StatementSync;
-  readonly #ftsInsert: StatementSync;
-  readonly #ftsDelete: StatementSync;
+  /** Kept in step with every title written or removed here. */
+  readonly titles: TitleIndex;
+  /** Folder pages by keyset, behind offsets. */
+  readonly pages: FolderPages;
 
   constructor(db: Db) {
     this.db = db;
@@ -33,8 +37,8 @@ export class LibraryStore {
          download_url = ?, embed_url = ?, thumbnail_url = ?, splash_url = ?, local_at = COALESCE(?, local_at)
        WHERE rid = ?`,
     );
-    this.#ftsInsert = db.prepare('INSERT INTO lib_videos_fts (rowid, name) VALUES (?, ?)');
-    this.#ftsDelete = db.prepare('DELETE FROM lib_videos_fts WHERE rowid = ?');
+    this.titles = new TitleIndex(db);
+    this.pages = new FolderPages(db);
   }
 
   /** One transaction of cache data: see cacheWrite. */
@@ -112,7 +116,7 @@ export class LibraryStore {
   }
 
   #deleteFolder(id: number): void {
-    for (const row of this.db.prepare('SELECT rid FROM lib_videos WHERE folder_id = ?').all(id)) this.#ftsDelete.run(Number(row.rid));
+    for (const row of this.db.prepare('SELECT rid FROM lib_videos WHERE folder_id = ?').all(id)) this.titles.removed(Number(row.rid));
     this.db.prepare('DELETE FROM lib_videos WHERE folder_id = ?').run(id);
     this.db.prepare('DELETE FROM lib_folder_sync WHERE folder_id = ?').run(id);
     this.db.prepare('DELETE FROM lib_folders WHERE id = ?').run(id);
@@ -167,41 +171,16 @@ export class LibraryStore {
     return row ? toVideo(row) : null;
   }
 
-  /** One page of a folder, in the order asked, optionally filtered by a title substring. */
+  /** One page of a folder, in the order asked, optionally filtered by a title substring (see folder-pages.ts). */
   folderPage(folderId: number, offset: number, limit: number, sort: VideoSort = 'newest', search?: string): { items: Video[]; total: number } {
-    const filter = search !== undefined && search.trim() !== '' ? likePattern(search.trim()) : null;
-    const where = filter === null ? 'folder_id = ?' : "folder_id = ? AND name LIKE ? ESCAPE '\\'";
-    const params = filter === null ? [folderId] : [folderId, filter];
-    const items = this.db
-      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE ${where} ORDER BY ${SORTS[sort]} LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset)
-      .map(toVideo);
-    const total = Number(this.db.prepare(`SELECT COUNT(*) AS n FROM lib_videos WHERE ${where}`).get(...params)?.n ?? 0);
-    return { items, total };
+    return this.pages.page(folderId, offset, limit, sort, search);
   }
 
-  /**
-   * Case-insensitive substring search over every title. Three characters or more use the
-   * trigram index; shorter queries scan titles with LIKE (bounded by the limit). Newest
-   * index entries are taken first, so a common substring answers without sorting thousands.
-   */
+  /** Case-insensitive substring search over every title, newest first (see TitleIndex.search). */
   search(query: string, limit: number): Video[] {
     const text = query.trim();
     if (text === '') return [];
-    let rows: Row[];
-    if ([...text].length >= TRIGRAM_MIN) {
-      rows = this.db
-        .prepare(
-          `SELECT ${VIDEO_COLUMNS_V}
-           FROM (SELECT rowid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f
-           JOIN lib_videos AS v ON v.rid = f.rowid`,
-        )
-        .all(ftsPhrase(text), limit);
-    } else {
-      rows = this.db
-        .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
-        .all(likePattern(text), limit);
-    }
+    const rows = this.titles.search(text, limit);
     return rows.map(toVideo).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
@@ -239,7 +218,7 @@ export class LibraryStore {
             v.id, folderId, seq, v.name, v.createdAt, isPublic, v.views, v.size, v.skipIntro,
             v.links.download, v.links.embed, v.images.thumbnail, v.images.splash, localAt,
           );
-          this.#ftsInsert.run(Number(result.lastInsertRowid), v.name);
+          this.titles.added(Number(result.lastInsertRowid), v.name);
           changed++;
           continue;
         }
@@ -262,10 +241,7 @@ export class LibraryStore {
           folderId, seq, v.name, v.createdAt, isPublic, v.views, v.size, v.skipIntro,
           v.links.download, v.links.embed, v.images.thumbnail, v.images.splash, localAt, rid,
         );
-        if (row.name !== v.name) {
-          this.#ftsDelete.run(rid);
-          this.#ftsInsert.run(rid, v.name);
-        }
+        if (row.name !== v.name) this.titles.renamed(rid, v.name);
         if (!same) changed++;
       }
       return changed;
@@ -284,7 +260,7 @@ export class LibraryStore {
       for (const row of rows) {
         if (seen.has(String(row.id))) continue;
         if (typeof row.local_at === 'number' && row.local_at > listingStartedAt) continue;
-        this.#ftsDelete.run(Number(row.rid));
+        this.titles.removed(Number(row.rid));
         remove.run(Number(row.rid));
         removed++;
       }

@@ -21,6 +21,8 @@ import { backgroundTimers, type Timers } from '../timers.ts';
 import { Limiter } from './limiter.ts';
 import { flattenFolderTree, type LibraryStore } from './store.ts';
 import { quickSeqs, sweepSeqs } from './sync-order.ts';
+import { ChangeBatch } from './change-batch.ts';
+import { WriteBatch } from './write-batch.ts';
 
 export interface SyncOptions {
   /** Requests in flight at once (default 4). */
@@ -57,37 +59,8 @@ const FOLDERS_KEY = 'folders';
 const PAGE_SIZE_KEY = 'page_size';
 const LAST_QUICK_KEY = 'last_quick_at';
 const LAST_FULL_KEY = 'last_full_at';
-/** library:changed events during a long sync come at most this often. */
-const EVENT_SPACING_MS = 250;
-
 /** Aborts the rest of a pass once the service could not be reached. */
 class PassAborted extends Error {}
-
-/** Collects what changed and tells the UI in batches. */
-class ChangeBatch {
-  folders = false;
-  readonly folderIds = new Set<number>();
-  #lastFlush = 0;
-  readonly #events: EventSink;
-  readonly #now: () => number;
-
-  constructor(events: EventSink, now: () => number) {
-    this.#events = events;
-    this.#now = now;
-  }
-
-  maybeFlush(): void {
-    if (this.#now() - this.#lastFlush >= EVENT_SPACING_MS) this.flush();
-  }
-
-  flush(): void {
-    this.#lastFlush = this.#now();
-    if (!this.folders && this.folderIds.size === 0) return;
-    this.#events.emit('library:changed', { folders: this.folders, folderIds: [...this.folderIds], account: false });
-    this.folders = false;
-    this.folderIds.clear();
-  }
-}
 
 interface Pass {
   full: boolean;
@@ -99,6 +72,8 @@ interface Pass {
 export class SyncEngine {
   readonly #deps: SyncDeps;
   readonly #limiter: Limiter;
+  /** Folder listings are written a few folders per transaction (see write-batch.ts). */
+  readonly #writes: WriteBatch;
   readonly #pageSize: number;
   readonly #maxQuickPages: number;
   readonly #quickPageSize: number;
@@ -115,6 +90,7 @@ export class SyncEngine {
     this.#timers = deps.timers ?? backgroundTimers;
     const options = deps.options ?? {};
     this.#limiter = new Limiter(options.concurrency ?? 4);
+    this.#writes = new WriteBatch(deps.store.db);
     this.#pageSize = options.pageSize ?? 500;
     this.#maxQuickPages = options.maxQuickPages ?? 4;
     this.#quickPageSize = options.quickPageSize ?? 50;
@@ -151,6 +127,7 @@ export class SyncEngine {
     this.#timer = null;
     this.#again = null;
     await this.#running;
+    await this.#deps.store.titles.settled();
   }
 
   /** The window got focus: a quick refresh unless one ran moments ago. */
@@ -219,6 +196,7 @@ export class SyncEngine {
     const { api, store, fetches, logger, now } = this.#deps;
     const pass: Pass = { full, startedAt: now(), offline: null, batch: new ChangeBatch(this.#deps.events, now) };
     const accountRefresh = this.#deps.account?.refreshAccount() ?? Promise.resolve(true);
+    store.titles.deferIfEmpty(); // a first sync writes rows only; the title index is built after it
     try {
       const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
       const { changed } = store.cacheWrite(() => {
@@ -244,6 +222,7 @@ export class SyncEngine {
       store.setState(LAST_QUICK_KEY, String(now()));
       if (full) store.setState(LAST_FULL_KEY, String(now()));
     });
+    if (!store.titles.complete) store.titles.build(() => this.#stopped).catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
   }
 
   async #syncFolder(folderId: number, pass: Pass): Promise<void> {
@@ -288,7 +267,7 @@ export class SyncEngine {
       }
     }
     const ids = listed.map((v) => v.id);
-    const { changed, lost } = store.cacheWrite(() => {
+    const { changed, lost } = await this.#writes.run(listed.length, () => {
       const seqs = quickSeqs(ids, store.knownInFolder(folderId, ids), store.maxSeq(folderId));
       const changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
       const lost = !complete || store.countInFolder(folderId) !== total;
@@ -318,7 +297,7 @@ export class SyncEngine {
     // proves nothing about what is gone, and the next pass sweeps again.
     const consistent = pages.every((p) => p.pagination.total === total) && seen.size === total && listed.length === total;
     const seqs = sweepSeqs(total, listed.length);
-    return store.cacheWrite(() => {
+    return this.#writes.run(listed.length, () => {
       let changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
       if (consistent) changed += store.removeMissing(folderId, seen, startedAt);
       store.recordFolderSync(folderId, { at: now(), full: consistent, total, needsSweep: !consistent });

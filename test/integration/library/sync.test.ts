@@ -91,6 +91,36 @@ describe('library sync against the sandbox host', () => {
     await small.stop();
   });
 
+  it('defers the title index during a first sync, builds it after, and search answers the same before and after', async () => {
+    env = await setup({ seed: 'large:1200' });
+    const { library, db } = env;
+    const indexed = (): number => Number(db.prepare('SELECT COUNT(*) AS n FROM lib_videos_fts').get()?.n);
+    const sample = env.host.control.videos()[500]!;
+    const queries = [sample.name.slice(2, 12).toUpperCase(), 'mp4', 'mp', 'zzz'];
+    const answers = (): string[][] => queries.map((q) => library.store.search(q, 2000).map((v) => v.id));
+    const sync = library.sync.syncNow({ full: true });
+    await sync;
+    // The pass wrote rows only; the build runs after it.
+    expect(Number(db.prepare('SELECT COUNT(*) AS n FROM lib_videos').get()?.n)).toBe(1200);
+    expect(library.store.titles.complete).toBe(false);
+    expect(indexed()).toBeLessThan(1200);
+    const before = answers();
+    expect(before[0]).toContain(sample.id);
+    await library.store.titles.settled();
+    expect(library.store.titles.complete).toBe(true);
+    expect(indexed()).toBe(1200);
+    expect(answers()).toEqual(before);
+    // A later sync keeps the built index in step: a rename on the service is found by its new title.
+    env.host.control.renameVideo(sample.id, 'Quite another TITLE');
+    env.host.control.addVideo({ name: 'Arrived after the build.mp4' });
+    await library.sync.syncNow({ full: true });
+    expect(library.store.titles.complete).toBe(true);
+    expect(library.store.search('another title', 10).map((v) => v.id)).toEqual([sample.id]);
+    expect(library.store.search(sample.name.slice(2, 12), 10).map((v) => v.id)).not.toContain(sample.id);
+    expect(library.store.search('after the BUILD', 10).map((v) => v.name)).toEqual(['Arrived after the build.mp4']);
+    expect(indexed()).toBe(1201);
+  });
+
   it('learns a service page cap and still reads every video', async () => {
     env = await setup({ seed: 'large:1200' });
     // The sandbox takes any page size; a service that caps pages is imitated in front of the real client.

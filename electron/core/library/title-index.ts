@@ -1,0 +1,140 @@
+// The trigram title index (FTS5, lib_videos_fts) and the one rule for what it holds.
+//
+// A first sync writes tens of thousands of rows; keeping the trigram index in step row by row
+// was about two thirds of that write cost (profile of `npm run bench -- library`, issue 16).
+// So when a sync starts on an empty library the index is deferred: rows are written alone,
+// and once the pass is done the index is built in chunks of rows (each its own short
+// transaction, the event loop free between them, so reads and later syncs go on).
+//
+// The rule: a watermark `upTo` (kept in lib_sync_state so a crash mid-build resumes). Rows
+// with rid <= upTo are in the index and every write keeps them in step; rows above it are
+// not, and the build picks them up with their current title. No watermark: every row is in
+// the index. While a watermark exists, search scans titles with LIKE instead (same answers,
+// slower on a large library).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { StatementSync } from 'node:sqlite';
+import { transaction, type Db } from './db.ts';
+import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, type Row } from './store-rows.ts';
+
+const WATERMARK_KEY = 'title_index_upto';
+/** Rows indexed per build transaction: short enough that a read waits a few ms at most. */
+const BUILD_CHUNK = 2_000;
+
+export class TitleIndex {
+  readonly #db: Db;
+  readonly #insert: StatementSync;
+  readonly #delete: StatementSync;
+  #upTo: number | null;
+  #building: Promise<void> | null = null;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#insert = db.prepare('INSERT INTO lib_videos_fts (rowid, name) VALUES (?, ?)');
+    this.#delete = db.prepare('DELETE FROM lib_videos_fts WHERE rowid = ?');
+    const row = db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(WATERMARK_KEY);
+    this.#upTo = row ? Number(row.value) : null;
+  }
+
+  /** Every row is in the index (search uses it). */
+  get complete(): boolean {
+    return this.#upTo === null;
+  }
+
+  /** A row was inserted. */
+  added(rid: number, name: string): void {
+    if (this.#covers(rid)) this.#insert.run(rid, name);
+  }
+
+  /** A row's title changed. */
+  renamed(rid: number, name: string): void {
+    if (!this.#covers(rid)) return;
+    this.#delete.run(rid);
+    this.#insert.run(rid, name);
+  }
+
+  /** A row is being deleted. */
+  removed(rid: number): void {
+    if (this.#covers(rid)) this.#delete.run(rid);
+  }
+
+  /**
+   * A sync is about to fill the library: when it holds no video yet, stop indexing rows
+   * one by one until build() runs. Returns whether the index is (now) deferred.
+   */
+  deferIfEmpty(): boolean {
+    if (this.#upTo !== null) return true;
+    return transaction(this.#db, () => {
+      if (this.#db.prepare('SELECT 1 FROM lib_videos LIMIT 1').get() !== undefined) return false;
+      this.#setUpTo(0);
+      return true;
+    });
+  }
+
+  /**
+   * Indexes every row above the watermark, a chunk per transaction, yielding to the event
+   * loop between chunks. One build at a time; `stopped` ends it early (the watermark keeps
+   * what was done, the next build goes on from there).
+   */
+  build(stopped: () => boolean = () => false): Promise<void> {
+    this.#building ??= this.#build(stopped).finally(() => {
+      this.#building = null;
+    });
+    return this.#building;
+  }
+
+  /** Resolves when no build is running (a failed build has been reported by whoever started it). */
+  settled(): Promise<void> {
+    return this.#building?.catch(() => undefined) ?? Promise.resolve();
+  }
+
+  async #build(stopped: () => boolean): Promise<void> {
+    const nextEnd = this.#db.prepare('SELECT rid FROM lib_videos WHERE rid > ? ORDER BY rid LIMIT 1 OFFSET ?');
+    const maxRid = this.#db.prepare('SELECT MAX(rid) AS m FROM lib_videos');
+    const fill = this.#db.prepare('INSERT INTO lib_videos_fts (rowid, name) SELECT rid, name FROM lib_videos WHERE rid > ? AND rid <= ?');
+    for (;;) {
+      await nextTurn(); // what waits (a read, the rest of a sync) goes first
+      if (this.#upTo === null || stopped()) return;
+      const from = this.#upTo;
+      transaction(this.#db, () => {
+        const end = nextEnd.get(from, BUILD_CHUNK - 1);
+        const to = end ? Number(end.rid) : Number(maxRid.get()?.m ?? from);
+        fill.run(from, to);
+        // Fewer than a chunk was left: everything is in; rows added from now on are indexed as written.
+        this.#setUpTo(end ? to : null);
+      });
+    }
+  }
+
+  #setUpTo(value: number | null): void {
+    this.#upTo = value;
+    if (value === null) this.#db.prepare('DELETE FROM lib_sync_state WHERE key = ?').run(WATERMARK_KEY);
+    else
+      this.#db
+        .prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(WATERMARK_KEY, String(value));
+  }
+
+  #covers(rid: number): boolean {
+    return this.#upTo === null || rid <= this.#upTo;
+  }
+
+  /**
+   * Rows whose title contains `text` (case-insensitive), newest rows first, at most `limit`.
+   * Three characters or more use the trigram index once it is complete; shorter queries, and
+   * any query while it is being built, scan titles with LIKE (bounded by the limit).
+   */
+  search(text: string, limit: number): Row[] {
+    if ([...text].length >= TRIGRAM_MIN && this.complete) {
+      return this.#db
+        .prepare(
+          `SELECT ${VIDEO_COLUMNS_V}
+           FROM (SELECT rowid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f
+           JOIN lib_videos AS v ON v.rid = f.rowid`,
+        )
+        .all(ftsPhrase(text), limit);
+    }
+    return this.#db
+      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
+      .all(likePattern(text), limit);
+  }
+}

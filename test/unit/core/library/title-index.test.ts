@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../../../electron/core/library/store.ts';
+import { TitleIndex } from '../../../../electron/core/library/title-index.ts';
+import { serviceVideo, tempDb } from './helpers.ts';
+
+let env: ReturnType<typeof tempDb>;
+let store: LibraryStore;
+beforeEach(() => {
+  env = tempDb();
+  store = new LibraryStore(env.db);
+});
+afterEach(() => env.cleanup());
+
+const WORDS = ['river', 'Harbour', 'garden', 'Kitchen', 'station', 'Vik', 'canyon', 'dawn'];
+
+/** `count` videos in folder `folderId`, titles mixing a few words so queries hit many rows. */
+function fill(folderId: number, count: number, prefix = 'v'): void {
+  store.upsertVideos(
+    folderId,
+    Array.from({ length: count }, (_, i) => ({
+      video: serviceVideo(`${prefix}${folderId}_${String(i).padStart(5, '0')}`, `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${String(i).padStart(4, '0')}`, {
+        createdAt: `2024-01-01 00:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+      }),
+      seq: i + 1,
+    })),
+  );
+}
+
+const indexed = (): number => Number(env.db.prepare('SELECT COUNT(*) AS n FROM lib_videos_fts').get()?.n);
+const matches = (text: string): number =>
+  env.db.prepare('SELECT rowid FROM lib_videos_fts WHERE lib_videos_fts MATCH ?').all(`"${text}"`).length;
+/** How many titles contain `text`, case-insensitively, counted here in JS. */
+const containing = (text: string): number =>
+  env.db.prepare('SELECT name FROM lib_videos').all().filter((r) => String(r.name).toLowerCase().includes(text.toLowerCase())).length;
+const QUERIES = ['river', 'HARBOUR k', 'vik', 'Vi', 'n', '0012', 'canyon garden 0', 'zzz', 'station'];
+const answers = (): string[][] => QUERIES.map((q) => store.search(q, 50).map((v) => v.id));
+
+describe('TitleIndex deferred during a first sync', () => {
+  it('defers only on an empty library', () => {
+    expect(store.titles.deferIfEmpty()).toBe(true);
+    expect(store.titles.complete).toBe(false);
+
+    const other = tempDb();
+    try {
+      const filled = new LibraryStore(other.db);
+      filled.upsertVideos(0, [{ video: serviceVideo('a', 'already here'), seq: 1 }]);
+      expect(filled.titles.deferIfEmpty()).toBe(false);
+      expect(filled.titles.complete).toBe(true);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('writes rows without index entries and searches by scanning titles meanwhile', () => {
+    store.titles.deferIfEmpty();
+    fill(0, 300);
+    fill(5, 200);
+    expect(indexed()).toBe(0);
+    expect(containing('river')).toBeGreaterThan(10);
+    expect(store.search('river', 500)).toHaveLength(containing('river'));
+    expect(store.search('KITCHEN', 10).every((v) => v.name.includes('Kitchen'))).toBe(true);
+    expect(store.search('Vi', 1000)).toHaveLength(containing('vi'));
+  });
+
+  it('gives the same answers before and after the build, which indexes every row', async () => {
+    store.titles.deferIfEmpty();
+    fill(0, 3000);
+    fill(9, 2500);
+    const before = answers();
+    await store.titles.build();
+    expect(store.titles.complete).toBe(true);
+    expect(indexed()).toBe(5500);
+    expect(matches('river')).toBe(containing('river'));
+    expect(answers()).toEqual(before);
+    expect(before.every((ids, i) => QUERIES[i] === 'zzz' || ids.length > 0)).toBe(true);
+  });
+
+  it('keeps the index right for changes made after the build', async () => {
+    store.titles.deferIfEmpty();
+    fill(0, 40);
+    await store.titles.build();
+    const renamed = store.search('Harbour Kitchen 0017', 1)[0]!;
+    store.upsertVideos(0, [{ video: serviceVideo(renamed.id, 'Osaka street food'), seq: 18 }]);
+    store.upsertVideos(3, [{ video: serviceVideo('late', 'Late arrival at Vik'), seq: 1 }]);
+    expect(store.search('street FOOD', 10).map((v) => v.id)).toEqual([renamed.id]);
+    expect(store.search('Harbour Kitchen 0017', 10)).toEqual([]);
+    expect(store.search('late arr', 10).map((v) => v.name)).toEqual(['Late arrival at Vik']);
+    expect(matches('Late arrival')).toBe(1);
+    store.removeMissing(3, new Set(), Date.now());
+    expect(matches('Late arrival')).toBe(0);
+    expect(indexed()).toBe(40);
+  });
+
+  it('resumes a build stopped halfway from its watermark, keeping changes on both sides of it right', async () => {
+    store.titles.deferIfEmpty();
+    fill(0, 4500);
+    let chunks = 0;
+    await store.titles.build(() => chunks++ >= 1);
+    expect(store.titles.complete).toBe(false);
+    const done = indexed();
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(4500);
+
+    // The app restarts: the watermark was kept with the rows.
+    const reopened = new LibraryStore(env.db);
+    expect(reopened.titles.complete).toBe(false);
+    const low = reopened.getVideo(serviceVideo('v0_00000', '').id)!; // first row: below the watermark
+    const high = reopened.getVideo(serviceVideo('v0_04499', '').id)!; // last row: above it
+    reopened.upsertVideos(0, [
+      { video: serviceVideo(low.id, 'Renamed below watermark'), seq: 1 },
+      { video: serviceVideo(high.id, 'Renamed above watermark'), seq: 4500 },
+    ]);
+    expect(indexed()).toBe(done);
+    expect(reopened.search('renamed', 10)).toHaveLength(2);
+
+    await reopened.titles.build();
+    expect(reopened.titles.complete).toBe(true);
+    expect(indexed()).toBe(4500);
+    expect(matches('Renamed below')).toBe(1);
+    expect(matches('Renamed above')).toBe(1);
+    expect(reopened.search('renamed', 10).map((v) => v.name).sort()).toEqual(['Renamed above watermark', 'Renamed below watermark']);
+    expect(new TitleIndex(env.db).complete).toBe(true);
+  });
+});
