@@ -125,6 +125,8 @@ beforeEach(async () => {
   feed = await startFeed();
   mkdirSync(join(root, 'userData'));
   double = installElectronDouble(createElectronDouble({ userData: join(root, 'userData'), appPath: REPO_ROOT, isPackaged: true, version: '1.0.0' }));
+  // electron-updater waits for app.whenReady() before its first check.
+  double.ready();
   // The running AppImage, which the update replaces on install.
   installed = join(root, 'Vidlift.AppImage');
   writeFileSync(installed, '#!/bin/sh\nexit 0\n');
