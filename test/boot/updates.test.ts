@@ -116,7 +116,6 @@ let root: string;
 let feed: Feed;
 let double: ElectronDouble;
 let installed: string;
-let uploadsRunning: boolean;
 let stops: Array<() => void>;
 const savedAppImage = process.env.APPIMAGE;
 
@@ -132,7 +131,6 @@ beforeEach(async () => {
   writeFileSync(installed, '#!/bin/sh\nexit 0\n');
   chmodSync(installed, 0o755);
   process.env.APPIMAGE = installed;
-  uploadsRunning = false;
   stops = [];
 });
 
@@ -169,7 +167,6 @@ function setUp(options: { automatic?: () => boolean } = {}) {
   });
   stops.push(() => controller.stop());
   const setUploads = (running: boolean): void => {
-    uploadsRunning = running;
     bridge.apply('uploads:progress', { totals: { ...EMPTY_UPLOAD_TOTALS, active: running ? 1 : 0 } });
   };
   return { updater, controller, bridge, changes, ticks, setUploads, logged };
