@@ -25,7 +25,7 @@ const settle = async (): Promise<void> => {
 beforeEach(async () => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'light', closeToTray: false, autoUpdate: true };
+  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'light', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true };
   status = IDLE;
   stub.handle('settings:get', () => saved);
   stub.handle('settings:set', (patch) => (saved = { ...saved, ...(patch as Partial<Settings>) }));
@@ -48,7 +48,7 @@ async function show(component: typeof UpdateSettings | typeof UpdatePrompt): Pro
   await settle();
 }
 
-const button = (name: string): HTMLButtonElement | undefined => [...target.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const button = (name: string): HTMLButtonElement | undefined => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
 
 describe('Settings: updates', () => {
   it('checks on request and shows the download in words', async () => {
