@@ -59,6 +59,9 @@ export const METHOD_NAMES = [
   'dialog:openFolder',
   'shell:openExternal',
   'clipboard:writeText',
+  'updates:status',
+  'updates:check',
+  'updates:restart',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -74,6 +77,7 @@ export const EVENT_NAMES = [
   'app:navigate',
   'app:showShortcuts',
   'app:notices',
+  'updates:changed',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -39,6 +39,7 @@ import {
   VideosPage,
   JobProgress,
   UploadTotals,
+  UpdateStatus,
 } from './model.ts';
 import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
@@ -175,6 +176,13 @@ export const methods = {
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
   /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
   'clipboard:writeText': method(z.strictObject({ text: Text.max(1_000_000) }), ok),
+
+  /** The app updater (installed app only; off in the source tree, with the reason in `message`). */
+  'updates:status': method(none, UpdateStatus),
+  /** Checks now (also when automatic checks are switched off); a newer version downloads in the background. */
+  'updates:check': method(none, UpdateStatus),
+  /** Restarts into the downloaded update; while uploads run, waits until they finish. */
+  'updates:restart': method(none, UpdateStatus),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -193,6 +201,7 @@ export const events = {
   'app:showShortcuts': z.object({}),
   /** The startup notices changed (a library could not be opened when the account opened). */
   'app:notices': z.array(StartupNotice),
+  'updates:changed': UpdateStatus,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // The other direction: every schema above has its name in contract-names.ts.

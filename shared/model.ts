@@ -145,8 +145,26 @@ export const Settings = z.object({
   proxy: ProxySetting,
   /** Plain-http service origins the person confirmed despite the risk (PLAIN_HTTP_RISK). */
   plainHttpAllowed: z.array(z.string().max(MAX_URL)).max(50),
+  /** Check for app updates at start and every 6 hours, and download them in the background. */
+  autoUpdate: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
+
+/** The app updater (installed app only), as the Settings screen and the status bar show it. */
+export const UpdateStatus = z.object({
+  state: z.enum(['off', 'idle', 'checking', 'downloading', 'ready', 'error']),
+  /** Why updates are off, what went wrong, or what happens next, in words. */
+  message: z.string().nullable(),
+  /** The newer version found (checking, downloading, ready). */
+  version: z.string().nullable(),
+  percent: z.number().min(0).max(100).nullable(),
+  /** Downloaded and no upload running: "Restart to update" is offered. */
+  canRestart: z.boolean(),
+  /** A restart was asked for while uploads ran: it happens when they finish. */
+  restartPending: z.boolean(),
+  lastChecked: z.string().nullable(),
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
 
 export const KeyStorage = z.object({
   available: z.boolean(),

@@ -26,12 +26,19 @@ import type { Settings } from '../../shared/model.ts';
 const noWindow = (): never => {
   throw new AppError('unavailable', 'There is no window on the command line.', { retryable: false });
 };
+/** The installed app updates itself (and the CLI beside it); the command line alone does not. */
+const noUpdater = (): never => {
+  throw new AppError('unavailable', 'The command line does not update itself; the installed app does.', { retryable: false });
+};
 const NO_WINDOW: Pick<Handlers, ShellMethod> = {
   'app:info': noWindow,
   'dialog:openFiles': noWindow,
   'dialog:openFolder': noWindow,
   'shell:openExternal': noWindow,
   'clipboard:writeText': noWindow,
+  'updates:status': noUpdater,
+  'updates:check': noUpdater,
+  'updates:restart': noUpdater,
 };
 
 /** The exit codes scripts can rely on. */

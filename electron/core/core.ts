@@ -8,8 +8,8 @@ import type { UploadTotals } from '../../shared/model.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import type { ProxyResolver } from './net/proxy-route.ts';
 
-/** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app. */
-export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'shell:openExternal', 'clipboard:writeText'] as const;
+/** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
+export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
 export type CoreHandlers = Omit<Handlers, ShellMethod>;
 

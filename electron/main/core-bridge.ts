@@ -12,6 +12,8 @@ export interface ShellSnapshot {
   paused: boolean;
   closeToTray: boolean;
   notifications: boolean;
+  /** Automatic update checks (settings.autoUpdate). */
+  autoUpdate: boolean;
   baseUrl: string | null;
 }
 
@@ -34,6 +36,7 @@ export class CoreBridge {
       paused: initial.uploads.paused,
       closeToTray: initial.settings.closeToTray,
       notifications: initial.settings.notifications,
+      autoUpdate: initial.settings.autoUpdate,
       baseUrl: initial.settings.baseUrl,
     };
     this.#targets = targets;
@@ -78,6 +81,7 @@ export class CoreBridge {
         const settings = payload as Settings;
         this.#state.closeToTray = settings.closeToTray;
         this.#state.notifications = settings.notifications;
+        this.#state.autoUpdate = settings.autoUpdate;
         this.#setBaseUrl(settings.baseUrl);
         break;
       }

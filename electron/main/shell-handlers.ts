@@ -5,6 +5,7 @@ import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
 import { openFiles, openFolder, type DialogDeps } from './dialogs.ts';
 import { isOpenableExternally, type ExternalLinkPolicy } from './security.ts';
+import type { UpdateController } from './updates.ts';
 
 export type ShellHandlers = Pick<Handlers, ShellMethod>;
 
@@ -18,6 +19,7 @@ export interface ShellHandlerDeps {
   openExternal: (url: string) => Promise<boolean>;
   /** Electron 45's clipboard.writeText answers a promise: a failed write must not be reported as copied. */
   writeClipboard: (text: string) => Promise<void>;
+  updates: Pick<UpdateController, 'status' | 'check' | 'restart'>;
 }
 
 export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
@@ -47,5 +49,8 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
       }
       return { ok: true as const };
     },
+    'updates:status': () => deps.updates.status,
+    'updates:check': () => deps.updates.check(),
+    'updates:restart': () => deps.updates.restart(),
   };
 }

@@ -42,6 +42,8 @@ import { denyAllPermissions, installNavigationGuards, openableExternalUrl } from
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
 import { UploadTray } from './tray.ts';
+import { loadUpdater } from './updater-loader.ts';
+import { UpdateController } from './updates.ts';
 import { createMainWindow } from './window.ts';
 
 export interface RunningShell {
@@ -100,12 +102,14 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
 
   const progress = new ProgressReporter({ setProgressBar: (value, mode) => liveWindow()?.setProgressBar(value, mode) });
   let tray: UploadTray | null = null;
+  let updates: UpdateController | null = null;
   const bridge = new CoreBridge(
     { settings: await core.handlers['settings:get'](undefined), uploads: await core.handlers['uploads:list'](undefined) },
     {
       onUploads: (totals, paused) => {
         progress.update(totals, paused);
         tray?.update(totals, paused);
+        updates?.uploadsChanged();
       },
       onServiceOrigins: (origins) => reloadForNewOrigins(origins),
     },
@@ -161,6 +165,15 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     else navigate();
   };
 
+  const updater = await loadUpdater({ packaged, log: (message, error) => logger.warn(message, { error }) });
+  updates = new UpdateController({
+    updater: updater.updater,
+    offReason: updater.offReason,
+    automatic: () => bridge.snapshot.autoUpdate,
+    uploadsRunning: () => bridge.uploadsRunning(),
+    onChange: (status) => core.events.emit('updates:changed', status),
+    log: (message, error) => logger.warn(message, { error }),
+  });
   const handlers: Handlers = {
     ...core.handlers,
     ...createShellHandlers({
@@ -171,6 +184,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       linkPolicy,
       openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),
+      updates,
     }),
   };
   const dispatch = createDispatcher(handlers, {
@@ -196,6 +210,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   tray = createTray(paths, core, showWindow, logger);
   bridge.follow(core.events);
   bridge.refresh();
+  updates.start();
 
   core.uploads.onBatchFinished((summary) => {
     notifyBatchFinished(summary, {
@@ -252,6 +267,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     event.preventDefault();
     progress.dispose();
     tray?.dispose();
+    updates?.stop();
     void closeWithin(core, CLOSE_TIMEOUT_MS)
       .finally(() => sandbox.close())
       .catch((error: unknown) => logger.error('The core did not close cleanly', { error }))

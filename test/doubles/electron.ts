@@ -95,6 +95,8 @@ export class ElectronDouble {
   readonly safeStorage: SafeStorageDouble;
   readonly screen: ScreenDouble;
   readonly webUtils: WebUtilsDouble;
+  /** Electron's autoUpdater: electron-updater emits 'before-quit-for-update' on it before quitting into an update. */
+  readonly autoUpdater: AutoUpdaterDouble;
   readonly windows: BrowserWindowDouble[] = [];
   readonly trays: TrayDouble[] = [];
   readonly notifications: NotificationDouble[] = [];
@@ -126,6 +128,7 @@ export class ElectronDouble {
     this.safeStorage = this.strict('safeStorage', new SafeStorageDouble(this));
     this.screen = this.strict('screen', new ScreenDouble(this));
     this.webUtils = this.strict('webUtils', new WebUtilsDouble(this));
+    this.autoUpdater = this.strict('autoUpdater', new AutoUpdaterDouble(this, 'autoUpdater'));
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the classes below close over their double
     const double = this;
     const BrowserWindow = class extends BrowserWindowDouble {
@@ -183,6 +186,7 @@ export class ElectronDouble {
       shell: this.shell,
       Tray: this.strict('Tray', Tray),
       webUtils: this.webUtils,
+      autoUpdater: this.autoUpdater,
     };
   }
 
@@ -243,6 +247,7 @@ export const ELECTRON_EXPORTS = [
   'shell',
   'Tray',
   'webUtils',
+  'autoUpdater',
 ] as const;
 export type ElectronExport = (typeof ELECTRON_EXPORTS)[number];
 
@@ -310,6 +315,17 @@ class Emitter {
   }
 }
 
+/**
+ * Electron's autoUpdater is a Node EventEmitter (Squirrel, macOS and Windows only). On Linux
+ * electron-updater only emits 'before-quit-for-update' on it, recorded here like every event.
+ */
+export class AutoUpdaterDouble extends Emitter {
+  override emit(event: string, ...args: unknown[]): unknown[] {
+    this.double.record(`${this.label}.emit`, [event]);
+    return super.emit(event, ...args);
+  }
+}
+
 // The Emitter's on/once/removeListener answer `this` (the double), not Electron's class, so they
 // stay out of the Pick; their event names are Electron's own strings.
 type AppPart =
@@ -325,6 +341,7 @@ type AppPart =
   | 'getAppPath'
   | 'getName'
   | 'getVersion'
+  | 'relaunch'
   | 'isPackaged';
 
 export class AppDouble extends Emitter implements Pick<App, AppPart> {
@@ -420,6 +437,10 @@ export class AppDouble extends Emitter implements Pick<App, AppPart> {
     }
     this.state = 'quit';
     this.emit('quit', new EventDouble(), 0);
+  }
+
+  relaunch(options?: Parameters<App['relaunch']>[0]): void {
+    this.double.record('app.relaunch', [options]);
   }
 
   exit(exitCode = 0): void {

@@ -223,7 +223,11 @@ describe('Vidlift in the browser', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain(`•••• ${harness.host.apiKey.slice(-4)}`);
     expect(text).not.toContain(harness.host.apiKey);
+    // The harness is not an installed app: the Updates section says why the updater is off.
+    expect(text).toContain('Updates work in the installed app only; this copy runs from the source tree.');
     await shootAndCheck(page, '14-settings');
+    await page.locator('section[aria-labelledby="updates-title"]').scrollIntoViewIfNeeded();
+    await shootAndCheck(page, '14-settings-updates');
     await page.getByLabel('Dark').check();
     await until('dark theme applied', async () => (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark');
     await page.screenshot({ path: 'test-results/screens/15-settings-forced-dark.png' });

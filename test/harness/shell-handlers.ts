@@ -14,6 +14,17 @@ export interface HarnessShell {
   copiedTexts(): readonly string[];
 }
 
+/** The harness is never an installed app: updates are off, as in the source tree. */
+const HARNESS_UPDATES = {
+  state: 'off' as const,
+  message: 'Updates work in the installed app only; this copy runs from the source tree.',
+  version: null,
+  percent: null,
+  canRestart: false,
+  restartPending: false,
+  lastChecked: null,
+};
+
 export function createHarnessShell(grant: (path: string) => void): HarnessShell {
   let nextDialog: string[] | null = null;
   const opened: string[] = [];
@@ -38,6 +49,9 @@ export function createHarnessShell(grant: (path: string) => void): HarnessShell 
         copied.push(text);
         return { ok: true as const };
       },
+      'updates:status': () => HARNESS_UPDATES,
+      'updates:check': () => HARNESS_UPDATES,
+      'updates:restart': () => HARNESS_UPDATES,
     },
     setNextDialogResult: (paths) => {
       nextDialog = paths;

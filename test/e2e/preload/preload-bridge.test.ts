@@ -24,6 +24,8 @@ import { REFUSED, serveContract } from '../../../electron/main/ipc.ts';
 import { serviceOrigins } from '../../../electron/main/origins.ts';
 import { sandboxStarter, type SandboxStarter } from '../../../electron/main/sandbox.ts';
 import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
+import { UpdateController } from '../../../electron/main/updates.ts';
+import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { shootAndCheck, until, writeFakeMp4 } from '../support.ts';
 import { FrameRegistry, bridgeToMain, dropDiskFile, ensureBuilt, preloadInitScript, sender, serveRenderer } from './electron-page.ts';
@@ -71,6 +73,7 @@ beforeAll(async () => {
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,
+      updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
     }),
   };
   const dispatch = createDispatcher(handlers, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow, OpenDialogOptions } from 'electron';
 import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
+import { UpdateController } from '../../../electron/main/updates.ts';
+import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 
 function handlers(result: { canceled: boolean; filePaths: string[] }, win: BrowserWindow | null = {} as BrowserWindow) {
   const showOpenDialog = vi.fn(async (..._args: unknown[]) => result);
@@ -15,6 +17,7 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
     linkPolicy: { allowLoopbackHttp: false },
     openExternal,
     writeClipboard,
+    updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
   return { table, showOpenDialog, grantPath, openExternal, writeClipboard, optionsOf };

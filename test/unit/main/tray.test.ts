@@ -8,7 +8,7 @@ import { uploadStatusLine, batchNotificationText } from '../../../electron/main/
 import type { Settings, UploadsView } from '../../../shared/model.ts';
 import { totals } from './fakes.ts';
 
-const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [] };
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true };
 const view = (partial: Partial<UploadsView['totals']>, paused = false): UploadsView => ({ jobs: [], totals: totals(partial), paused });
 
 function fakeTray() {
@@ -96,8 +96,8 @@ describe('tray and progress driven by core events', () => {
     const onServiceOrigins = vi.fn();
     const bridge = new CoreBridge({ settings, uploads: view({}) }, { onServiceOrigins });
     bridge.follow(hub);
-    hub.emit('settings:changed', { ...settings, closeToTray: true, notifications: false });
-    expect(bridge.snapshot).toMatchObject({ closeToTray: true, notifications: false });
+    hub.emit('settings:changed', { ...settings, closeToTray: true, autoUpdate: true, notifications: false });
+    expect(bridge.snapshot).toMatchObject({ closeToTray: true, autoUpdate: true, notifications: false });
     expect(onServiceOrigins).not.toHaveBeenCalled();
     hub.emit('auth:changed', { hasKey: true, last4: 'abcd', baseUrl: 'http://127.0.0.1:4010', storage: { available: true, backend: 'keychain', problem: null } });
     expect(onServiceOrigins).toHaveBeenCalledWith(['http://127.0.0.1:4010']);

@@ -1,0 +1,288 @@
+// The updater end to end on loopback: electron-updater's real AppImageUpdater reads its
+// app-update.yml, fetches latest-linux.yml from a feed served by this test, downloads the
+// new "AppImage" and checks its sha512, while the shell's UpdateController decides when
+// "Restart to update" is offered and when quitAndInstall may run. The app it quits is the
+// boot suite's Electron double (app.quit, app.once('quit'), autoUpdater.emit).
+//
+// Two seams, both because they need Chromium itself: the AppAdapter is built over the
+// double's `app` here (electron-updater's ElectronAppAdapter is the same few reads of
+// electron.app, but places its cache under the real ~/.cache), and the HTTP executor is
+// builder-util-runtime's HttpExecutor over node:http (ElectronHttpExecutor needs Electron's
+// `net` module and a session partition, which only a real Chromium network stack has). The
+// download, the digest check, the install (the file replaced) and the quit are electron-updater's.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type ClientRequest, type IncomingMessage, type RequestOptions, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
+import { AppImageUpdater } from 'electron-updater';
+import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
+import { createElectronDouble, type ElectronDouble } from '../doubles/electron.ts';
+import { installElectronDouble } from '../doubles/register-electron.ts';
+import { CoreBridge } from '../../electron/main/core-bridge.ts';
+import { CHECK_EVERY_MS, UpdateController } from '../../electron/main/updates.ts';
+import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../shared/model.ts';
+import { REPO_ROOT, waitFor } from './support.ts';
+
+const NEW_VERSION = '9.9.9';
+const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true };
+
+/** node:http for electron-updater, with the same download path ElectronHttpExecutor takes (digest checked while writing). */
+class LoopbackHttpExecutor extends HttpExecutor<ClientRequest> {
+  download(url: URL, destination: string, options: DownloadOptions): Promise<string> {
+    return options.cancellationToken.createPromise<string>((resolve, reject, onCancel) => {
+      const requestOptions: RequestOptions = { headers: options.headers ?? undefined };
+      configureRequestUrl(url, requestOptions);
+      configureRequestOptions(requestOptions);
+      this.doDownload(requestOptions, { destination, options, onCancel, callback: (error) => (error == null ? resolve(destination) : reject(error)), responseHandler: null }, 0);
+    });
+  }
+
+  createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
+    return request(options, callback);
+  }
+}
+
+/** electron-updater's view of the app, read from the Electron double. */
+function doubleAppAdapter(double: ElectronDouble, dirs: { config: string; cache: string }): AppAdapter {
+  const app = double.app;
+  return {
+    version: app.getVersion(),
+    name: app.getName(),
+    isPackaged: app.isPackaged,
+    appUpdateConfigPath: dirs.config,
+    userDataPath: app.getPath('userData'),
+    baseCachePath: dirs.cache,
+    whenReady: () => app.whenReady(),
+    relaunch: () => app.relaunch(),
+    quit: () => app.quit(),
+    onQuit: (handler) => {
+      app.once('quit', (_event: unknown, exitCode: number) => handler(exitCode));
+    },
+  };
+}
+
+interface Feed {
+  url: string;
+  requests: string[];
+  /** What the feed answers per path: a body, or a status. */
+  routes: Map<string, Buffer | number>;
+  close(): Promise<void>;
+}
+
+async function startFeed(): Promise<Feed> {
+  const requests: string[] = [];
+  const routes = new Map<string, Buffer | number>();
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://feed').pathname;
+    requests.push(path);
+    const route = routes.get(path) ?? 404;
+    if (typeof route === 'number') {
+      res.writeHead(route).end();
+      return;
+    }
+    res.writeHead(200, { 'content-length': route.length, 'content-type': 'application/octet-stream' }).end(route);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    routes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** latest-linux.yml as electron-builder writes it, for `file`; `claimed` is the sha512 it states. */
+function publish(feed: Feed, file: Buffer, claimed = createHash('sha512').update(file).digest('base64')): void {
+  const name = `Vidlift-${NEW_VERSION}.AppImage`;
+  feed.routes.set(`/${name}`, file);
+  feed.routes.set(
+    '/latest-linux.yml',
+    Buffer.from(
+      [`version: ${NEW_VERSION}`, 'files:', `  - url: ${name}`, `    sha512: ${claimed}`, `    size: ${file.length}`, `path: ${name}`, `sha512: ${claimed}`, "releaseDate: '2026-11-22T12:00:00.000Z'", ''].join('\n'),
+    ),
+  );
+}
+
+let root: string;
+let feed: Feed;
+let double: ElectronDouble;
+let installed: string;
+let stops: Array<() => void>;
+const savedAppImage = process.env.APPIMAGE;
+
+beforeEach(async () => {
+  root = mkdtempSync(join(tmpdir(), 'vidlift-updates-'));
+  feed = await startFeed();
+  mkdirSync(join(root, 'userData'));
+  double = installElectronDouble(createElectronDouble({ userData: join(root, 'userData'), appPath: REPO_ROOT, isPackaged: true, version: '1.0.0' }));
+  // electron-updater waits for app.whenReady() before its first check.
+  double.ready();
+  // The running AppImage, which the update replaces on install.
+  installed = join(root, 'Vidlift.AppImage');
+  writeFileSync(installed, '#!/bin/sh\nexit 0\n');
+  chmodSync(installed, 0o755);
+  process.env.APPIMAGE = installed;
+  stops = [];
+});
+
+afterEach(async () => {
+  for (const stop of stops) stop();
+  await feed.close();
+  if (savedAppImage === undefined) delete process.env.APPIMAGE;
+  else process.env.APPIMAGE = savedAppImage;
+  rmSync(root, { recursive: true, force: true });
+});
+
+function setUp(options: { automatic?: () => boolean } = {}) {
+  const config = join(root, 'app-update.yml');
+  writeFileSync(config, `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: vidlift-updater\n`);
+  const updater = new AppImageUpdater(null, doubleAppAdapter(double, { config, cache: join(root, 'cache') }));
+  (updater as unknown as { httpExecutor: HttpExecutor<ClientRequest> }).httpExecutor = new LoopbackHttpExecutor();
+  updater.logger = null;
+  updater.disableDifferentialDownload = true;
+  const changes: UpdateStatus[] = [];
+  const ticks: Array<{ ms: number; tick: () => void }> = [];
+  const bridge = new CoreBridge({ settings: SETTINGS, uploads: { totals: EMPTY_UPLOAD_TOTALS, paused: false } }, { onUploads: () => controller.uploadsChanged() });
+  const logged: string[] = [];
+  const controller = new UpdateController({
+    updater,
+    offReason: '',
+    automatic: options.automatic ?? (() => bridge.snapshot.autoUpdate),
+    uploadsRunning: () => bridge.uploadsRunning(),
+    onChange: (status) => changes.push(status),
+    log: (message) => logged.push(message),
+    every: (ms, tick) => {
+      ticks.push({ ms, tick });
+      return () => undefined;
+    },
+  });
+  stops.push(() => controller.stop());
+  const setUploads = (running: boolean): void => {
+    bridge.apply('uploads:progress', { totals: { ...EMPTY_UPLOAD_TOTALS, active: running ? 1 : 0 } });
+  };
+  return { updater, controller, bridge, changes, ticks, setUploads, logged };
+}
+
+const NEW_BUILD = Buffer.from(`#!/bin/sh\n# Vidlift ${NEW_VERSION}\nexit 0\n${'x'.repeat(200_000)}\n`);
+
+describe('updates against a loopback feed', () => {
+  it('finds the newer version at start, downloads it, offers the restart with no upload running, and only then installs', async () => {
+    publish(feed, NEW_BUILD);
+    const { controller, changes, ticks } = setUp();
+    controller.start();
+    expect(ticks.map((t) => t.ms)).toEqual([CHECK_EVERY_MS]);
+    const ready = await waitFor('the update downloaded', () => (controller.status.state === 'ready' ? controller.status : null));
+
+    expect(ready).toMatchObject({ state: 'ready', version: NEW_VERSION, canRestart: true, restartPending: false, message: null });
+    expect(changes.map((c) => c.state)).toContain('downloading');
+    expect(feed.requests).toEqual(expect.arrayContaining(['/latest-linux.yml', `/Vidlift-${NEW_VERSION}.AppImage`]));
+    expect(double.callsTo('app.quit')).toHaveLength(0);
+
+    controller.restart();
+    await waitFor('the app quit into the update', () => double.callsTo('app.quit').length > 0);
+    expect(double.callsTo('autoUpdater.emit').map((c) => c.args[0])).toEqual(['before-quit-for-update']);
+    // electron-updater put the downloaded build in place of the running AppImage.
+    expect(readFileSync(installed)).toEqual(NEW_BUILD);
+  });
+
+  it('never restarts in the middle of an upload: the offer waits, and a restart asked for meanwhile happens when uploads finish', async () => {
+    publish(feed, NEW_BUILD);
+    const { controller, setUploads } = setUp();
+    setUploads(true);
+    await controller.check();
+    expect(controller.status).toMatchObject({ state: 'ready', canRestart: false });
+
+    setUploads(false);
+    expect(controller.status.canRestart).toBe(true);
+    // An upload starts after the offer was shown; the person clicks "Restart to update".
+    setUploads(true);
+    expect(controller.status.canRestart).toBe(false);
+    const asked = controller.restart();
+    expect(asked).toMatchObject({ restartPending: true, message: 'Vidlift restarts to update when the running uploads finish.' });
+    await new Promise((r) => setImmediate(r));
+    expect(double.callsTo('app.quit')).toHaveLength(0);
+    expect(readFileSync(installed, 'utf8')).toBe('#!/bin/sh\nexit 0\n');
+
+    setUploads(false);
+    await waitFor('the app quit into the update', () => double.callsTo('app.quit').length > 0);
+    expect(readFileSync(installed)).toEqual(NEW_BUILD);
+  });
+
+  it('the off switch stops the automatic checks; "Check for updates" still works', async () => {
+    publish(feed, NEW_BUILD);
+    let automatic = false;
+    const { controller, ticks } = setUp({ automatic: () => automatic });
+    controller.start();
+    ticks[0]!.tick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(feed.requests).toEqual([]);
+    expect(controller.status.state).toBe('idle');
+
+    automatic = true;
+    ticks[0]!.tick();
+    await waitFor('the 6-hour check ran', () => controller.status.state === 'ready');
+    expect(feed.requests).toContain('/latest-linux.yml');
+
+    const manual = setUp({ automatic: () => false });
+    await manual.controller.check();
+    expect(manual.controller.status.state).toBe('ready');
+  });
+
+  it('follows the autoUpdate setting through the shell bridge', async () => {
+    publish(feed, NEW_BUILD);
+    const { controller, ticks, bridge } = setUp();
+    bridge.apply('settings:changed', { ...SETTINGS, autoUpdate: false });
+    controller.start();
+    ticks[0]!.tick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(feed.requests).toEqual([]);
+  });
+
+  it('says in words when the feed is down, and nothing is installed', async () => {
+    const { controller, logged } = setUp();
+    await feed.close();
+    const status = await controller.check();
+    expect(status).toMatchObject({ state: 'error', message: 'The update server could not be reached. Vidlift tries again later.', canRestart: false });
+    expect(status.message).not.toMatch(/\bat |Error:|ECONN/);
+    expect(logged).toContain('The update failed');
+    expect(controller.restart().state).toBe('error');
+    expect(double.callsTo('app.quit')).toHaveLength(0);
+  });
+
+  it('discards a download whose sha512 does not match, says so, and never installs it', async () => {
+    publish(feed, NEW_BUILD, createHash('sha512').update('another file').digest('base64'));
+    const { controller } = setUp();
+    const status = await controller.check();
+    expect(status).toMatchObject({
+      state: 'error',
+      message: 'The downloaded update was damaged (its checksum did not match) and was discarded. Vidlift tries again at the next check.',
+      canRestart: false,
+    });
+    controller.restart();
+    expect(double.callsTo('app.quit')).toHaveLength(0);
+    expect(readFileSync(installed, 'utf8')).toBe('#!/bin/sh\nexit 0\n');
+  });
+
+  it('says so when the feed has no update information for Linux', async () => {
+    const { controller } = setUp();
+    const status = await controller.check();
+    expect(status).toMatchObject({ state: 'error', message: 'The update server has no update for this system.' });
+  });
+
+  it('reports "up to date" when the feed has this version', async () => {
+    feed.routes.set('/latest-linux.yml', Buffer.from("version: 1.0.0\nfiles:\n  - url: Vidlift-1.0.0.AppImage\n    sha512: abc\n    size: 1\npath: Vidlift-1.0.0.AppImage\nsha512: abc\nreleaseDate: '2026-11-22T12:00:00.000Z'\n"));
+    const { controller } = setUp();
+    const status = await controller.check();
+    expect(status).toMatchObject({ state: 'idle', message: 'Vidlift is up to date.', version: null });
+    expect(status.lastChecked).not.toBeNull();
+  });
+});
