@@ -59,6 +59,7 @@ export const METHOD_NAMES = [
   'dialog:openFolder',
   'shell:openExternal',
   'clipboard:writeText',
+  'watch:status',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -74,6 +75,7 @@ export const EVENT_NAMES = [
   'app:navigate',
   'app:showShortcuts',
   'app:notices',
+  'watch:changed',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

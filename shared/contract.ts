@@ -42,6 +42,7 @@ import {
 } from './model.ts';
 import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
+import { WatchStatusView } from './watch.ts';
 
 const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
@@ -171,6 +172,8 @@ export const methods = {
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
   /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
   'clipboard:writeText': method(z.strictObject({ text: Text.max(1_000_000) }), ok),
+  /** Each watch folder's state and last file (the folders themselves are in the settings). */
+  'watch:status': method(none, WatchStatusView),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -189,6 +192,7 @@ export const events = {
   'app:showShortcuts': z.object({}),
   /** The startup notices changed (a library could not be opened when the account opened). */
   'app:notices': z.array(StartupNotice),
+  'watch:changed': WatchStatusView,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // The other direction: every schema above has its name in contract-names.ts.

@@ -2,6 +2,7 @@
 // Output schemas are objects that strip unknown keys: whatever a handler returns, only
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
+import { WatchFolders } from './watch.ts';
 import { MediaInfo } from './media.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
@@ -145,6 +146,8 @@ export const Settings = z.object({
   proxy: ProxySetting,
   /** Plain-http service origins the person confirmed despite the risk (PLAIN_HTTP_RISK). */
   plainHttpAllowed: z.array(z.string().max(MAX_URL)).max(50),
+  /** Local folders whose finished files are uploaded on their own (shared/watch.ts). */
+  watchFolders: WatchFolders,
 });
 export type Settings = z.infer<typeof Settings>;
 

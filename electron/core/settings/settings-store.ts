@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   closeToTray: false,
   proxy: { mode: 'system' } as const,
   plainHttpAllowed: [],
+  watchFolders: [],
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
