@@ -91,6 +91,7 @@ export class AccountSession {
         logger: deps.logger,
         secrets: deps.logger,
         onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
+        onFileLanded: (path) => void this.watch.fileUploaded(path),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
         ...(deps.network ? { network: deps.network } : {}),

@@ -9,6 +9,7 @@ import { UPLOADED_SUBFOLDER } from '../../../shared/watch.ts';
 import type { Db } from '../library/db.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
+import { moveUploaded, uploadedPlace } from './move-uploaded.ts';
 import { FolderWatcher, type WatchedFile, type WatchState as WatcherState } from './folder-watcher.ts';
 
 export interface WatchManagerOptions {
@@ -60,6 +61,20 @@ export class WatchManager {
 
   status(): WatchStatusView {
     return { folders: [...this.#entries.values()].map(toStatus) };
+  }
+
+  /** A confirmed upload: the watch folder holding the file moves it aside when it is set to. */
+  async fileUploaded(path: string): Promise<void> {
+    for (const { config } of this.#entries.values()) {
+      const place = config.moveUploaded ? uploadedPlace(config.path, path) : null;
+      if (!place) continue;
+      try {
+        await moveUploaded(path, place);
+      } catch (error) {
+        this.#options.logger.warn('an uploaded file could not be moved aside; it stays where it was', { error, folder: config.id });
+      }
+      return;
+    }
   }
 
   async stop(): Promise<void> {

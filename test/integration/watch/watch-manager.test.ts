@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,5 +118,22 @@ describe('WatchManager against the sandbox host', () => {
     writeFileSync(join(watched, 'while-paused.mp4'), Buffer.concat([MP4_HEAD, Buffer.alloc(5000, 4)]));
     await sleep(1500);
     expect(rig.engine.list().jobs.map((job) => job.name)).toEqual(['back.mp4']);
+  });
+
+  it('moves a file into uploaded/ only after its upload is confirmed, keeping its subfolder, and never uploads it again', async () => {
+    const landed: { manager?: WatchManager } = {};
+    rig = await createRig({ engine: { onFileLanded: (path) => void landed.manager?.fileUploaded(path) } });
+    const watched = join(rig.dir, 'obs');
+    mkdirSync(join(watched, 'day1'), { recursive: true });
+    mkdirSync(join(watched, 'uploaded', 'day1'), { recursive: true });
+    writeFileSync(join(watched, 'uploaded', 'day1', 'take.mp4'), 'an older file with the same name stays');
+    landed.manager = manager(rig);
+    await landed.manager.apply([folder(watched, 0, { moveUploaded: true })]);
+    writeFileSync(join(watched, 'day1', 'take.mp4'), Buffer.concat([MP4_HEAD, Buffer.alloc(5000, 5)]));
+    await until(() => existsSync(join(watched, 'uploaded', 'day1', 'take (2).mp4')), 'the file moved aside');
+    expect(existsSync(join(watched, 'day1', 'take.mp4'))).toBe(false);
+    expect(rig.engine.list().jobs.map((job) => job.state)).toEqual(['done']);
+    await sleep(1500);
+    expect(rig.host.control.uploadsReceived()).toBe(1);
   });
 });
