@@ -15,7 +15,7 @@ import { FolderWatcher, type WatchedFile, type WatchState as WatcherState } from
 export interface WatchManagerOptions {
   db: Db;
   /** Queues one finished file into the upload engine (its own checks and de-duplication apply). */
-  enqueue: (path: string, folderId: number) => Promise<unknown>;
+  enqueue: (path: string, folderId: number) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: string }[] }>;
   events: EventSink;
   logger: Logger;
   /** How often a missing or refused folder is looked at again (tests use a short one). */
@@ -124,7 +124,12 @@ export class WatchManager {
 
   async #queue(entry: Entry, file: WatchedFile): Promise<void> {
     try {
-      await this.#options.enqueue(file.path, entry.config.folderId);
+      const result = await this.#options.enqueue(file.path, entry.config.folderId);
+      // A file the engine refuses (not a video after all, already uploaded) is not the folder's last file.
+      if (result.added.length === 0) {
+        this.#options.logger.info('a watched file was not queued', { reason: result.skipped[0]?.reason ?? null, folder: entry.config.id });
+        return;
+      }
       entry.lastFile = basename(file.path);
       this.#emit();
     } catch (error) {
