@@ -62,6 +62,7 @@ export const METHOD_NAMES = [
   'updates:status',
   'updates:check',
   'updates:restart',
+  'watch:status',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -78,6 +79,7 @@ export const EVENT_NAMES = [
   'app:showShortcuts',
   'app:notices',
   'updates:changed',
+  'watch:changed',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

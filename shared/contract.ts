@@ -43,6 +43,7 @@ import {
 } from './model.ts';
 import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
+import { WatchStatusView } from './watch.ts';
 
 const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
@@ -183,6 +184,8 @@ export const methods = {
   'updates:check': method(none, UpdateStatus),
   /** Restarts into the downloaded update; while uploads run, waits until they finish. */
   'updates:restart': method(none, UpdateStatus),
+  /** Each watch folder's state and last file (the folders themselves are in the settings). */
+  'watch:status': method(none, WatchStatusView),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -202,6 +205,7 @@ export const events = {
   /** The startup notices changed (a library could not be opened when the account opened). */
   'app:notices': z.array(StartupNotice),
   'updates:changed': UpdateStatus,
+  'watch:changed': WatchStatusView,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // The other direction: every schema above has its name in contract-names.ts.

@@ -2,6 +2,7 @@
 // Output schemas are objects that strip unknown keys: whatever a handler returns, only
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
+import { WatchFolders } from './watch.ts';
 import { MediaInfo } from './media.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
@@ -147,6 +148,8 @@ export const Settings = z.object({
   plainHttpAllowed: z.array(z.string().max(MAX_URL)).max(50),
   /** Check for app updates at start and every 6 hours, and download them in the background. */
   autoUpdate: z.boolean(),
+  /** Local folders whose finished files are uploaded on their own (shared/watch.ts). */
+  watchFolders: WatchFolders,
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -18,6 +18,8 @@ import { RemoteImports, createRemoteHandlers } from '../remote/index.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { Settings } from '../settings/settings-store.ts';
 import { UploadEngine } from '../uploads/engine.ts';
+import { WatchManager } from '../watch/watch-manager.ts';
+import type { WatchFolder } from '../../../shared/watch.ts';
 import { createUploadHandlers } from '../uploads/handlers.ts';
 import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
 import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
@@ -57,9 +59,12 @@ export class AccountSession {
   readonly remote: RemoteImports;
   /** The files videos were uploaded from (their length; playing them to pick a frame). */
   readonly localMedia: LocalMedia;
+  /** Watch folders: finished files in them are queued on their own. */
+  readonly watch: WatchManager;
   readonly handlers: AccountHandlers;
 
   readonly #lock: AccountLock;
+  #watchFolders: readonly WatchFolder[];
 
   constructor(deps: AccountSessionDeps) {
     const file = accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key);
@@ -88,6 +93,7 @@ export class AccountSession {
         logger: deps.logger,
         secrets: deps.logger,
         onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
+        onFileLanded: (path) => void this.watch.fileUploaded(path),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
         ...(deps.network ? { network: deps.network } : {}),
@@ -100,11 +106,19 @@ export class AccountSession {
         logger: deps.logger,
       });
       this.localMedia = new LocalMedia(this.db);
+      this.watch = new WatchManager({
+        db: this.db,
+        enqueue: (path, folderId) => this.uploads.add([path], folderId),
+        events: deps.events,
+        logger: deps.logger,
+      });
+      this.#watchFolders = deps.settings.watchFolders;
       this.handlers = {
         ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
         ...createUploadHandlers(this.uploads, deps.grants),
         ...createRemoteHandlers(this.remote),
         ...createLocalMediaHandlers(this.localMedia),
+        'watch:status': () => this.watch.status(),
         ...createFrameThumbnailHandlers({ library: this.library, dir: accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key).replace(/\.sqlite$/, '-frames') }),
       };
     } catch (error) {
@@ -118,11 +132,14 @@ export class AccountSession {
     this.library.start();
     this.uploads.start();
     this.remote.start();
+    void this.watch.apply(this.#watchFolders);
   }
 
   applySettings(settings: Settings): void {
     this.uploads.setConcurrency(settings.uploadConcurrency);
     this.uploads.setBandwidthLimit(settings.bandwidthLimit);
+    this.#watchFolders = settings.watchFolders;
+    void this.watch.apply(settings.watchFolders);
   }
 
   setWindowVisible(visible: boolean): void {
@@ -131,7 +148,7 @@ export class AccountSession {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.uploads.stop(), this.remote.stop(), this.library.stop()]);
+    await Promise.allSettled([this.watch.stop(), this.uploads.stop(), this.remote.stop(), this.library.stop()]);
     this.db.close();
     this.#lock.release();
   }

@@ -14,4 +14,5 @@ export function emptyUploadsView(): UploadsView {
 
 export const SIGNED_OUT_ANSWERS: Partial<AccountHandlers> = {
   'uploads:list': () => emptyUploadsView(),
+  'watch:status': () => ({ folders: [] }),
 };

@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   proxy: { mode: 'system' } as const,
   plainHttpAllowed: [],
   autoUpdate: true,
+  watchFolders: [],
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];

@@ -38,6 +38,8 @@ export interface UploadEngineOptions {
   secrets: SecretRegistry;
   /** The new video (operation 15, or the lookup's listing entry) goes into the library. */
   onVideoUploaded: (video: ServiceVideo, folderId: number) => void;
+  /** The service confirmed the whole file arrived. */
+  onFileLanded?: (path: string) => void;
   now?: () => number;
   timers?: Timers;
   random?: () => number;
@@ -93,6 +95,7 @@ export class UploadEngine {
       bucket: this.#bucket,
       progress: this.#progress,
       onVideoUploaded: options.onVideoUploaded,
+      ...(options.onFileLanded ? { onFileLanded: options.onFileLanded } : {}),
       changed,
       now: this.#now,
       random: options.random ?? Math.random,

@@ -40,6 +40,8 @@ export interface JobRunnerOptions {
   bucket: TokenBucket;
   progress: ProgressTracker;
   onVideoUploaded: (video: ServiceVideo, folderId: number) => void;
+  /** The service confirmed the whole file arrived (watch folders may then move it aside). */
+  onFileLanded?: (path: string) => void;
   /** A row changed in a way the renderer should see now. */
   changed: () => void;
   now: () => number;
@@ -162,6 +164,7 @@ export class JobRunner {
     if (cancelledLate) logger.info('a cancel came after the whole file was sent; the video arrived and is kept', { jobId: row.id });
     store.apply(row.id, { type: 'landed', links, now: this.#o.now(), cancelledLate });
     this.#o.changed();
+    if (!cancelledLate) this.#o.onFileLanded?.(row.path);
     if (video) {
       try {
         this.#o.onVideoUploaded(video, row.folder_id);

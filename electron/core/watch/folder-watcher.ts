@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import picomatch from 'picomatch';
@@ -10,12 +10,16 @@ export interface WatchedFile {
   mtimeMs: number;
 }
 
-export type WatchState = 'watching' | 'missing' | 'stopped';
+export type WatchState = 'watching' | 'missing' | 'denied' | 'stopped';
 
 export interface FolderWatcherOptions {
   folder: string;
   /** Glob patterns, relative to the folder, for files never picked up (e.g. `*.part`, `drafts/**`). */
   exclude?: readonly string[];
+  /** Glob patterns, relative to the folder; when given, only files matching one are picked up. */
+  include?: readonly string[];
+  /** False: only files directly in the folder. */
+  recursive?: boolean;
   /** How long a file's size must stay still before it counts as written. */
   settleMs?: number;
   /** How often to look whether an unplugged folder is back (and whether a present one went away). */
@@ -46,6 +50,7 @@ export class FolderWatcher {
   private readonly reported = new Set<string>();
   private readonly settling = new Map<string, NodeJS.Timeout>();
   private readonly excluded: (relPath: string) => boolean;
+  private readonly included: (relPath: string) => boolean;
 
   private readonly options: FolderWatcherOptions;
 
@@ -54,6 +59,7 @@ export class FolderWatcher {
     const patterns = [...(options.exclude ?? [])];
     if (options.uploadedFolder) patterns.push(`${options.uploadedFolder}/**`, options.uploadedFolder);
     this.excluded = patterns.length ? picomatch(patterns, { dot: true }) : () => false;
+    this.included = options.include?.length ? picomatch([...options.include], { dot: true }) : () => true;
   }
 
   get currentState(): WatchState {
@@ -75,10 +81,14 @@ export class FolderWatcher {
 
   private async checkPresence(): Promise<void> {
     const present = await stat(this.options.folder).then((s) => s.isDirectory(), () => false);
-    if (present && !this.watcher) this.openWatcher();
-    else if (!present && this.state !== 'missing') {
+    // A folder we may not list or read gets its own state: the person has to change its rights.
+    const readable = present && (await access(this.options.folder, constants.R_OK | constants.X_OK).then(() => true, () => false));
+    if (readable && !this.watcher) this.openWatcher();
+    else if (!readable) {
+      const state = present ? 'denied' : 'missing';
+      if (this.state === state) return;
       await this.closeWatcher();
-      this.setState('missing');
+      this.setState(state);
     }
   }
 
@@ -86,13 +96,15 @@ export class FolderWatcher {
     const root = this.options.folder;
     this.watcher = watch(root, {
       ignoreInitial: false,
+      ...(this.options.recursive === false ? { depth: 0 } : {}),
       ignored: (path: string) => {
         const rel = relative(root, path).split(sep).join('/');
         return rel !== '' && this.excluded(rel);
       },
     });
-    this.watcher.on('add', (path) => this.settle(path));
-    this.watcher.on('change', (path) => this.settle(path));
+    const wanted = (path: string) => this.included(relative(root, path).split(sep).join('/'));
+    this.watcher.on('add', (path) => wanted(path) && this.settle(path));
+    this.watcher.on('change', (path) => wanted(path) && this.settle(path));
     this.watcher.on('error', (error) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))));
     this.setState('watching');
   }

@@ -8,7 +8,7 @@ import { uploadStatusLine, batchNotificationText } from '../../../electron/main/
 import type { Settings, UploadsView } from '../../../shared/model.ts';
 import { totals } from './fakes.ts';
 
-const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true };
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [] };
 const view = (partial: Partial<UploadsView['totals']>, paused = false): UploadsView => ({ jobs: [], totals: totals(partial), paused });
 
 function fakeTray() {
