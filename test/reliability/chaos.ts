@@ -171,7 +171,7 @@ export const chaosRun: ReliabilityRun = {
           faults: host.control.faultsInjected() + spikes + outages,
           spikes,
           outages,
-          offline_reports: connection.offlineReports,
+          offline_reports: offlineReports,
           retries,
           uploaded,
           failed,
@@ -185,6 +185,7 @@ export const chaosRun: ReliabilityRun = {
     } finally {
       chaosOn = false;
       await engine.stop().catch(() => {});
+      connection.stop();
       db.close();
       await host.close();
       dir.remove();

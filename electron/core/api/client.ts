@@ -17,7 +17,7 @@ import type { LocalFilePart, Out, RequestOptions, ServiceApi } from './service-a
 import { wire } from './wire.ts';
 
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_RESPONSE_BYTES } from './pipeline.ts';
-export type { ConnectionReporter, ServiceClientOptions } from './pipeline.ts';
+export type { ServiceClientOptions } from './pipeline.ts';
 
 const RATE_WINDOW_MS = 60_000;
 

@@ -39,7 +39,7 @@ export class ConnectionMonitor implements Connectivity {
   readonly #random: () => number;
   readonly #firstDelayMs: number;
   readonly #maxDelayMs: number;
-  readonly #listeners = new Set<ConnectionListener>();
+  readonly #listeners = new Set<ConnectivityListener>();
   #state: Connection;
   #failedProbes = 0;
   #timer: unknown = null;
@@ -63,7 +63,11 @@ export class ConnectionMonitor implements Connectivity {
     return { ...this.#state };
   }
 
-  onChange(listener: ConnectionListener): () => void {
+  state(): ConnectionState {
+    return this.#state.state;
+  }
+
+  onChange(listener: ConnectivityListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

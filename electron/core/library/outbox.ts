@@ -83,10 +83,9 @@ export class Outbox {
   /** Starts replaying: now, and every time the connection comes back. */
   start(): void {
     this.#stopped = false;
-    const unsubscribe = this.#deps.connectivity.onChange((connection) => {
-      if (connection.state === 'online') void this.replay();
+    this.#unsubscribe = this.#deps.connectivity.onChange((state) => {
+      if (state === 'online') void this.replay();
     });
-    this.#unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : null;
     void this.replay();
   }
 

@@ -277,8 +277,10 @@ export class RemoteImports {
     this.#timer = null;
   }
 
-  #connectionChanged(online: boolean): void {
-    if (!this.#running) return;
+  /** `unknown` counts as reachable: only a move across offline matters here. */
+  #connectionChanged(state: ConnectionState, previous: ConnectionState): void {
+    const online = state !== 'offline';
+    if (!this.#running || online === (previous !== 'offline')) return;
     if (online) void this.#requestTick(true);
     else this.#clearTimer();
   }
