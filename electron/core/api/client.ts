@@ -1,7 +1,7 @@
 // The service client: the only code that speaks to the service. One short method per
-// operation (1-17, 20, 21): the input checked (local-checks.ts), then one call through the
-// request pipeline (pipeline.ts), whose request comes from the wire table (wire.ts) and
-// whose reply is validated against its schema (reply.ts). Every failure is a ServiceError
+// operation (1-17, 20, 21): the input parsed with the shared schemas (inputs.ts), then one
+// call through the request pipeline (pipeline.ts), whose request comes from the wire table
+// (wire.ts) and whose reply is validated against its schema (reply.ts). Every failure is a ServiceError
 // (an AppError) with a code the app can act on (errors.ts, error-probe.ts).
 import type { z } from 'zod';
 import type { RemoteActionName } from '../../../shared/model.ts';
