@@ -124,7 +124,7 @@ export class ServiceClient implements ServiceApi {
   }
 
   async thumbnailUpload(input: { id: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
-    checkInput('thumbnailUpload', input);
+    checkInput('thumbnailUpload', input); // before the file is read
     const size = await fileSize(input.file.path);
     await requireThumbnailImage(input.file.path);
     const body = multipart(wire.thumbnailUpload.form?.(input) ?? {}, { ...input.file, size });
@@ -135,13 +135,12 @@ export class ServiceClient implements ServiceApi {
   }
 
   async thumbnailDelete(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
-    checkInput('thumbnailDelete', input);
     const body = multipart(wire.thumbnailDelete.form?.(input) ?? {});
     return this.#call({ op: 'thumbnailDelete', input, schema: s.thumbnail, options, body });
   }
 
   async subtitleFile(input: { id: string; language: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.subtitle>> {
-    checkInput('subtitleFile', input);
+    checkInput('subtitleFile', input); // before the file is read
     const size = input.file.bytes ? input.file.bytes.length : await fileSize(input.file.path);
     requireLocal(size <= SUBTITLE_MAX_BYTES, 'A subtitle file may be at most 500 KB.');
     const body = multipart(wire.subtitleFile.form?.(input) ?? {}, { ...input.file, size });
