@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SyncEngine } from '../../../electron/core/library/sync.ts';
+import { ManualTimers } from '../../unit/core/remote/support/manual-timers.ts';
 import { requests, setup, type Env } from './harness.ts';
 
 let env: Env | null = null;
@@ -142,5 +144,36 @@ describe('library sync against the sandbox host', () => {
     env.connectivity.set('online');
     await env.library.sync.syncNow();
     expect(env.library.sync.foldersFreshness().stale).toBe(false);
+  });
+
+  it('waits for its quick-refresh period on the shared timers, skips it while offline, and syncs when back', async () => {
+    env = await setup({ seed: 'demo' });
+    const timers = new ManualTimers();
+    const engine = new SyncEngine({
+      api: env.client,
+      store: env.library.store,
+      fetches: env.library.fetches,
+      account: null,
+      events: { emit() {} },
+      connectivity: env.connectivity,
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+      now: Date.now,
+      timers,
+      options: { quickIntervalMs: 60_000 },
+    });
+    engine.start();
+    await engine.syncNow();
+    expect(timers.delays()).toEqual([60_000]);
+    env.connectivity.set('offline');
+    const before = requests(env.host).length;
+    expect(timers.fire()).toBe(1);
+    // Offline: the period passes without a request, and the next wait is armed.
+    expect(requests(env.host)).toHaveLength(before);
+    expect(timers.delays()).toEqual([60_000]);
+    env.connectivity.set('online');
+    await engine.syncNow();
+    expect(requests(env.host).length).toBeGreaterThan(before);
+    await engine.stop();
+    expect(timers.count).toBe(0);
   });
 });
