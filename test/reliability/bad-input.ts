@@ -9,7 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
-import { ConnectionMonitor } from '../../electron/core/api/connection.ts';
 import { checkThumbnailFile } from '../../electron/core/files/image.ts';
 import { checkSubtitleFile } from '../../electron/core/files/subtitle-prepare.ts';
 import { openDatabase, type Db } from '../../electron/core/library/db.ts';
@@ -148,8 +147,7 @@ export const badInputRun: ReliabilityRun = {
         offer = (file) => offerThroughCore(target, file, videoId);
       } else {
         const logger = new RedactingLogger({ sinks: [new MemorySink()] });
-        const connection: ConnectionMonitor = new ConnectionMonitor({ probe: () => client.account(), logger, firstDelayMs: 200, maxDelayMs: 600 });
-        const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey, logger, secrets: logger, connection, deadlineMs: 5_000 });
+        const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey, logger, secrets: logger, deadlineMs: 5_000 });
         db = openDatabase(join(dir.path, 'account.db'));
         const liveEngine = new UploadEngine({
           db,

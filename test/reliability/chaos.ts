@@ -171,7 +171,7 @@ export const chaosRun: ReliabilityRun = {
           faults: host.control.faultsInjected() + spikes + outages,
           spikes,
           outages,
-          offline_reports: offlineReports,
+          offline_reports: connection.offlineReports,
           retries,
           uploaded,
           failed,
@@ -185,7 +185,6 @@ export const chaosRun: ReliabilityRun = {
     } finally {
       chaosOn = false;
       await engine.stop().catch(() => {});
-      connection.stop();
       db.close();
       await host.close();
       dir.remove();

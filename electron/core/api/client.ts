@@ -1,7 +1,7 @@
 // The service client: the only code that speaks to the service. One short method per
-// operation (1-17, 20, 21): the input parsed with the shared schemas (inputs.ts), then one
-// call through the request pipeline (pipeline.ts), whose request comes from the wire table
-// (wire.ts) and whose reply is validated against its schema (reply.ts). Every failure is a ServiceError
+// operation (1-17, 20, 21): the input checked (local-checks.ts), then one call through the
+// request pipeline (pipeline.ts), whose request comes from the wire table (wire.ts) and
+// whose reply is validated against its schema (reply.ts). Every failure is a ServiceError
 // (an AppError) with a code the app can act on (errors.ts, error-probe.ts).
 import type { z } from 'zod';
 import type { RemoteActionName } from '../../../shared/model.ts';
@@ -17,7 +17,7 @@ import type { LocalFilePart, Out, RequestOptions, ServiceApi } from './service-a
 import { wire } from './wire.ts';
 
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_RESPONSE_BYTES } from './pipeline.ts';
-export type { ServiceClientOptions } from './pipeline.ts';
+export type { ConnectionReporter, ServiceClientOptions } from './pipeline.ts';
 
 const RATE_WINDOW_MS = 60_000;
 
@@ -124,7 +124,7 @@ export class ServiceClient implements ServiceApi {
   }
 
   async thumbnailUpload(input: { id: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
-    checkInput('thumbnailUpload', input); // before the file is read
+    checkInput('thumbnailUpload', input);
     const size = await fileSize(input.file.path);
     await requireThumbnailImage(input.file.path);
     const body = multipart(wire.thumbnailUpload.form?.(input) ?? {}, { ...input.file, size });
@@ -135,12 +135,13 @@ export class ServiceClient implements ServiceApi {
   }
 
   async thumbnailDelete(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.thumbnail>> {
+    checkInput('thumbnailDelete', input);
     const body = multipart(wire.thumbnailDelete.form?.(input) ?? {});
     return this.#call({ op: 'thumbnailDelete', input, schema: s.thumbnail, options, body });
   }
 
   async subtitleFile(input: { id: string; language: string; file: LocalFilePart }, options?: RequestOptions): Promise<Out<typeof s.subtitle>> {
-    checkInput('subtitleFile', input); // before the file is read
+    checkInput('subtitleFile', input);
     const size = input.file.bytes ? input.file.bytes.length : await fileSize(input.file.path);
     requireLocal(size <= SUBTITLE_MAX_BYTES, 'A subtitle file may be at most 500 KB.');
     const body = multipart(wire.subtitleFile.form?.(input) ?? {}, { ...input.file, size });

@@ -39,7 +39,7 @@ export class ConnectionMonitor implements Connectivity {
   readonly #random: () => number;
   readonly #firstDelayMs: number;
   readonly #maxDelayMs: number;
-  readonly #listeners = new Set<ConnectivityListener>();
+  readonly #listeners = new Set<ConnectionListener>();
   #state: Connection;
   #failedProbes = 0;
   #timer: unknown = null;
@@ -63,11 +63,7 @@ export class ConnectionMonitor implements Connectivity {
     return { ...this.#state };
   }
 
-  state(): ConnectionState {
-    return this.#state.state;
-  }
-
-  onChange(listener: ConnectivityListener): () => void {
+  onChange(listener: ConnectionListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 import { THUMBNAIL_MAX, isHttpUrl } from '../../../shared/model.ts';
 import { ServiceError, type OperationName } from './errors.ts';
 
+export { isHttpUrl };
 export const SUBTITLE_MAX_BYTES = 500 * 1024;
 
 export async function fileSize(path: string): Promise<number> {

@@ -3,7 +3,6 @@
 // a ServiceError whose code the app can act on (error-probe.ts decides a service error's
 // meaning). The connection monitor hears whether the service was reached.
 import type { z } from 'zod';
-import type { Connectivity } from '../connectivity.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import { redactServiceError, serviceErrorFor, type OperationName, ServiceError } from './errors.ts';
 import { ErrorProbe } from './error-probe.ts';
@@ -28,8 +27,7 @@ export interface ServiceClientOptions {
   logger?: Logger;
   /** The key and every upload session are registered here before they can reach a log. */
   secrets?: SecretRegistry;
-  /** Told about every finished call: whether the service was reached at all. */
-  connection?: Connectivity;
+  connection?: ConnectionReporter;
   /** Overall deadline of one call, retries included (default 30 s). */
   deadlineMs?: number;
   /** Extra time for operations the service itself may spend long on (default: 21 gets +30 s, its upstream timeout). */
@@ -71,7 +69,7 @@ export class RequestPipeline {
   readonly #apiKey: () => string | null | Promise<string | null>;
   readonly #logger: Logger | undefined;
   readonly #secrets: SecretRegistry | undefined;
-  readonly #connection: Connectivity | undefined;
+  readonly #connection: ConnectionReporter | undefined;
   readonly #deadlineMs: number;
   readonly #extraDeadlineMs: Partial<Record<OperationName, number>>;
   readonly #maxResponseBytes: number;

@@ -22,7 +22,7 @@ export interface LibraryDeps {
   connectivity: Connectivity;
   logger: Logger;
   now?: () => number;
-  /** The core's shared timers (sync's quick-refresh period, the outbox's waits). */
+  /** The core's shared timers (the outbox's wait for the thumbnail window). */
   timers?: Timers;
   sync?: SyncOptions;
 }
@@ -44,8 +44,7 @@ export class Library {
     this.store = new LibraryStore(deps.db);
     this.subtitles = new SubtitleStore(deps.db);
     this.fetches = new FetchLog(deps.db);
-    const common = { api: deps.api, events: deps.events, logger: deps.logger, now };
-    const waits = { connectivity: deps.connectivity, ...(deps.timers ? { timers: deps.timers } : {}) };
+    const common = { api: deps.api, events: deps.events, connectivity: deps.connectivity, logger: deps.logger, now };
     this.account = new AccountCache({ ...common, db: deps.db, fetches: this.fetches });
     this.sync = new SyncEngine({
       ...common,

@@ -83,9 +83,10 @@ export class Outbox {
   /** Starts replaying: now, and every time the connection comes back. */
   start(): void {
     this.#stopped = false;
-    this.#unsubscribe = this.#deps.connectivity.onChange((state) => {
-      if (state === 'online') void this.replay();
+    const unsubscribe = this.#deps.connectivity.onChange((connection) => {
+      if (connection.state === 'online') void this.replay();
     });
+    this.#unsubscribe = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : null;
     void this.replay();
   }
 

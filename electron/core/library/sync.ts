@@ -48,8 +48,6 @@ export interface SyncDeps {
   connectivity: Connectivity;
   logger: Logger;
   now: () => number;
-  /** The core's shared timers (tests drive the quick-refresh period by hand). */
-  timers?: Timers;
   options?: SyncOptions;
   /** The core's shared timers (default: ones that never keep the process alive). */
   timers?: Timers;

@@ -277,10 +277,8 @@ export class RemoteImports {
     this.#timer = null;
   }
 
-  /** `unknown` counts as reachable: only a move across offline matters here. */
-  #connectionChanged(state: ConnectionState, previous: ConnectionState): void {
-    const online = state !== 'offline';
-    if (!this.#running || online === (previous !== 'offline')) return;
+  #connectionChanged(online: boolean): void {
+    if (!this.#running) return;
     if (online) void this.#requestTick(true);
     else this.#clearTimer();
   }

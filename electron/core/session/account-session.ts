@@ -78,7 +78,8 @@ export class AccountSession {
     this.db = db;
     // A store that refuses the file (tables from a newer version) must not leave it open.
     try {
-      this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity: deps.connection, logger: deps.logger });
+      const connectivity = deps.connection;
+      this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
       this.uploads = new UploadEngine({
         db: this.db,
         api: deps.api,

@@ -44,7 +44,7 @@ describe('ConnectionMonitor with the client', () => {
       expect(monitor.state().nextAttemptAt).not.toBeNull();
       expect(connectionHandlers(monitor)['connection:get'](undefined)).toMatchObject({ state: 'offline' });
 
-      const online = new Promise<void>((resolve) => monitor.onChange((state) => state === 'online' && resolve()));
+      const online = new Promise<void>((resolve) => monitor.onChange((now) => now.state === 'online' && resolve()));
       host.control.setOffline(false);
       await online;
       expect(monitor.state()).toMatchObject({ state: 'online', reason: null, nextAttemptAt: null });

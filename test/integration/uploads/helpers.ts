@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHost, type Host, type HostOptions } from '../../host/index.ts';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
-import { ConnectionMonitor } from '../../../electron/core/api/connection.ts';
 import type { ServiceVideo } from '../../../electron/core/api/schemas.ts';
 import { openDatabase, type Db } from '../../../electron/core/library/db.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
@@ -85,8 +84,7 @@ export interface Rig {
   dbFile: string;
   db: Db;
   client: ServiceClient;
-  /** The real connection monitor, told by the client and probing the sandbox host. */
-  connection: ConnectionMonitor;
+  connection: TestConnection;
   log: RecordingLog;
   sink: RecordingSink;
   uploaded: { video: ServiceVideo; folderId: number }[];
