@@ -2,7 +2,7 @@
 // the IPC contract checks): the client refuses anything else before a byte is sent, as a
 // ServiceError of kind 'local'. One table, one row per operation of wire.ts.
 import { z } from 'zod';
-import { FolderName, HttpUrl, Language, RemoteAction, Text, VideoId } from '../../../shared/model.ts';
+import { FolderId, FolderName, HttpUrl, Language, RemoteAction, Text, VideoId } from '../../../shared/model.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import type { OperationName } from './errors.ts';
 import { localError } from './local-checks.ts';
@@ -18,7 +18,8 @@ export const OPERATION_INPUTS = {
   account: none,
   reports: z.object({
     last: Whole(1, 'the number of days is a whole number of at least 1').optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the end date is written YYYY-MM-DD').optional(),
+    // A calendar date that exists (2026-02-31 does not), written YYYY-MM-DD.
+    to: z.iso.date('the end date is a real date written YYYY-MM-DD').optional(),
   }),
   dmca: Page,
   uploadTarget: none,
@@ -31,7 +32,8 @@ export const OPERATION_INPUTS = {
     .refine((input) => input.action !== 'delete' || input.id !== undefined, { message: 'deleting one remote upload needs its id', path: ['id'] }),
   slots: none,
   folderCreate: z.object({ name: FolderName }),
-  folderRename: z.object({ id: Whole(1, 'a folder id is a positive whole number'), name: FolderName }),
+  // The shared FolderId range (32-bit): a larger number is no folder the service has.
+  folderRename: z.object({ id: FolderId.min(1, 'a folder id is a positive whole number'), name: FolderName }),
   folders: z.object({ parent: FolderRef }),
   videos: Page.extend({ folder: FolderRef, search: Text.max(200, 'a search is at most 200 characters').optional() }),
   videoInfo: z.object({ id: VideoId }),

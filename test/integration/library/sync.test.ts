@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SyncEngine, type SyncDeps } from '../../../electron/core/library/sync.ts';
+import { ManualTimers } from '../../unit/core/remote/support/manual-timers.ts';
 import { requests, setup, type Env } from './harness.ts';
 
 let env: Env | null = null;
@@ -6,6 +8,21 @@ afterEach(async () => {
   await env?.close();
   env = null;
 });
+
+/** A sync engine of its own over the env's store and connectivity (no account refresh). */
+function syncEngineOn(e: Env, deps: Partial<SyncDeps>): SyncEngine {
+  return new SyncEngine({
+    api: e.client,
+    store: e.library.store,
+    fetches: e.library.fetches,
+    account: null,
+    events: { emit() {} },
+    connectivity: e.connectivity,
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+    now: Date.now,
+    ...deps,
+  });
+}
 
 function storedNames(e: Env, folderId: number): string[] {
   return e.library.store.folderPage(folderId, 0, 500).items.map((v) => v.name);
@@ -139,18 +156,7 @@ describe('library sync against the sandbox host', () => {
         };
       },
     });
-    const { SyncEngine } = await import('../../../electron/core/library/sync.ts');
-    const engine = new SyncEngine({
-      api: capped,
-      store: env.library.store,
-      fetches: env.library.fetches,
-      account: null,
-      events: { emit() {} },
-      connectivity: env.connectivity,
-      logger: { debug() {}, info() {}, warn() {}, error() {} },
-      now: Date.now,
-      options: { pageSize: 500, quickIntervalMs: 0, concurrency: 1 },
-    });
+    const engine = syncEngineOn(env, { api: capped, options: { pageSize: 500, quickIntervalMs: 0, concurrency: 1 } });
     await engine.syncNow({ full: true });
     expect(Number(env.db.prepare('SELECT COUNT(*) AS n FROM lib_videos').get()?.n)).toBe(1200);
     expect(asked[0]).toBe(500);
@@ -172,5 +178,25 @@ describe('library sync against the sandbox host', () => {
     env.connectivity.set('online');
     await env.library.sync.syncNow();
     expect(env.library.sync.foldersFreshness().stale).toBe(false);
+  });
+
+  it('waits for its quick-refresh period on the shared timers, skips it while offline, and syncs when back', async () => {
+    env = await setup({ seed: 'demo' });
+    const timers = new ManualTimers();
+    const engine = syncEngineOn(env, { timers, options: { quickIntervalMs: 60_000 } });
+    engine.start();
+    await engine.syncNow();
+    expect(timers.delays()).toEqual([60_000]);
+    env.connectivity.set('offline');
+    const before = requests(env.host).length;
+    expect(timers.fire()).toBe(1);
+    // Offline: the period passes without a request, and the next wait is armed.
+    expect(requests(env.host)).toHaveLength(before);
+    expect(timers.delays()).toEqual([60_000]);
+    env.connectivity.set('online');
+    await engine.syncNow();
+    expect(requests(env.host).length).toBeGreaterThan(before);
+    await engine.stop();
+    expect(timers.count).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ type Case = [string, () => Promise<unknown>];
 const CASES: Case[] = [
   ['reports: 0 days', () => client.reports({ last: 0 })],
   ['reports: a date not YYYY-MM-DD', () => client.reports({ to: '1/2/2024' })],
+  ['reports: a date that does not exist', () => client.reports({ to: '2026-02-31' })],
   ['dmca: page 0', () => client.dmca({ page: 0, perPage: 10 })],
   ['dmca: a fractional page size', () => client.dmca({ page: 1, perPage: 2.5 })],
   ['remoteAdd: ftp', () => client.remoteAdd({ url: 'ftp://example.com/a.mp4' })],
@@ -33,6 +34,7 @@ const CASES: Case[] = [
   ['folderCreate: 256 characters', () => client.folderCreate({ name: 'x'.repeat(256) })],
   ['folderCreate: a NUL', () => client.folderCreate({ name: 'a\0b' })],
   ['folderRename: id 0', () => client.folderRename({ id: 0, name: 'x' })],
+  ['folderRename: an id beyond the 32-bit folder ids', () => client.folderRename({ id: 2 ** 40, name: 'x' })],
   ['folders: parent -1', () => client.folders({ parent: -1 })],
   ['videos: a NUL in the search', () => client.videos({ folder: 0, page: 1, perPage: 50, search: 'a\0' })],
   ['videos: a 10,000-character search', () => client.videos({ folder: 0, page: 1, perPage: 50, search: 'x'.repeat(10_000) })],
