@@ -85,7 +85,9 @@ export class FolderWatcher {
     const readable = present && (await access(this.options.folder, constants.R_OK | constants.X_OK).then(() => true, () => false));
     if (readable && !this.watcher) this.openWatcher();
     else if (!readable) {
-      const state = present ? 'denied' : 'missing';
+      // Asked again after a failed access: a folder renamed away in between is missing, not denied.
+      const stillThere = present && (await stat(this.options.folder).then((s) => s.isDirectory(), () => false));
+      const state = stillThere ? 'denied' : 'missing';
       if (this.state === state) return;
       await this.closeWatcher();
       this.setState(state);
