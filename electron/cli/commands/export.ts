@@ -2,25 +2,28 @@
 // stdout as they are read (a page of 500 at a time), so a library of any size streams out
 // without being held in memory. The formats are the app's own (shared/link-formats.ts).
 import { formatLink, LINK_FORMATS, CSV_COLUMNS, type LinkFormat } from '../../../shared/link-formats.ts';
+import { formatBbcode } from '../../../shared/link-templates.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
 import { folderVideos } from './library.ts';
 
-/** The command line's names: `links` is one download-independent embed link per line. */
-const ALIASES: Record<string, LinkFormat> = { links: 'plain' };
+/** The command line's names: `links` is one embed link per line; `bbcode` is for forums. */
+type ExportFormat = LinkFormat | 'bbcode';
+const ALIASES: Record<string, ExportFormat> = { links: 'plain', bbcode: 'bbcode' };
+const NAMES = ['links', ...LINK_FORMATS.filter((f) => f !== 'plain'), 'bbcode'];
 
-function formatFrom(text: string | undefined): LinkFormat {
+function formatFrom(text: string | undefined): ExportFormat {
   const name = text ?? 'links';
   const format = ALIASES[name] ?? (LINK_FORMATS as readonly string[]).find((f) => f === name);
-  if (!format) throw new CliError(`--format is one of: links, ${LINK_FORMATS.filter((f) => f !== 'plain').join(', ')}.`, EXIT.usage, 'usage');
-  return format as LinkFormat;
+  if (!format) throw new CliError(`--format is one of: ${NAMES.join(', ')}.`, EXIT.usage, 'usage');
+  return format as ExportFormat;
 }
 
 export const exportLinks: Command = {
   summary: 'Write the links of a folder (or of every video) in a format',
-  usage: `export [--format links|${LINK_FORMATS.filter((f) => f !== 'plain').join('|')}] [FOLDER]`,
+  usage: `export [--format ${NAMES.join('|')}] [FOLDER]`,
   details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.'],
   options: { format: { type: 'string' } },
   async run({ positionals, values, out, open }) {
@@ -42,7 +45,7 @@ async function everyFolder(cli: Cli): Promise<number[]> {
   return [0, ...folders.map((f) => f.id).filter((id) => id !== 0)];
 }
 
-async function write(cli: Cli, folderIds: number[], format: LinkFormat): Promise<void> {
+async function write(cli: Cli, folderIds: number[], format: ExportFormat): Promise<void> {
   const put = (text: string): Promise<void> =>
     new Promise((resolve, reject) => {
       // Respect the pipe's backpressure (a slow consumer, `| head`).
@@ -54,7 +57,7 @@ async function write(cli: Cli, folderIds: number[], format: LinkFormat): Promise
   if (format === 'json') await put('[');
   for (const folderId of folderIds) {
     for await (const video of folderVideos(cli, folderId)) {
-      const line = formatLink(video, format);
+      const line = format === 'bbcode' ? formatBbcode(video, 'url') : formatLink(video, format);
       if (format === 'json') await put(`${first ? '\n  ' : ',\n  '}${line}`);
       else await put(`${line}\n`);
       first = false;

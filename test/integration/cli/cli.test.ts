@@ -98,6 +98,11 @@ describe('vidlift-cli', () => {
     const rows = parse(exported.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => r.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
     expect(rows.every((r) => r.embedUrl!.startsWith(host.baseUrl) && r.id!.length > 0)).toBe(true);
+    const forum = await cli(['export', '--format', 'bbcode', String(uploaded.folderId)], env);
+    expect(forum.code).toBe(0);
+    expect(forum.stdout.trim().split('\n').sort()).toEqual(
+      rows.map((r) => `[url=${r.embedUrl}]${r.name}[/url]`).sort(),
+    );
     // The key never appears in what the CLI prints.
     expect(`${up.stdout}${up.stderr}${ls.stdout}${exported.stdout}`).not.toContain(host.apiKey);
   });
