@@ -19,12 +19,21 @@ export interface ExternalLinkDeps {
 
 export type LinkVerdict = 'open' | 'ask' | 'refuse';
 
-export function linkVerdict(url: string, deps: Pick<ExternalLinkDeps, 'policy' | 'serviceOrigins' | 'knowsLinkOrigin'>, approved: ReadonlySet<string>): LinkVerdict {
+/** The verdict, with the checked link and its origin when it is not refused. */
+export function judgeLink(
+  url: string,
+  deps: Pick<ExternalLinkDeps, 'policy' | 'serviceOrigins' | 'knowsLinkOrigin'>,
+  approved: ReadonlySet<string>,
+): { verdict: 'refuse' } | { verdict: 'open' | 'ask'; safe: string; origin: string } {
   const safe = openableExternalUrl(url, deps.policy);
   const origin = originOf(safe);
-  if (safe === null || origin === null) return 'refuse';
-  if (approved.has(origin) || deps.serviceOrigins().includes(origin) || deps.knowsLinkOrigin(origin)) return 'open';
-  return 'ask';
+  if (safe === null || origin === null) return { verdict: 'refuse' };
+  const known = approved.has(origin) || deps.serviceOrigins().includes(origin) || deps.knowsLinkOrigin(origin);
+  return { verdict: known ? 'open' : 'ask', safe, origin };
+}
+
+export function linkVerdict(url: string, deps: Pick<ExternalLinkDeps, 'policy' | 'serviceOrigins' | 'knowsLinkOrigin'>, approved: ReadonlySet<string>): LinkVerdict {
+  return judgeLink(url, deps, approved).verdict;
 }
 
 export class ExternalLinks {
@@ -38,13 +47,11 @@ export class ExternalLinks {
 
   /** Opens `url` in the browser when allowed or agreed; answers whether it was opened. */
   async open(url: string): Promise<boolean> {
-    const verdict = linkVerdict(url, this.#deps, this.#approved);
-    if (verdict === 'refuse') return false;
-    const safe = openableExternalUrl(url, this.#deps.policy)!;
-    const origin = originOf(safe)!;
-    if (verdict === 'ask' && !(await this.#ask(origin))) return false;
-    this.#approved.add(origin);
-    await this.#deps.open(safe);
+    const link = judgeLink(url, this.#deps, this.#approved);
+    if (link.verdict === 'refuse') return false;
+    if (link.verdict === 'ask' && !(await this.#ask(link.origin))) return false;
+    this.#approved.add(link.origin);
+    await this.#deps.open(link.safe);
     return true;
   }
 

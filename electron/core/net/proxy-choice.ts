@@ -20,7 +20,6 @@ export interface ProxyChoiceOptions {
   registry: SecretRegistry;
 }
 
-export { isLoopbackHost };
 
 export class ProxyChoice implements ProxyResolver {
   readonly #o: ProxyChoiceOptions;

@@ -41,22 +41,19 @@ function clientVia(network: Network): ServiceClient {
   return new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, transport: createNodeTransport(network), deadlineMs: 5_000 });
 }
 
-/** One real upload: a target from the service, the file to its file server, then operation 15. */
-async function uploadVia(network: Network): Promise<string> {
-  const client = clientVia(network);
-  const target = await client.uploadTarget();
-  const route = await network.routeFor(new URL(target.url), 'fresh');
-  const controller = new AbortController();
-  const { fileCode } = await sendFile({
-    url: target.url,
-    session: target.session,
+/** The test video to `url` with `session`, by the network's route for it. */
+async function sendVideo(network: Network, url: string, session: string): Promise<{ fileCode: string }> {
+  const route = await network.routeFor(new URL(url), 'fresh');
+  return sendFile({
+    url,
+    session,
     folderId: 0,
     path: video,
     fileName: 'clip.mp4',
     contentType: 'video/mp4',
     size: 300_024,
     bucket: new TokenBucket(null, Date.now),
-    signal: controller.signal,
+    signal: new AbortController().signal,
     onProgress: () => {},
     onLastChunk: () => {},
     onBodySent: () => {},
@@ -64,6 +61,13 @@ async function uploadVia(network: Network): Promise<string> {
     replyTimeoutMs: 5_000,
     route,
   });
+}
+
+/** One real upload: a target from the service, the file to its file server, then operation 15. */
+async function uploadVia(network: Network): Promise<string> {
+  const client = clientVia(network);
+  const target = await client.uploadTarget();
+  const { fileCode } = await sendVideo(network, target.url, target.session);
   const info = await client.videoInfo({ id: fileCode });
   return info.id;
 }
@@ -113,24 +117,7 @@ describe('through an HTTP proxy (CONNECT)', () => {
       const error = await failure(clientVia(network).account());
       expect(error.message).toMatch(new RegExp(`HTTP proxy 127\\.0\\.0\\.1:${port} cannot be reached \\(ECONNREFUSED\\)`));
       // The transfer, given a direct target URL, still goes to the dead proxy.
-      const route = await network.routeFor(new URL(host.baseUrl), 'fresh');
-      const sent = sendFile({
-        url: `${host.baseUrl}/upload/01`,
-        session: 'x'.repeat(24),
-        folderId: 0,
-        path: video,
-        fileName: 'clip.mp4',
-        contentType: 'video/mp4',
-        size: 300_024,
-        bucket: new TokenBucket(null, Date.now),
-        signal: new AbortController().signal,
-        onProgress: () => {},
-        onLastChunk: () => {},
-        onBodySent: () => {},
-        sendStallMs: 5_000,
-        replyTimeoutMs: 5_000,
-        route,
-      });
+      const sent = sendVideo(network, `${host.baseUrl}/upload/01`, 'x'.repeat(24));
       const transferError = await sent.then(() => null, (e: unknown) => e);
       expect(transferError).toBeInstanceOf(TransferError);
       expect((transferError as TransferError).message).toMatch(/proxy .* cannot be reached/);

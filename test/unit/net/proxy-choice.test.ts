@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProxySetting } from '../../../shared/model.ts';
-import { isLoopbackHost, PROXY_PASSWORD_ACCOUNT, ProxyChoice } from '../../../electron/core/net/proxy-choice.ts';
+import { PROXY_PASSWORD_ACCOUNT, ProxyChoice } from '../../../electron/core/net/proxy-choice.ts';
+import { isLoopbackHost } from '../../../shared/model.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 
 function choice(setting: ProxySetting, secrets = new MemorySecretStore()) {
