@@ -5,6 +5,7 @@
 // typed client (renderer/src/lib/api.ts) and the browser harness transport (test/harness).
 // Channels are `noun:verb`.
 import { z } from 'zod';
+import { AccountId, AccountName, AccountsView } from './accounts.ts';
 import {
   AccountView,
   AppInfo,
@@ -62,7 +63,7 @@ export const methods = {
 
   'settings:get': method(none, Settings),
   /** The address comes with the key (auth:setKey), and plain-http consent only with it. */
-  'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true }).partial().strict(), Settings),
+  'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true, accounts: true, activeAccount: true }).partial().strict(), Settings),
 
   'auth:status': method(none, AuthStatus),
   /** Checks the key against the service (operation 1) before it is kept. */
@@ -71,6 +72,19 @@ export const methods = {
   'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AuthStatus),
+
+  /** The accounts (shared/accounts.ts): never a key, only its last four characters. */
+  'accounts:list': method(none, AccountsView),
+  /** Checks the key with the service (operation 1), keeps it in the keychain, and shows the new account. */
+  'accounts:add': method(
+    z.strictObject({ name: AccountName.optional(), baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }),
+    AccountsView,
+  ),
+  'accounts:rename': method(z.strictObject({ id: AccountId, name: AccountName }), AccountsView),
+  /** Shows another account; every queue keeps running. */
+  'accounts:switch': method(z.strictObject({ id: AccountId }), AccountsView),
+  /** Deletes its keychain entry; its library, queue and history files too only when `deleteData`. */
+  'accounts:remove': method(z.strictObject({ id: AccountId, deleteData: z.boolean() }), AccountsView),
 
   /** Whether a password for the manual proxy is kept (in the keychain, never in settings). */
   'proxy:status': method(none, ProxyStatus),
@@ -197,6 +211,7 @@ export const events = {
   'connection:changed': Connection,
   'settings:changed': Settings,
   'auth:changed': AuthStatus,
+  'accounts:changed': AccountsView,
   'thumbnails:changed': ThumbnailQueue,
   /** The shell asks the renderer to show a screen (a notification was clicked). */
   'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),

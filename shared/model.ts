@@ -3,6 +3,7 @@
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
 import { WatchFolders } from './watch.ts';
+import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
@@ -150,6 +151,10 @@ export const Settings = z.object({
   autoUpdate: z.boolean(),
   /** Local folders whose finished files are uploaded on their own (shared/watch.ts). */
   watchFolders: WatchFolders,
+  /** The accounts (address, name, id; their keys are in the keychain), in the order they were added. */
+  accounts: z.array(AccountRecord).max(50),
+  /** The account shown; null before the first key is set. */
+  activeAccount: AccountId.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -185,6 +190,9 @@ export const AuthStatus = z.object({
   storage: KeyStorage,
   /** The service stopped accepting the stored key (revoked or replaced): the person must enter a new one. */
   keyRefused: z.boolean().optional(),
+  /** Which account is shown (shared/accounts.ts), and its name. */
+  accountId: z.string().nullable().optional(),
+  accountName: z.string().nullable().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatus>;
 

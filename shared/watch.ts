@@ -1,6 +1,7 @@
 // Watch folders: what the person configures (kept in the settings) and what the core reports
 // about each folder while it watches. One place for the defaults, shared by the core and the page.
 import { z } from 'zod';
+import { AccountId } from './accounts.ts';
 
 /** Files a watched folder picks up unless the person changes it: the extensions the sniffing accepts. */
 export const DEFAULT_WATCH_INCLUDE: readonly string[] = [
@@ -41,6 +42,8 @@ export const WatchFolder = z.object({
   settleSeconds: z.number().int().min(1).max(3600),
   /** After a confirmed upload, move the file into an `uploaded/` subfolder (never delete). */
   moveUploaded: z.boolean(),
+  /** The account whose queue gets the files (each account has its own watch folders); set by the core. */
+  account: AccountId.optional(),
 });
 export type WatchFolder = z.infer<typeof WatchFolder>;
 

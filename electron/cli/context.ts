@@ -14,10 +14,7 @@ import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { MemorySecretStore } from '../core/secrets/memory-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
 import { accountFor, type SecretStore } from '../core/secrets/secret-store.ts';
-import { oneOffVerifier } from '../core/auth/auth-service.ts';
-import { createNodeTransport } from '../core/api/http.ts';
 import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
-import { Network } from '../core/net/network.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';
@@ -88,26 +85,24 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   if ((baseUrl === undefined) !== (key === undefined)) {
     throw new CliError('Set both VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or neither (then the desktop app’s account is used).', EXIT.config, 'config');
   }
-  let secretStore: SecretStore;
-  if (baseUrl !== undefined && key !== undefined) {
-    let account: string;
+  if (baseUrl !== undefined) {
     try {
-      account = accountFor(baseUrl);
+      accountFor(baseUrl);
     } catch {
       throw new CliError(`VIDLIFT_BASE_URL is not a service address: ${baseUrl}`, EXIT.config, 'config');
     }
-    secretStore = new MemorySecretStore();
-    await secretStore.set(account, key);
-  } else {
-    secretStore = new KeytarSecretStore();
   }
+  // From the environment, the key lives only in this process; otherwise the app's keychain entry is read.
+  const secretStore: SecretStore = baseUrl !== undefined ? new MemorySecretStore() : new KeytarSecretStore();
+  const fixedAccount = baseUrl !== undefined && key !== undefined ? { baseUrl, key } : undefined;
   const core = await createCore({
     dataDir,
     logDir: join(dataDir, 'cli-logs'),
     sandboxAvailable: false,
     secretStore,
     proxy: environmentResolver,
-    fixedSettings: { ...options.fixed, ...(baseUrl !== undefined ? { baseUrl } : {}) },
+    fixedSettings: { ...options.fixed },
+    ...(fixedAccount ? { fixedAccount } : {}),
   });
   const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW });
   const call = (async (method: MethodName, input?: unknown) => {
@@ -118,7 +113,7 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   }) as Cli['call'];
   const cli: Cli = { core, dataDir, call, close: () => core.close(), offline: null };
   try {
-    await requireAccount(cli, secretStore, baseUrl !== undefined);
+    await requireAccount(cli, baseUrl !== undefined);
   } catch (error) {
     await core.close();
     throw error;
@@ -126,7 +121,7 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   return cli;
 }
 
-async function requireAccount(cli: Cli, secrets: SecretStore, fromEnvironment: boolean): Promise<void> {
+async function requireAccount(cli: Cli, fromEnvironment: boolean): Promise<void> {
   const notices = await cli.call('app:notices');
   const inUse = notices.find((n) => n.id === 'account-in-use');
   if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
@@ -144,10 +139,8 @@ async function requireAccount(cli: Cli, secrets: SecretStore, fromEnvironment: b
   }
   // The key is checked against the service once (operation 1, through the same proxy
   // route); offline, the local library still answers and uploads wait, as in the app.
-  const key = await secrets.get(accountFor(auth.baseUrl!));
-  if (key === null) return;
   try {
-    await oneOffVerifier({ transport: createNodeTransport(new Network(environmentResolver)), deadlineMs: 15_000 })(auth.baseUrl!, key);
+    await cli.core.checkShownKey();
   } catch (error) {
     if (isServiceError(error) && error.code === 'unauthorized') {
       throw new CliError(`${fromEnvironment ? 'VIDLIFT_API_KEY: ' : ''}${error.message}`, EXIT.config, 'unauthorized');

@@ -35,6 +35,8 @@ export interface CoreOptions {
   proxy?: ProxyResolver;
   /** Settings that win over settings.json for this run and are never written (the command line). */
   fixedSettings?: Partial<import('../../shared/model.ts').Settings>;
+  /** The command line's VIDLIFT_BASE_URL and VIDLIFT_API_KEY: the one account of this run, never written anywhere. */
+  fixedAccount?: { baseUrl: string; key: string };
 }
 
 export interface BatchSummary {
@@ -54,13 +56,21 @@ export interface Core {
   media: {
     serve(token: string, method: string, range: string | null | undefined): Promise<import('./files/media-range.ts').MediaReply>;
   };
+  /** Every account's queue together: the tray counts them all. */
   uploads: {
     totals(): UploadTotals;
     pauseAll(): void;
     resumeAll(): void;
+    /** Any account's queue changed (totals() then has the new figures). */
+    onChange(listener: () => void): () => void;
     /** Called when a batch of uploads has ended (nothing left waiting or running). */
     onBatchFinished(listener: (summary: BatchSummary) => void): () => void;
   };
+  /**
+   * Checks the shown account's key with the service (operation 1, no retries) without it
+   * leaving the core: the command line's start. Throws the ServiceError; false without a key.
+   */
+  checkShownKey(): Promise<boolean>;
   /** The window was shown/hidden or focused: adjusts polling and triggers a quick refresh. */
   setWindowVisible(visible: boolean): void;
   close(): Promise<void>;

@@ -1,13 +1,16 @@
 // The composition root: builds the core by hand from small services, for the Electron main
-// process, the browser harness and tests alike. App-wide parts (settings, the key, the
-// service client, the connection monitor, the logger) live as long as the core; the parts
-// that belong to one account live in an AccountSession, opened when a key is set.
+// process, the browser harness and tests alike. App-wide parts (settings, the accounts and
+// their keys, the network route, the logger) live as long as the core; what belongs to one
+// account (its client, connection, library, queue) lives in its AccountSession, one open per
+// account with a key (accounts/session-pool.ts).
 import { join } from 'node:path';
+import fs from 'node:fs';
 import { AppError } from '../../shared/errors.ts';
-import { ServiceClient } from './api/client.ts';
-import { ConnectionMonitor } from './api/connection.ts';
-import { AuthService } from './auth/auth-service.ts';
-import { authHandlers, connectionHandlers } from './auth/handlers.ts';
+import { AuthService, oneOffVerifier } from './auth/auth-service.ts';
+import { authHandlers } from './auth/handlers.ts';
+import { accountHandlers, accountsView } from './accounts/handlers.ts';
+import type { AccountRegistry } from './accounts/account-registry.ts';
+import { SessionPool } from './accounts/session-pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
 import { PathGrants } from './files/grants.ts';
 import { createMediaHandlers, electronMediaUrl } from './files/media-handlers.ts';
@@ -19,24 +22,15 @@ import { EventHub } from './rpc/events.ts';
 import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
-import { AccountSession, accountDatabaseFile } from './session/account-session.ts';
 import { delegateToSession } from './session/account-methods.ts';
-import { SchemaFromNewerVersionError } from './library/db.ts';
 import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
-import { accountInUse, keychainUnavailable, libraryDamaged, libraryFromNewerVersion, libraryUnopened, settingsDamaged } from './startup/notice-texts.ts';
-import { AccountInUseError } from './session/account-lock.ts';
-import fs from 'node:fs';
+import { keychainUnavailable, settingsDamaged } from './startup/notice-texts.ts';
 import { libraryHasLinkOrigin } from './library/link-origins.ts';
-
-import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
 import { Network } from './net/network.ts';
 import { ProxyChoice } from './net/proxy-choice.ts';
 import { environmentResolver } from './net/proxy-route.ts';
 import { createNodeTransport } from './api/http.ts';
-
-/** How often a window whose account is open in another process tries again. */
-const ACCOUNT_IN_USE_RETRY_MS = 5_000;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   // The data folder holds the settings, each account's library and the logs: this user's only.
@@ -65,33 +59,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const proxyChoice = new ProxyChoice({ setting: () => settings.get().proxy, system: options.proxy ?? environmentResolver, secrets, registry: logger });
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport });
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}) });
   const grants = new PathGrants();
   const mediaTokens = new MediaTokens();
 
-  const late: { client?: ServiceClient } = {};
-  const connection = new ConnectionMonitor({
-    // Operation 10 is the cheapest read that proves the service answers with this key.
-    probe: () => (late.client ? late.client.slots() : Promise.resolve()),
-    events,
-    logger,
-  });
-  const client = new ServiceClient({
-    transport,
-    baseUrl: () => settings.get().baseUrl,
-    apiKey: () => auth.getKey(),
-    logger,
-    secrets: logger,
-    connection,
-    keyHealth: auth.keyHealth,
-  });
-  late.client = client;
+  const accounts = auth.accounts;
+  await adoptOlderSingleAccount(accounts, notices, logger);
+  settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
-  const sessions = new SessionSwitch({ options, client, connection, events, logger, grants, settings, auth, notices, network });
-  await sessions.follow();
-  const unsubscribeAuth = auth.onChange(() => void sessions.follow());
+  const pool = new SessionPool({ dataDir: options.dataDir, accounts, auth, events, logger, grants, settings, notices, network, transport });
+  const keychainNotice = new KeychainNotice(notices, auth);
+  await keychainNotice.check();
+  await pool.sync();
+  let shownId = accounts.active()?.id ?? null;
+  const unsubscribeAccounts = accounts.onChange(() => {
+    void pool.sync().then(async () => {
+      const nowShown = accounts.active()?.id ?? null;
+      // Another account shown: the window starts over from that account's state.
+      if (nowShown !== shownId) {
+        shownId = nowShown;
+        events.emit('connection:changed', pool.connection());
+        await auth.accountsChanged();
+      }
+      events.emit('accounts:changed', await accountsView(accounts, auth, pool));
+    });
+  });
+  // The accounts' upload counts (the switcher shows them), at most once a second.
+  let countsTimer: NodeJS.Timeout | null = null;
+  const unsubscribeCounts = pool.onUploads(() => {
+    countsTimer ??= setTimeout(() => {
+      countsTimer = null;
+      void accountsView(accounts, auth, pool).then((view) => events.emit('accounts:changed', view));
+    }, 1_000);
+    countsTimer.unref();
+  });
+  const unsubscribeAuth = auth.onChange(() => void keychainNotice.check().then(() => pool.sync()));
   const unsubscribeSettings = settings.onChange((next, previous) => {
-    sessions.current?.applySettings(next);
+    for (const open of pool.openAccounts()) open.session.applySettings({ ...next, watchFolders: accounts.watchFoldersOf(open.id, next) });
     // Kept-alive tunnels belong to the old choice.
     if (JSON.stringify(next.proxy) !== JSON.stringify(previous.proxy)) network.setResolver(proxyChoice);
   });
@@ -99,9 +103,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: CoreHandlers = {
     'app:notices': () => notices.list(),
     'app:dismissNotice': ({ id }) => notices.dismiss(id),
-    ...settingsHandlers(settings),
+    ...settingsHandlers(settings, accounts),
     ...authHandlers(auth),
-    ...connectionHandlers(connection),
+    ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
+    'connection:get': () => pool.connection(),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
       const status = await proxyChoice.setPassword(password);
@@ -117,14 +122,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     ...createMediaHandlers({
       tokens: mediaTokens,
-      mayLend: (path) => grants.isGranted(path) || (sessions.current?.localMedia.wasUploaded(path) ?? false),
+      mayLend: (path) => grants.isGranted(path) || (pool.current?.localMedia.wasUploaded(path) ?? false),
       url: options.mediaUrl ?? electronMediaUrl,
     }),
-    ...delegateToSession({ current: () => sessions.current?.handlers ?? null, refuse: () => sessions.refuse(), signedOut: SIGNED_OUT_ANSWERS }),
+    ...delegateToSession({ current: () => pool.current?.handlers ?? null, refuse: () => pool.refuse(), signedOut: SIGNED_OUT_ANSWERS }),
   };
 
   const batchListeners = new Set<(summary: { done: number; failed: number }) => void>();
-  sessions.onOpen((session) => session.uploads.onBatchFinished((summary) => batchListeners.forEach((listener) => listener(summary))));
+  pool.onOpen((session) => session.uploads.onBatchFinished((summary) => batchListeners.forEach((listener) => listener(summary))));
 
   return {
     handlers,
@@ -139,160 +144,67 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     uploads: {
-      totals: () => sessions.current?.uploads.totals() ?? EMPTY_UPLOAD_TOTALS,
-      pauseAll: () => void sessions.current?.uploads.pause(),
-      resumeAll: () => void sessions.current?.uploads.resume(),
+      totals: () => pool.totals(),
+      pauseAll: () => pool.sessions().forEach((session) => void session.uploads.pause()),
+      resumeAll: () => pool.sessions().forEach((session) => void session.uploads.resume()),
+      onChange: (listener) => pool.onUploads(listener),
       onBatchFinished: (listener) => {
         batchListeners.add(listener);
         return () => batchListeners.delete(listener);
       },
     },
-    setWindowVisible: (visible) => sessions.current?.setWindowVisible(visible),
-    knowsLinkOrigin: (origin) => (sessions.current ? libraryHasLinkOrigin(sessions.current.db, origin) : false),
+    setWindowVisible: (visible) => pool.sessions().forEach((session) => session.setWindowVisible(visible)),
+    checkShownKey: async () => {
+      const active = accounts.active();
+      const key = active ? await accounts.key(active.id) : null;
+      if (!active || key === null) return false;
+      await oneOffVerifier({ transport, deadlineMs: 15_000, registry: logger, logger })(active.baseUrl, key);
+      return true;
+    },
+    knowsLinkOrigin: (origin) => (pool.current ? libraryHasLinkOrigin(pool.current.db, origin) : false),
     close: async () => {
       unsubscribeAuth();
+      unsubscribeAccounts();
+      unsubscribeCounts();
+      if (countsTimer) clearTimeout(countsTimer);
       unsubscribeSettings();
-      connection.stop();
-      await sessions.close();
+      await pool.close();
       network.close();
       fileSink.close();
     },
   };
 }
 
-interface SessionSwitchDeps {
-  options: CoreOptions;
-  client: ServiceClient;
-  connection: ConnectionMonitor;
-  events: EventHub;
-  logger: RedactingLogger;
-  grants: PathGrants;
-  settings: SettingsStore;
-  auth: AuthService;
-  notices: StartupNotices;
-  network: Network;
-}
 
-/** Keeps exactly one account session open: the one of the current address and key. */
-class SessionSwitch {
-  current: AccountSession | null = null;
-  readonly #deps: SessionSwitchDeps;
-  readonly #openListeners = new Set<(session: AccountSession) => (() => void) | void>();
-  #identity: string | null = null;
-  #switching: Promise<void> = Promise.resolve();
-  #closeHooks: Array<() => void> = [];
-  /** Why the account of the current key is not open (its library could not be opened), or null. */
-  #blocked: string | null = null;
-  #retry: NodeJS.Timeout | null = null;
+/** The startup notice about the keychain: whether the shown account's key can be read. */
+class KeychainNotice {
+  readonly #notices: StartupNotices;
+  readonly #auth: AuthService;
 
-  constructor(deps: SessionSwitchDeps) {
-    this.#deps = deps;
+  constructor(notices: StartupNotices, auth: AuthService) {
+    this.#notices = notices;
+    this.#auth = auth;
   }
 
-  /** Throws why no account is open. */
-  refuse(): never {
-    if (this.#blocked) throw new AppError('unavailable', this.#blocked, { retryable: false });
-    throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
-  }
-
-  onOpen(listener: (session: AccountSession) => (() => void) | void): void {
-    this.#openListeners.add(listener);
-    if (this.current) this.#runOpenListener(listener, this.current);
-  }
-
-  /** Opens, closes or replaces the session so it matches the current address and key. */
-  follow(): Promise<void> {
-    this.#switching = this.#switching.then(() => this.#follow()).catch((error: unknown) => {
-      this.#deps.logger.error('could not open the account', { error });
-    });
-    return this.#switching;
-  }
-
-  async close(): Promise<void> {
-    if (this.#retry) clearTimeout(this.#retry);
-    this.#retry = null;
-    await this.#switching;
-    await this.#closeCurrent();
-  }
-
-  async #follow(): Promise<void> {
-    const baseUrl = this.#deps.settings.get().baseUrl;
-    const { notices } = this.#deps;
-    let key: string | null = null;
+  async check(): Promise<void> {
+    // No account to read a key for: the older version's account (if any) said its own verdict when it was taken over.
+    if (!this.#auth.accounts.active()) return;
     try {
-      key = baseUrl === null ? null : await this.#deps.auth.getKey();
-      notices.clear('keychain-unavailable');
+      await this.#auth.getKey();
+      this.#notices.clear('keychain-unavailable');
     } catch (error) {
       // No usable keychain: no account can open; the window says why and what to do.
-      this.#deps.logger.warn('the key could not be read', { error });
-      notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
+      this.#notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
     }
-    const identity = baseUrl !== null && key !== null ? `${baseUrl}\n${key}` : null;
-    if (identity === this.#identity) return;
-    await this.#closeCurrent();
-    this.#identity = identity;
-    this.#blocked = null;
-    if (baseUrl === null || key === null) return;
-    let session: AccountSession;
-    try {
-      session = this.#open(baseUrl, key);
-    } catch (error) {
-      if (error instanceof AccountInUseError) {
-        this.#waitForOtherProcess(error);
-        return;
-      }
-      const notice =
-        error instanceof SchemaFromNewerVersionError
-          ? libraryFromNewerVersion(accountDatabaseFile(this.#deps.options.dataDir, baseUrl, key))
-          : libraryUnopened('SQLite could not open it.');
-      notices.add(notice);
-      this.#blocked = `${notice.title} ${notice.detail}`;
-      throw error;
-    }
-    this.current = session;
-    notices.clear('account-in-use');
-    for (const listener of this.#openListeners) this.#runOpenListener(listener, session);
-    session.start();
   }
+}
 
-  /** Another process has the account: say so, and try again until it lets go. */
-  #waitForOtherProcess(error: AccountInUseError): void {
-    this.#deps.notices.add(accountInUse());
-    this.#blocked = error.message;
-    this.#identity = null;
-    this.#retry = setTimeout(() => {
-      this.#retry = null;
-      void this.follow();
-    }, ACCOUNT_IN_USE_RETRY_MS);
-    this.#retry.unref();
-  }
-
-  #open(baseUrl: string, key: string): AccountSession {
-    return new AccountSession({
-      dataDir: this.#deps.options.dataDir,
-      baseUrl,
-      key,
-      api: this.#deps.client,
-      connection: this.#deps.connection,
-      events: this.#deps.events,
-      logger: this.#deps.logger,
-      grants: this.#deps.grants,
-      settings: this.#deps.settings.get(),
-      onLibraryDamaged: (keptFile) => this.#deps.notices.add(libraryDamaged(keptFile)),
-      network: this.#deps.network,
-    });
-  }
-
-  #runOpenListener(listener: (session: AccountSession) => (() => void) | void, session: AccountSession): void {
-    const dispose = listener(session);
-    if (dispose) this.#closeHooks.push(dispose);
-  }
-
-  async #closeCurrent(): Promise<void> {
-    const session = this.current;
-    if (!session) return;
-    this.current = null;
-    for (const dispose of this.#closeHooks.splice(0)) dispose();
-    await session.close();
+/** An older version's single account becomes the first account; a keychain that cannot answer leaves it for the next start. */
+async function adoptOlderSingleAccount(accounts: AccountRegistry, notices: StartupNotices, logger: RedactingLogger): Promise<void> {
+  try {
+    await accounts.adoptSingleAccount();
+  } catch (error) {
+    logger.warn('the account of an older version could not be taken over yet', { error });
+    notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
   }
 }

@@ -59,21 +59,21 @@ export class CoreBridge {
     this.#targets.onUploads?.(this.#state.totals, this.#state.paused);
   }
 
+  /** Every account's queue together (Core.uploads.totals): accounts not shown keep uploading. */
+  uploadsChanged(totals: UploadTotals): void {
+    this.#state.totals = totals;
+    this.refresh();
+  }
+
   follow(events: Pick<EventHub, 'subscribe'>): () => void {
     return events.subscribe((event, payload) => this.apply(event, payload));
   }
 
   apply(event: EventName, payload: unknown): void {
     switch (event) {
-      case 'uploads:progress': {
-        this.#state.totals = (payload as { totals: UploadTotals }).totals;
-        this.refresh();
-        break;
-      }
       case 'uploads:changed': {
-        const view = payload as UploadsView;
-        this.#state.totals = view.totals;
-        this.#state.paused = view.paused;
+        // The shown account's queue; the totals come from every account (uploadsChanged).
+        this.#state.paused = (payload as UploadsView).paused;
         this.refresh();
         break;
       }

@@ -104,7 +104,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   let tray: UploadTray | null = null;
   let updates: UpdateController | null = null;
   const bridge = new CoreBridge(
-    { settings: await core.handlers['settings:get'](undefined), uploads: await core.handlers['uploads:list'](undefined) },
+    { settings: await core.handlers['settings:get'](undefined), uploads: { totals: core.uploads.totals(), paused: (await core.handlers['uploads:list'](undefined)).paused } },
     {
       onUploads: (totals, paused) => {
         progress.update(totals, paused);
@@ -209,7 +209,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
 
   tray = createTray(paths, core, showWindow, logger);
   bridge.follow(core.events);
-  bridge.refresh();
+  core.uploads.onChange(() => bridge.uploadsChanged(core.uploads.totals()));
+  bridge.uploadsChanged(core.uploads.totals());
   updates.start();
 
   core.uploads.onBatchFinished((summary) => {

@@ -28,7 +28,7 @@ import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../sha
 import { REPO_ROOT, waitFor } from './support.ts';
 
 const NEW_VERSION = '9.9.9';
-const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [] };
+const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
 
 /** node:http for electron-updater, with the same download path ElectronHttpExecutor takes (digest checked while writing). */
 class LoopbackHttpExecutor extends HttpExecutor<ClientRequest> {
@@ -167,7 +167,7 @@ function setUp(options: { automatic?: () => boolean } = {}) {
   });
   stops.push(() => controller.stop());
   const setUploads = (running: boolean): void => {
-    bridge.apply('uploads:progress', { totals: { ...EMPTY_UPLOAD_TOTALS, active: running ? 1 : 0 } });
+    bridge.uploadsChanged({ ...EMPTY_UPLOAD_TOTALS, active: running ? 1 : 0 });
   };
   return { updater, controller, bridge, changes, ticks, setUploads, logged };
 }

@@ -12,7 +12,7 @@ afterEach(async () => {
 /** The slowest limit the settings allow (16 KiB/s): a 1 MiB file stays in flight for a minute. */
 const SLOW = 16_384;
 
-async function uploadingShell(userData: string, options: { trayFails?: boolean } = {}): Promise<{ shell: Booted; video: string }> {
+async function uploadingShell(userData: string, options: { trayFails?: boolean } = {}): Promise<{ shell: Booted; video: string; host: Awaited<ReturnType<typeof newHost>> }> {
   const host = await newHost(cleanups);
   const shell = await bootSource({ userData, ...KEY_STORAGE, ...options });
   await signIn(shell, host);
@@ -21,8 +21,25 @@ async function uploadingShell(userData: string, options: { trayFails?: boolean }
   await addVideos(shell, [video]);
   await waitFor('the upload to run', async () => (await jobs(shell))[0]?.state === 'uploading');
   if (!options.trayFails) await waitFor('the tray to show it', () => shell.double.trays[0]?.tooltip.includes('1 upload in progress'));
-  return { shell, video };
+  return { shell, video, host };
 }
+
+describe('several accounts', () => {
+  it('an account not shown keeps uploading: the tray and the taskbar count it, the window shows the other account’s empty queue', async () => {
+    const { shell, host } = await uploadingShell(newProfile(cleanups));
+    const second = host.control.addAccount({ seed: 'empty' });
+    const view = await shell.data('accounts:add', { name: 'Second', baseUrl: host.baseUrl, key: second.apiKey });
+    expect(view.accounts.map((a) => [a.name, a.active])).toEqual([
+      [new URL(host.baseUrl).host, false],
+      ['Second', true],
+    ]);
+    expect(await jobs(shell)).toEqual([]);
+    expect(view.accounts[0]?.uploads.active).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(shell.double.trays[0]?.tooltip).toContain('1 upload in progress');
+    expect(shell.window().progress?.options).toEqual({ mode: 'normal' });
+  });
+});
 
 describe('closing the window while uploading', () => {
   it('asks; "keep uploading in the tray" hides it, the tray brings it back, closeToTray hides without asking, "quit" quits', async () => {

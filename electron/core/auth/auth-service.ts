@@ -1,7 +1,8 @@
 // The API key: checked against the service before it is kept, kept only in the SecretStore
-// (the OS keychain), filed under the service address so several services keep their own
-// key. The renderer only ever gets AuthStatus (whether a key is set, its last 4
-// characters); getKey() is for the core's own ServiceClient.
+// (the OS keychain), filed under its account (accounts/account-registry.ts), so several
+// accounts, on one service or several, keep their own key. The renderer only ever gets
+// AuthStatus (whether the shown account has a key, its last 4 characters); getKey() is for
+// the core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
 import { needsPlainHttpConsent, PLAIN_HTTP_RISK, type AuthStatus, type KeyStorage } from '../../../shared/model.ts';
 import { ServiceClient } from '../api/client.ts';
@@ -10,7 +11,8 @@ import { NO_RETRY } from '../api/retry.ts';
 import { API_KEY_LENGTH } from '../api/wire.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { accountFor, type SecretStore } from '../secrets/secret-store.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { AccountRegistry, accountIdFor as accountIdOf } from '../accounts/account-registry.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import type { Transport } from '../api/http.ts';
@@ -30,6 +32,10 @@ export interface AuthServiceOptions {
   verifyDeadlineMs?: number;
   /** How the check reaches the service: the same route (proxy) as every other call. */
   transport?: Transport;
+  /** The accounts; default: a registry over `settings` and `secrets`. */
+  accounts?: AccountRegistry;
+  /** The command line's account from its environment (AccountRegistryOptions.fixed). */
+  fixedAccount?: { baseUrl: string; key: string };
 }
 
 /** Printable ASCII without spaces: anything else cannot be a key, and could break the header. */
@@ -75,10 +81,10 @@ export class AuthService {
   readonly #registry: SecretRegistry | undefined;
   readonly #verify: KeyVerifier;
   readonly #listeners = new Set<AuthListener>();
-  /** The service refused the stored key (the client's error probe said so); a new key clears it. */
-  #keyRefused = false;
-  /** The key of the current address, once read: the keychain is not asked on every request. */
-  #cached: { baseUrl: string; key: string | null } | null = null;
+  readonly accounts: AccountRegistry;
+  /** Accounts whose stored key the service refused (the client's error probe said so); a new key clears it. */
+  readonly #refused = new Set<string>();
+  readonly #refusalListeners = new Set<(accountId: string) => void>();
 
   constructor(options: AuthServiceOptions) {
     this.#secrets = options.secrets;
@@ -86,6 +92,9 @@ export class AuthService {
     this.#events = options.events;
     this.#logger = options.logger;
     this.#registry = options.registry;
+    this.accounts =
+      options.accounts ??
+      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
     this.#verify =
       options.verify ??
       oneOffVerifier({
@@ -97,31 +106,60 @@ export class AuthService {
   }
 
   async status(): Promise<AuthStatus> {
-    const baseUrl = this.#settings.get().baseUrl;
+    const active = this.accounts.active();
+    // Signed out of every account: the last address stays as the welcome screen's suggestion.
+    const baseUrl = active?.baseUrl ?? this.#settings.get().baseUrl;
     const storage = await this.#secrets.status();
+    const account = { accountId: active?.id ?? null, accountName: active?.name ?? null };
     let key: string | null = null;
-    if (baseUrl !== null && storage.available) {
+    if (active && storage.available) {
       try {
-        key = await this.getKey();
+        key = await this.accounts.key(active.id);
       } catch (error) {
-        return { hasKey: false, last4: null, baseUrl, storage: unusable(storage, error) };
+        return { hasKey: false, last4: null, baseUrl, storage: unusable(storage, error), ...account };
       }
     }
-    const refused = key !== null && this.#keyRefused ? { keyRefused: true } : {};
-    return { hasKey: key !== null, last4: key === null ? null : key.slice(-4), baseUrl, storage, ...refused };
+    const refused = key !== null && active && this.#refused.has(active.id) ? { keyRefused: true } : {};
+    return { hasKey: key !== null, last4: key === null ? null : key.slice(-4), baseUrl, storage, ...refused, ...account };
   }
 
-  /** The service client's verdict on the stored key (ServiceClientOptions.keyHealth). */
+  isKeyRefused(accountId: string): boolean {
+    return this.#refused.has(accountId);
+  }
+
+  /** Calls back when an account's key is refused, or accepted again. */
+  onKeyVerdict(listener: (accountId: string) => void): () => void {
+    this.#refusalListeners.add(listener);
+    return () => this.#refusalListeners.delete(listener);
+  }
+
+  /** The service client's verdict on an account's stored key (ServiceClientOptions.keyHealth). */
+  keyHealthFor(accountId: string): { refused(): void; accepted(): void } {
+    return {
+      refused: () => this.#setKeyRefused(accountId, true),
+      accepted: () => this.#setKeyRefused(accountId, false),
+    };
+  }
+
+  /** The shown account's verdicts (a client that follows the shown account). */
   readonly keyHealth = {
-    refused: (): void => this.#setKeyRefused(true),
-    accepted: (): void => this.#setKeyRefused(false),
+    refused: (): void => {
+      const active = this.accounts.active();
+      if (active) this.#setKeyRefused(active.id, true);
+    },
+    accepted: (): void => {
+      const active = this.accounts.active();
+      if (active) this.#setKeyRefused(active.id, false);
+    },
   };
 
-  #setKeyRefused(refused: boolean): void {
-    if (this.#keyRefused === refused) return;
-    this.#keyRefused = refused;
-    if (refused) this.#logger?.warn('the service refused the stored API key');
-    void this.#changed();
+  #setKeyRefused(accountId: string, refused: boolean): void {
+    if (this.#refused.has(accountId) === refused) return;
+    if (refused) this.#refused.add(accountId);
+    else this.#refused.delete(accountId);
+    if (refused) this.#logger?.warn('the service refused the stored API key of an account');
+    for (const listener of this.#refusalListeners) listener(accountId);
+    if (this.accounts.active()?.id === accountId) void this.#changed();
   }
 
   /**
@@ -137,35 +175,64 @@ export class AuthService {
     const key = checkKeyShape(keyInput);
     this.#registry?.addSecret(key);
     await this.#checkWithService(baseUrl, key);
-    await this.#secrets.set(accountFor(baseUrl), key);
-    this.#cached = { baseUrl, key };
-    this.#keyRefused = false;
-    const allowed = this.#settings.get().plainHttpAllowed;
-    const remember = needsPlainHttpConsent(baseUrl) && !allowed.includes(origin);
-    await this.#settings.update({ baseUrl, ...(remember ? { plainHttpAllowed: [...allowed, origin].slice(-50) } : {}) });
+    const extra = this.#plainHttpRemembered(baseUrl);
+    // A new key for the shown account's service replaces its key and keeps its queue, outbox
+    // and library; a key for another service is another account.
+    const active = this.accounts.active();
+    if (active && new URL(active.baseUrl).origin === origin) {
+      await this.accounts.replaceKey(active.id, baseUrl, key, extra);
+      this.#refused.delete(active.id);
+      for (const listener of this.#refusalListeners) listener(active.id);
+    } else {
+      const existing = this.accounts.list().find((record) => record.id === accountIdOf(baseUrl, key));
+      if (existing) await this.accounts.switchTo(existing.id);
+      else await this.accounts.add(baseUrl, key, undefined, extra);
+    }
     this.#logger?.info('API key set', { baseUrl });
     return this.#changed();
   }
 
-  /** Forgets the key of the current address (the address itself stays in settings). */
-  async clearKey(): Promise<AuthStatus> {
-    const baseUrl = this.#settings.get().baseUrl;
-    if (baseUrl !== null) await this.#secrets.delete(accountFor(baseUrl));
-    this.#cached = baseUrl === null ? null : { baseUrl, key: null };
-    this.#keyRefused = false;
-    this.#logger?.info('API key cleared', { baseUrl });
+  /** Adds another account (checked like any key) and shows it. */
+  async addAccount(name: string | undefined, baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
+    const baseUrl = normalizeBaseUrl(baseUrlInput);
+    const origin = new URL(baseUrl).origin;
+    const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
+    if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
+    const key = checkKeyShape(keyInput);
+    this.#registry?.addSecret(key);
+    await this.#checkWithService(baseUrl, key);
+    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl));
+    this.#logger?.info('account added', { baseUrl });
     return this.#changed();
   }
 
-  /** The key for the current address, for the core's ServiceClient only. Never over IPC. */
+  /** Plain-http consent is remembered per origin once a key for it was accepted. */
+  #plainHttpRemembered(baseUrl: string): { plainHttpAllowed?: string[] } {
+    const origin = new URL(baseUrl).origin;
+    const allowed = this.#settings.get().plainHttpAllowed;
+    return needsPlainHttpConsent(baseUrl) && !allowed.includes(origin) ? { plainHttpAllowed: [...allowed, origin].slice(-50) } : {};
+  }
+
+  /** The shown account changed (switched, renamed, removed): listeners and the renderer hear it. */
+  accountsChanged(): Promise<AuthStatus> {
+    return this.#changed();
+  }
+
+  /** Forgets the shown account's key (the account and its data stay: the person signs in again). */
+  async clearKey(): Promise<AuthStatus> {
+    const active = this.accounts.active();
+    if (active) {
+      await this.accounts.forgetKey(active.id);
+      this.#refused.delete(active.id);
+    }
+    this.#logger?.info('API key cleared', { baseUrl: active?.baseUrl ?? null });
+    return this.#changed();
+  }
+
+  /** The shown account's key, for the core's own ServiceClient only. Never over IPC. */
   async getKey(): Promise<string | null> {
-    const baseUrl = this.#settings.get().baseUrl;
-    if (baseUrl === null) return null;
-    if (this.#cached?.baseUrl === baseUrl) return this.#cached.key;
-    const key = await this.#secrets.get(accountFor(baseUrl));
-    if (key !== null) this.#registry?.addSecret(key);
-    this.#cached = { baseUrl, key };
-    return key;
+    const active = this.accounts.active();
+    return active ? this.accounts.key(active.id) : null;
   }
 
   onChange(listener: AuthListener): () => void {

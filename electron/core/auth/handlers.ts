@@ -1,6 +1,5 @@
-// Contract handlers for the key and the connection state. None of them can return the key:
+// Contract handlers for the key. None of them can return the key:
 // AuthStatus carries at most its last four characters.
-import type { ConnectionMonitor } from '../api/connection.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { AuthService } from './auth-service.ts';
 
@@ -9,11 +8,5 @@ export function authHandlers(auth: AuthService): Pick<Handlers, 'auth:status' | 
     'auth:status': () => auth.status(),
     'auth:setKey': ({ baseUrl, key, allowPlainHttp }) => auth.setKey(baseUrl, key, { allowPlainHttp: allowPlainHttp === true }),
     'auth:clearKey': () => auth.clearKey(),
-  };
-}
-
-export function connectionHandlers(connection: ConnectionMonitor): Pick<Handlers, 'connection:get'> {
-  return {
-    'connection:get': () => connection.state(),
   };
 }

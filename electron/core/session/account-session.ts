@@ -1,10 +1,10 @@
 // Everything that belongs to one account: its database file, the library (store, sync,
-// outbox), the upload engine and remote imports. The composition root opens a session when a
-// key is set and closes it when the key is removed or replaced, so two accounts never share
-// a queue or a cache.
-import { createHash } from 'node:crypto';
+// outbox), the upload engine, remote imports and watch folders. The session pool
+// (accounts/session-pool.ts) keeps one open per account that has a key, shown or not, so
+// two accounts never share a queue or a cache.
 import { chmodSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { accountDatabasePath, accountIdFor } from '../accounts/account-registry.ts';
 import { lockAccount, type AccountLock } from './account-lock.ts';
 import type { Connectivity } from '../connectivity.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -28,8 +28,8 @@ import type { Network } from '../net/network.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
-  baseUrl: string;
-  key: string;
+  /** The account (accounts/account-registry.ts): names its database. */
+  accountId: string;
   api: ServiceApi;
   /** The one connectivity view (the connection monitor), shared by every part. */
   connection: Connectivity;
@@ -43,13 +43,9 @@ export interface AccountSessionDeps {
   network?: Network;
 }
 
-/**
- * The database file of an account: named by a digest of the service address and the key, so
- * the name tells nothing about either and a new key never reopens another account's queue.
- */
+/** The database file of the account added with this address and key (tests, tools). */
 export function accountDatabaseFile(dataDir: string, baseUrl: string, key: string): string {
-  const digest = createHash('sha256').update(`${new URL(baseUrl).origin}\n${key}`).digest('base64url').slice(0, 22);
-  return join(dataDir, 'accounts', `${digest}.sqlite`);
+  return accountDatabasePath(dataDir, accountIdFor(baseUrl, key));
 }
 
 export class AccountSession {
@@ -67,7 +63,7 @@ export class AccountSession {
   #watchFolders: readonly WatchFolder[];
 
   constructor(deps: AccountSessionDeps) {
-    const file = accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key);
+    const file = accountDatabasePath(deps.dataDir, deps.accountId);
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // The accounts folder is the app's own: tightened even when an older version made it.
     if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
@@ -119,7 +115,7 @@ export class AccountSession {
         ...createRemoteHandlers(this.remote),
         ...createLocalMediaHandlers(this.localMedia),
         'watch:status': () => this.watch.status(),
-        ...createFrameThumbnailHandlers({ library: this.library, dir: accountDatabaseFile(deps.dataDir, deps.baseUrl, deps.key).replace(/\.sqlite$/, '-frames') }),
+        ...createFrameThumbnailHandlers({ library: this.library, dir: file.replace(/\.sqlite$/, '-frames') }),
       };
     } catch (error) {
       db.close();

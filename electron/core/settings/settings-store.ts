@@ -26,6 +26,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   plainHttpAllowed: [],
   autoUpdate: true,
   watchFolders: [],
+  accounts: [],
+  activeAccount: null,
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
@@ -86,6 +88,8 @@ export class SettingsStore {
   readonly #onDamaged: ((keptFile: string | null) => void) | undefined;
   readonly #fixed: Partial<Settings>;
   #current: Settings;
+  /** What the renderer is shown of the settings (AccountRegistry: the shown account's watch folders only). */
+  #present: (settings: Settings) => Settings = (settings) => settings;
   /** Writes run one after another, so the file always ends with the last update. */
   #writing: Promise<void> = Promise.resolve();
 
@@ -100,6 +104,15 @@ export class SettingsStore {
 
   get(): Settings {
     return { ...this.#current, ...this.#fixed };
+  }
+
+  /** The settings as the renderer sees them (settings:get, settings:changed). */
+  presented(): Settings {
+    return this.#present(this.get());
+  }
+
+  present(view: (settings: Settings) => Settings): void {
+    this.#present = view;
   }
 
   /** Validates and applies a partial change, writes it, then tells listeners and the renderer. */
@@ -126,7 +139,7 @@ export class SettingsStore {
       throw new AppError('internal', 'The settings could not be saved to disk.', { retryable: true, cause: error });
     }
     this.#current = next;
-    this.#events?.emit('settings:changed', this.get());
+    this.#events?.emit('settings:changed', this.presented());
     for (const listener of this.#listeners) {
       try {
         listener(this.get(), { ...previous, ...this.#fixed });

@@ -183,7 +183,8 @@ export class JobRunner {
       store.apply(row.id, { type: 'stopped', intent: run.intent, maybeReceived, now });
       return { kind: 'stopped' };
     }
-    if (isOffline(error)) {
+    // A refused key holds the job as offline does: it waits for a new key (accounts/key-gate.ts), never fails.
+    if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) {
       store.apply(row.id, { type: 'offline', maybeReceived });
       return { kind: 'offline', reason: error.message };
     }

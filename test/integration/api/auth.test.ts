@@ -9,7 +9,7 @@ import { authHandlers } from '../../../electron/core/auth/handlers.ts';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { MemorySink, RedactingLogger } from '../../../electron/core/log/redacting.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountFor } from '../../../electron/core/secrets/secret-store.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
 import { SettingsStore } from '../../../electron/core/settings/settings-store.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { tempDir } from './fixtures.ts';
@@ -54,9 +54,17 @@ describe('AuthService', () => {
     const { auth, secrets, settings, events, sink, logger } = setup('good');
     expect(await auth.status()).toMatchObject({ hasKey: false, last4: null, baseUrl: null });
     const status = await auth.setKey(`${host.baseUrl}/`, ` ${host.apiKey} `);
-    expect(status).toEqual({ hasKey: true, last4: host.apiKey.slice(-4), baseUrl: host.baseUrl, storage: { available: true, backend: 'memory', problem: null } });
+    const accountId = accountIdFor(host.baseUrl, host.apiKey);
+    expect(status).toEqual({
+      hasKey: true,
+      last4: host.apiKey.slice(-4),
+      baseUrl: host.baseUrl,
+      storage: { available: true, backend: 'memory', problem: null },
+      accountId,
+      accountName: new URL(host.baseUrl).host,
+    });
     expect(settings.get().baseUrl).toBe(host.baseUrl);
-    expect(await secrets.get(accountFor(host.baseUrl))).toBe(host.apiKey);
+    expect(await secrets.get(accountKeyName(accountId))).toBe(host.apiKey);
     expect(await auth.getKey()).toBe(host.apiKey);
     expect(events).toEqual([['auth:changed', status]]);
     // Every way out to the renderer carries AuthStatus only.
@@ -114,13 +122,15 @@ describe('AuthService', () => {
     expect((await rejection(auth.setKey(host.baseUrl, host.apiKey))).code).toBe('unavailable');
   });
 
-  it('keeps a key per service address', async () => {
+  it('keeps a key per account; a key for another service is another account', async () => {
     const { auth, secrets } = setup('two');
     const other = await startHost({ seed: 'empty' });
     try {
       await auth.setKey(host.baseUrl, host.apiKey);
       await auth.setKey(other.baseUrl, other.apiKey);
-      expect((await secrets.list()).sort()).toEqual([accountFor(host.baseUrl), accountFor(other.baseUrl)].sort());
+      const ids = [accountIdFor(host.baseUrl, host.apiKey), accountIdFor(other.baseUrl, other.apiKey)];
+      expect((await secrets.list()).sort()).toEqual(ids.map(accountKeyName).sort());
+      expect(auth.accounts.list().map((a) => a.id)).toEqual(ids);
       expect(await auth.getKey()).toBe(other.apiKey);
     } finally {
       await other.close();

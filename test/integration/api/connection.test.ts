@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { ConnectionMonitor } from '../../../electron/core/api/connection.ts';
-import { connectionHandlers } from '../../../electron/core/auth/handlers.ts';
 import type { Connection } from '../../../shared/model.ts';
 import { startHost, type Host } from '../../host/index.ts';
 
@@ -42,7 +41,6 @@ describe('ConnectionMonitor with the client', () => {
       expect(monitor.state()).toMatchObject({ state: 'offline' });
       expect(monitor.state().reason).toMatch(/could not be reached/);
       expect(monitor.state().nextAttemptAt).not.toBeNull();
-      expect(connectionHandlers(monitor)['connection:get'](undefined)).toMatchObject({ state: 'offline' });
 
       const online = new Promise<void>((resolve) => monitor.onChange((now) => now.state === 'online' && resolve()));
       host.control.setOffline(false);

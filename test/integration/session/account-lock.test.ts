@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountFor } from '../../../electron/core/secrets/secret-store.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
 import { startHost, type Host } from '../../host/index.ts';
 
 let host: Host;
@@ -39,7 +39,7 @@ describe('the account lock', () => {
     await first.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
 
     const store = new MemorySecretStore();
-    await store.set(accountFor(host.baseUrl), host.apiKey);
+    await store.set(accountKeyName(accountIdFor(host.baseUrl, host.apiKey)), host.apiKey);
     const second = await createCore({ dataDir, logDir: join(root, 'logs-2'), sandboxAvailable: false, secretStore: store });
     try {
       const notices = await second.handlers['app:notices'](undefined);

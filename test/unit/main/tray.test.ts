@@ -8,7 +8,7 @@ import { uploadStatusLine, batchNotificationText } from '../../../electron/main/
 import type { Settings, UploadsView } from '../../../shared/model.ts';
 import { totals } from './fakes.ts';
 
-const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [] };
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
 const view = (partial: Partial<UploadsView['totals']>, paused = false): UploadsView => ({ jobs: [], totals: totals(partial), paused });
 
 function fakeTray() {
@@ -58,7 +58,7 @@ describe('UploadTray', () => {
 });
 
 describe('tray and progress driven by core events', () => {
-  it('follows uploads:progress and uploads:changed from the core', () => {
+  it('shows every account’s queue together (Core.uploads totals) and the shown one’s pause from uploads:changed', () => {
     const hub = new EventHub();
     const { tray, uploadTray } = fakeTray();
     const bars: [number, string | undefined][] = [];
@@ -77,15 +77,18 @@ describe('tray and progress driven by core events', () => {
     expect(bars.at(-1)).toEqual([-1, 'none']);
     expect(bridge.uploadsRunning()).toBe(false);
 
-    hub.emit('uploads:progress', { jobs: [], totals: totals({ active: 1, bytesSent: 40, bytesTotal: 100 }) });
+    // An account not shown uploads: no event reaches the window, the totals still count it.
+    bridge.uploadsChanged(totals({ active: 1, bytesSent: 40, bytesTotal: 100 }));
     expect(bars.at(-1)).toEqual([0.4, 'normal']);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 1 upload in progress, 40%');
     expect(bridge.uploadsRunning()).toBe(true);
 
+    bridge.uploadsChanged(totals({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }));
     hub.emit('uploads:changed', view({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }, true));
     expect(bars.at(-1)).toEqual([0.4, 'paused']);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 1 upload paused');
 
+    bridge.uploadsChanged(totals({ done: 1 }));
     hub.emit('uploads:changed', view({ done: 1 }));
     expect(bars.at(-1)).toEqual([-1, 'none']);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: no uploads running');

@@ -29,9 +29,10 @@ export class Session {
     return this.auth?.hasKey === true;
   }
 
-  /** Which account the key is for, as far as the renderer can tell (never the key itself). */
+  /** Which account is shown (its id; never the key): a change starts the window over from that account. */
   get accountKey(): string {
-    return this.auth?.hasKey ? `${this.auth.baseUrl ?? ''}|${this.auth.last4 ?? ''}` : '';
+    if (!this.auth?.hasKey) return '';
+    return this.auth.accountId ?? `${this.auth.baseUrl ?? ''}|${this.auth.last4 ?? ''}`;
   }
 
   async load(): Promise<void> {

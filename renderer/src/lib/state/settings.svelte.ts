@@ -2,7 +2,7 @@
 import type { Settings } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
-export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed'>>;
+export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed' | 'accounts' | 'activeAccount'>>;
 
 export class SettingsState {
   value = $state<Settings | null>(null);

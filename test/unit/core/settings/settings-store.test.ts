@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../shared/errors.ts';
 import type { EventName } from '../../../../shared/contract.ts';
 import { DEFAULT_SETTINGS, SettingsStore, settingsFromUnknown, writeAtomically } from '../../../../electron/core/settings/settings-store.ts';
+import { AccountRegistry } from '../../../../electron/core/accounts/account-registry.ts';
+import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { settingsHandlers } from '../../../../electron/core/settings/handlers.ts';
 
 let dir: string;
@@ -81,7 +83,8 @@ describe('SettingsStore', () => {
   });
 
   it('serves the settings handlers; settings:set cannot change the base URL', async () => {
-    const handlers = settingsHandlers(new SettingsStore({ file }));
+    const store = new SettingsStore({ file });
+    const handlers = settingsHandlers(store, new AccountRegistry({ settings: store, secrets: new MemorySecretStore() }));
     expect(await handlers['settings:get'](undefined)).toEqual(DEFAULT_SETTINGS);
     expect(await handlers['settings:set']({ notifications: false })).toMatchObject({ notifications: false });
   });

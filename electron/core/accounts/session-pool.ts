@@ -1,0 +1,271 @@
+// One open session per account that has a key, shown or not: switching accounts never stops
+// another account's uploads, its outbox or its watch folders. Each account gets its own
+// service client (its address, its key), its own connection monitor, and an event sink that
+// reaches the window only while it is the account shown (account-events.ts).
+import { AppError } from '../../../shared/errors.ts';
+import type { AccountRecord } from '../../../shared/accounts.ts';
+import { EMPTY_UPLOAD_TOTALS, type Connection, type UploadTotals } from '../../../shared/model.ts';
+import { ServiceClient } from '../api/client.ts';
+import { ConnectionMonitor } from '../api/connection.ts';
+import type { Transport } from '../api/http.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { PathGrants } from '../files/grants.ts';
+import { SchemaFromNewerVersionError } from '../library/db.ts';
+import type { RedactingLogger } from '../log/redacting.ts';
+import type { Network } from '../net/network.ts';
+import type { EventHub } from '../rpc/events.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+import { AccountInUseError } from '../session/account-lock.ts';
+import { AccountSession } from '../session/account-session.ts';
+import type { StartupNotices } from '../startup/notices.ts';
+import { accountInUse, libraryDamaged, libraryFromNewerVersion, libraryUnopened } from '../startup/notice-texts.ts';
+import { accountDatabasePath, type AccountRegistry } from './account-registry.ts';
+import { AccountEvents } from './account-events.ts';
+import { KeyGatedConnectivity } from './key-gate.ts';
+
+/** How often an account that is open in another process is tried again. */
+const ACCOUNT_IN_USE_RETRY_MS = 5_000;
+
+export interface SessionPoolDeps {
+  dataDir: string;
+  accounts: AccountRegistry;
+  auth: AuthService;
+  events: EventHub;
+  logger: RedactingLogger;
+  grants: PathGrants;
+  settings: SettingsStore;
+  notices: StartupNotices;
+  network: Network;
+  transport: Transport;
+}
+
+/** An account's open parts. */
+export interface OpenAccount {
+  id: string;
+  session: AccountSession;
+  client: ServiceClient;
+  connection: ConnectionMonitor;
+  gate: KeyGatedConnectivity;
+}
+
+export class SessionPool {
+  readonly #deps: SessionPoolDeps;
+  readonly #open = new Map<string, OpenAccount>();
+  /** Why an account with a key is not open (its library could not be opened, or another process has it). */
+  readonly #blocked = new Map<string, string>();
+  readonly #retries = new Map<string, NodeJS.Timeout>();
+  readonly #openListeners = new Set<(session: AccountSession) => (() => void) | void>();
+  readonly #closeHooks = new Map<string, Array<() => void>>();
+  readonly #uploadListeners = new Set<() => void>();
+  #syncing: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(deps: SessionPoolDeps) {
+    this.#deps = deps;
+  }
+
+  /** The shown account's parts, or null while it has no key (or cannot open). */
+  get shown(): OpenAccount | null {
+    const active = this.#deps.accounts.active();
+    return active ? (this.#open.get(active.id) ?? null) : null;
+  }
+
+  get current(): AccountSession | null {
+    return this.shown?.session ?? null;
+  }
+
+  openAccounts(): OpenAccount[] {
+    return [...this.#open.values()];
+  }
+
+  sessions(): AccountSession[] {
+    return [...this.#open.values()].map((open) => open.session);
+  }
+
+  /** Every account's queue together (the tray and the taskbar count them all). */
+  totals(): UploadTotals {
+    const all = this.sessions().map((session) => session.uploads.totals());
+    if (all.length === 0) return EMPTY_UPLOAD_TOTALS;
+    if (all.length === 1) return all[0]!;
+    const sum = (pick: (totals: UploadTotals) => number): number => all.reduce((total, totals) => total + pick(totals), 0);
+    const bytesLeft = sum((t) => t.bytesTotal - t.bytesSent);
+    const speed = sum((t) => t.speed);
+    return {
+      bytesSent: sum((t) => t.bytesSent),
+      bytesTotal: sum((t) => t.bytesTotal),
+      speed,
+      etaSeconds: speed > 0 ? Math.round(bytesLeft / speed) : null,
+      active: sum((t) => t.active),
+      waiting: sum((t) => t.waiting),
+      done: sum((t) => t.done),
+      failed: sum((t) => t.failed),
+    };
+  }
+
+  accountTotals(id: string): { active: number; waiting: number } {
+    const totals = this.#open.get(id)?.session.uploads.totals();
+    return { active: totals?.active ?? 0, waiting: totals?.waiting ?? 0 };
+  }
+
+  /** The shown account's connection; `unknown` while none is open. */
+  connection(): Connection {
+    return this.shown?.gate.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
+  }
+
+  /** Throws why the shown account is not open. */
+  refuse(): never {
+    const active = this.#deps.accounts.active();
+    const blocked = active ? this.#blocked.get(active.id) : undefined;
+    if (blocked) throw new AppError('unavailable', blocked, { retryable: false });
+    throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
+  }
+
+  onOpen(listener: (session: AccountSession) => (() => void) | void): void {
+    this.#openListeners.add(listener);
+    for (const open of this.#open.values()) this.#runOpenListener(open.id, listener, open.session);
+  }
+
+  /** Any account's queue changed. */
+  onUploads(listener: () => void): () => void {
+    this.#uploadListeners.add(listener);
+    return () => this.#uploadListeners.delete(listener);
+  }
+
+  /** Opens the sessions of accounts that have a key and closes the others. */
+  sync(): Promise<void> {
+    this.#syncing = this.#syncing
+      .then(() => this.#sync())
+      .catch((error: unknown) => this.#deps.logger.error('could not open the accounts', { error }));
+    return this.#syncing;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#retries.values()) clearTimeout(timer);
+    this.#retries.clear();
+    await this.#syncing;
+    await Promise.allSettled([...this.#open.keys()].map((id) => this.#closeOne(id)));
+  }
+
+  /** Closes an account's session (before its data is deleted). */
+  async closeAccount(id: string): Promise<void> {
+    await this.#syncing;
+    await this.#closeOne(id);
+  }
+
+  async #sync(): Promise<void> {
+    if (this.#closed) return;
+    const { accounts, notices } = this.#deps;
+    const wanted = new Map<string, AccountRecord>();
+    for (const record of accounts.list()) {
+      try {
+        if ((await accounts.key(record.id)) !== null) wanted.set(record.id, record);
+      } catch (error) {
+        // No usable keychain: the startup notice (services.ts) says why; nothing opens meanwhile.
+        this.#deps.logger.warn('the key of an account could not be read', { error });
+      }
+    }
+    for (const id of [...this.#open.keys()]) if (!wanted.has(id)) await this.#closeOne(id);
+    for (const id of [...this.#blocked.keys()]) if (!wanted.has(id)) this.#blocked.delete(id);
+    for (const record of wanted.values()) {
+      if (this.#open.has(record.id) || this.#retries.has(record.id)) continue;
+      this.#blocked.delete(record.id);
+      try {
+        this.#openOne(record);
+      } catch (error) {
+        if (error instanceof AccountInUseError) {
+          this.#waitForOtherProcess(record.id, error);
+          continue;
+        }
+        const notice =
+          error instanceof SchemaFromNewerVersionError
+            ? libraryFromNewerVersion(accountDatabasePath(this.#deps.dataDir, record.id))
+            : libraryUnopened('SQLite could not open it.');
+        notices.add(notice);
+        this.#blocked.set(record.id, `${notice.title} ${notice.detail}`);
+        this.#deps.logger.error('could not open an account', { error });
+      }
+    }
+    if (![...this.#retries.keys()].some((id) => id === accounts.active()?.id)) notices.clear('account-in-use');
+  }
+
+  #openOne(record: AccountRecord): void {
+    const { id } = record;
+    const { accounts, auth, logger } = this.#deps;
+    const events = new AccountEvents(this.#deps.events, () => accounts.active()?.id === id, () => this.#uploadListeners.forEach((listener) => listener()));
+    const late: { client?: ServiceClient } = {};
+    const connection = new ConnectionMonitor({
+      // Operation 10 is the cheapest read that proves the service answers with this key.
+      probe: () => (late.client ? late.client.slots() : Promise.resolve()),
+      events,
+      logger,
+    });
+    const client = new ServiceClient({
+      transport: this.#deps.transport,
+      // Read at each call: a replaced key or address applies at once.
+      baseUrl: () => accounts.find(id)?.baseUrl ?? record.baseUrl,
+      apiKey: () => accounts.key(id),
+      logger,
+      secrets: logger,
+      connection,
+      keyHealth: auth.keyHealthFor(id),
+    });
+    late.client = client;
+    const gate = new KeyGatedConnectivity(
+      connection,
+      () => auth.isKeyRefused(id),
+      (listener) => auth.onKeyVerdict((accountId) => accountId === id && listener()),
+    );
+    let session: AccountSession;
+    try {
+      session = new AccountSession({
+        dataDir: this.#deps.dataDir,
+        accountId: id,
+        api: client,
+        connection: gate,
+        events,
+        logger,
+        grants: this.#deps.grants,
+        settings: { ...this.#deps.settings.get(), watchFolders: accounts.watchFoldersOf(id) },
+        onLibraryDamaged: (keptFile) => this.#deps.notices.add(libraryDamaged(keptFile)),
+        network: this.#deps.network,
+      });
+    } catch (error) {
+      connection.stop();
+      gate.dispose();
+      throw error;
+    }
+    this.#open.set(id, { id, session, client, connection, gate });
+    for (const listener of this.#openListeners) this.#runOpenListener(id, listener, session);
+    session.start();
+  }
+
+  /** Another process has the account: say so (if it is the one shown), and try again until it lets go. */
+  #waitForOtherProcess(id: string, error: AccountInUseError): void {
+    if (this.#deps.accounts.active()?.id === id) this.#deps.notices.add(accountInUse());
+    this.#blocked.set(id, error.message);
+    const timer = setTimeout(() => {
+      this.#retries.delete(id);
+      void this.sync();
+    }, ACCOUNT_IN_USE_RETRY_MS);
+    timer.unref();
+    this.#retries.set(id, timer);
+  }
+
+  #runOpenListener(id: string, listener: (session: AccountSession) => (() => void) | void, session: AccountSession): void {
+    const dispose = listener(session);
+    if (dispose) this.#closeHooks.set(id, [...(this.#closeHooks.get(id) ?? []), dispose]);
+  }
+
+  async #closeOne(id: string): Promise<void> {
+    const open = this.#open.get(id);
+    if (!open) return;
+    this.#open.delete(id);
+    for (const dispose of this.#closeHooks.get(id) ?? []) dispose();
+    this.#closeHooks.delete(id);
+    open.connection.stop();
+    open.gate.dispose();
+    await open.session.close();
+    this.#uploadListeners.forEach((listener) => listener());
+  }
+}

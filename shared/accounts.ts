@@ -1,0 +1,51 @@
+// Several accounts: each is a service address and a key (in the keychain, filed under the
+// account's id), with its own library database, queue, outbox, watch folders and history.
+// The records live in settings.json (no key in them); the renderer sees AccountSummary only.
+import { z } from 'zod';
+
+/** Opaque and stable: names the database file and the keychain entry, tells nothing about the key. */
+export const AccountId = z.string().regex(/^[A-Za-z0-9_-]{16,43}$/, 'Not an account id.');
+export type AccountId = z.infer<typeof AccountId>;
+
+export const AccountName = z
+  .string()
+  .trim()
+  .min(1, 'Give the account a name.')
+  .max(80, 'An account name is at most 80 characters.')
+  .refine((name) => !name.includes('\u0000'), 'A name cannot contain a NUL character.');
+
+export const AccountRecord = z.object({
+  id: AccountId,
+  name: AccountName,
+  baseUrl: z.string().min(1).max(2048),
+});
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+export const AccountSummary = z.object({
+  id: AccountId,
+  name: z.string(),
+  baseUrl: z.string(),
+  /** The key's last four characters; null when the keychain has no key for it (signed out). */
+  last4: z.string().length(4).nullable(),
+  active: z.boolean(),
+  /** The service stopped accepting this account's key. */
+  keyRefused: z.boolean(),
+  /** Its queue, also while it is not the account shown (queues keep running in the background). */
+  uploads: z.object({ active: z.number().int().min(0), waiting: z.number().int().min(0) }),
+});
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+export const AccountsView = z.object({
+  accounts: z.array(AccountSummary),
+  activeId: AccountId.nullable(),
+});
+export type AccountsView = z.infer<typeof AccountsView>;
+
+/** A name for a new account when the person gave none: the service's host. */
+export function defaultAccountName(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host.slice(0, 80) || 'Account';
+  } catch {
+    return 'Account';
+  }
+}
