@@ -164,17 +164,11 @@ export class AuthService {
 
   /**
    * Checks the address and key (shape first, then operation 1 against the service), then
-   * keeps the key in the SecretStore and the address in settings.
+   * keeps the key in the SecretStore: as the shown account's new key, or as an account.
    */
   async setKey(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
-    const baseUrl = normalizeBaseUrl(baseUrlInput);
+    const { baseUrl, key } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
     const origin = new URL(baseUrl).origin;
-    const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
-    // Before the key is sent anywhere: over plain http it would cross the network in clear.
-    if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
-    const key = checkKeyShape(keyInput);
-    this.#registry?.addSecret(key);
-    await this.#checkWithService(baseUrl, key);
     const extra = this.#plainHttpRemembered(baseUrl);
     // A new key for the shown account's service replaces its key and keeps its queue, outbox
     // and library; a key for another service is another account.
@@ -194,16 +188,23 @@ export class AuthService {
 
   /** Adds another account (checked like any key) and shows it. */
   async addAccount(name: string | undefined, baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
+    const { baseUrl, key } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
+    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl));
+    this.#logger?.info('account added', { baseUrl });
+    return this.#changed();
+  }
+
+  /** The address and key, checked: plain-http consent, the key's shape, then operation 1 with the service. */
+  async #checkedCredentials(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean }): Promise<{ baseUrl: string; key: string }> {
     const baseUrl = normalizeBaseUrl(baseUrlInput);
     const origin = new URL(baseUrl).origin;
     const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
+    // Before the key is sent anywhere: over plain http it would cross the network in clear.
     if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
     const key = checkKeyShape(keyInput);
     this.#registry?.addSecret(key);
     await this.#checkWithService(baseUrl, key);
-    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl));
-    this.#logger?.info('account added', { baseUrl });
-    return this.#changed();
+    return { baseUrl, key };
   }
 
   /** Plain-http consent is remembered per origin once a key for it was accepted. */
