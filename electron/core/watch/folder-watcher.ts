@@ -53,6 +53,7 @@ export class FolderWatcher {
   private readonly included: (relPath: string) => boolean;
 
   private readonly options: FolderWatcherOptions;
+  private checking: Promise<void> | null = null;
 
   constructor(options: FolderWatcherOptions) {
     this.options = options;
@@ -75,11 +76,22 @@ export class FolderWatcher {
   async stop(): Promise<void> {
     if (this.presenceTimer) clearInterval(this.presenceTimer);
     this.presenceTimer = null;
+    // A check under way could open a watcher after this one closed.
+    await this.checking;
     await this.closeWatcher();
     this.setState('stopped');
   }
 
-  private async checkPresence(): Promise<void> {
+  /**
+   * One check at a time: under load a check can outlast the interval, and an older check that
+   * saw the folder gone would otherwise close the watcher a newer one just opened.
+   */
+  private checkPresence(): Promise<void> {
+    this.checking ??= this.checkPresenceNow().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  private async checkPresenceNow(): Promise<void> {
     const present = await stat(this.options.folder).then((s) => s.isDirectory(), () => false);
     // A folder we may not list or read gets its own state: the person has to change its rights.
     const readable = present && (await access(this.options.folder, constants.R_OK | constants.X_OK).then(() => true, () => false));
