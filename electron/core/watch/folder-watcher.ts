@@ -1,7 +1,14 @@
+// One watched folder. Change events come from @parcel/watcher (the native watcher VS Code and
+// Parcel use): one inotify watch per directory, where chokidar 5 takes one per file too, so a
+// folder of 10,000 files costs 1 watch, not 10,001 (measured under a lowered
+// max_user_watches: test/integration/watch/watch-limits.test.ts). When the system's limit on
+// watches is reached all the same (a tree with more folders than the limit), the folder is
+// scanned every few seconds instead, and the state says so.
 import { access, constants, stat } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { join } from 'node:path';
+import parcelWatcher from '@parcel/watcher';
 import picomatch from 'picomatch';
+import { relativePath, scanFolder, type ScanRules } from './scan-folder.ts';
 
 /** A file seen in a watched folder, identified the way the queue and history remember it. */
 export interface WatchedFile {
@@ -11,6 +18,9 @@ export interface WatchedFile {
 }
 
 export type WatchState = 'watching' | 'missing' | 'denied' | 'stopped';
+
+/** How changes are noticed: the system's change events, or a scan every few seconds. */
+export type WatchMode = 'events' | 'scanning';
 
 export interface FolderWatcherOptions {
   folder: string;
@@ -24,42 +34,57 @@ export interface FolderWatcherOptions {
   settleMs?: number;
   /** How often to look whether an unplugged folder is back (and whether a present one went away). */
   presenceCheckMs?: number;
+  /** How often the folder is scanned when the system gives no change events. */
+  scanMs?: number;
   /** Sub-folder that finished files are moved into, never picked up itself. */
   uploadedFolder?: string;
   /** True when the queue or history already holds this path with this size and mtime. */
   isKnown: (file: WatchedFile) => boolean;
   onFile: (file: WatchedFile) => void;
   onState?: (state: WatchState) => void;
+  onMode?: (mode: WatchMode) => void;
   onError?: (error: Error) => void;
 }
 
 const DEFAULT_SETTLE_MS = 2000;
 const DEFAULT_PRESENCE_MS = 2000;
+const DEFAULT_SCAN_MS = 10_000;
+
+/** What the system says when no more change watches can be set up (Linux inotify: ENOSPC, EMFILE). */
+export function isWatchLimit(error: unknown): boolean {
+  const text = `${(error as { code?: unknown } | null)?.code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
+  return /ENOSPC|EMFILE|No space left on device|Too many open files|user limit/i.test(text);
+}
+
+interface Changes {
+  close(): Promise<void>;
+}
 
 /**
- * Watches one folder (recursively) and reports each finished file once. Files are reported only
- * after their size and mtime have settled, so half-written files are never sent.
- * On start (and when an unplugged folder comes back) the existing files are scanned and compared by
- * path+size+mtime against what the caller already knows, so a restart neither repeats nor misses a file.
+ * Watches one folder and reports each finished file once. Files are reported only after their
+ * size and mtime have settled, so half-written files are never sent. On start (and when an
+ * unplugged folder comes back) the existing files are scanned and compared by path+size+mtime
+ * against what the caller already knows, so a restart neither repeats nor misses a file.
  * Nothing is ever deleted here.
  */
 export class FolderWatcher {
-  private watcher: FSWatcher | null = null;
+  private changes: Changes | null = null;
   private presenceTimer: NodeJS.Timeout | null = null;
   private state: WatchState = 'stopped';
   private readonly reported = new Set<string>();
   private readonly settling = new Map<string, NodeJS.Timeout>();
-  private readonly excluded: (relPath: string) => boolean;
+  private readonly rules: ScanRules;
   private readonly included: (relPath: string) => boolean;
-
   private readonly options: FolderWatcherOptions;
   private checking: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(options: FolderWatcherOptions) {
     this.options = options;
     const patterns = [...(options.exclude ?? [])];
     if (options.uploadedFolder) patterns.push(`${options.uploadedFolder}/**`, options.uploadedFolder);
-    this.excluded = patterns.length ? picomatch(patterns, { dot: true }) : () => false;
+    const excluded = patterns.length ? picomatch(patterns, { dot: true }) : () => false;
+    this.rules = { recursive: options.recursive !== false, excluded };
     this.included = options.include?.length ? picomatch([...options.include], { dot: true }) : () => true;
   }
 
@@ -68,17 +93,19 @@ export class FolderWatcher {
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await this.checkPresence();
     const every = this.options.presenceCheckMs ?? DEFAULT_PRESENCE_MS;
     this.presenceTimer = setInterval(() => void this.checkPresence(), every);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.presenceTimer) clearInterval(this.presenceTimer);
     this.presenceTimer = null;
     // A check under way could open a watcher after this one closed.
     await this.checking;
-    await this.closeWatcher();
+    await this.closeChanges();
     this.setState('stopped');
   }
 
@@ -87,46 +114,95 @@ export class FolderWatcher {
    * saw the folder gone would otherwise close the watcher a newer one just opened.
    */
   private checkPresence(): Promise<void> {
-    this.checking ??= this.checkPresenceNow().finally(() => (this.checking = null));
+    this.checking ??= this.checkPresenceNow()
+      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => (this.checking = null));
     return this.checking;
   }
 
   private async checkPresenceNow(): Promise<void> {
+    if (this.stopped) return;
     const present = await stat(this.options.folder).then((s) => s.isDirectory(), () => false);
     // A folder we may not list or read gets its own state: the person has to change its rights.
     const readable = present && (await access(this.options.folder, constants.R_OK | constants.X_OK).then(() => true, () => false));
-    if (readable && !this.watcher) this.openWatcher();
+    if (readable && !this.changes) await this.openChanges();
     else if (!readable) {
       // Asked again after a failed access: a folder renamed away in between is missing, not denied.
       const stillThere = present && (await stat(this.options.folder).then((s) => s.isDirectory(), () => false));
       const state = stillThere ? 'denied' : 'missing';
       if (this.state === state) return;
-      await this.closeWatcher();
+      await this.closeChanges();
       this.setState(state);
     }
   }
 
-  private openWatcher(): void {
+  private async openChanges(): Promise<void> {
     const root = this.options.folder;
-    this.watcher = watch(root, {
-      ignoreInitial: false,
-      ...(this.options.recursive === false ? { depth: 0 } : {}),
-      ignored: (path: string) => {
-        const rel = relative(root, path).split(sep).join('/');
-        return rel !== '' && this.excluded(rel);
-      },
-    });
-    const wanted = (path: string) => this.included(relative(root, path).split(sep).join('/'));
-    this.watcher.on('add', (path) => wanted(path) && this.settle(path));
-    this.watcher.on('change', (path) => wanted(path) && this.settle(path));
-    this.watcher.on('error', (error) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))));
+    try {
+      const subscription = await parcelWatcher.subscribe(root, (error, events) => this.onEvents(error, events), {
+        ...(this.options.uploadedFolder ? { ignore: [join(root, this.options.uploadedFolder)] } : {}),
+      });
+      this.changes = { close: () => subscription.unsubscribe() };
+      this.options.onMode?.('events');
+    } catch (error) {
+      if (!isWatchLimit(error)) throw error;
+      this.changes = this.scanEvery(this.options.scanMs ?? DEFAULT_SCAN_MS);
+      this.options.onMode?.('scanning');
+      this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    }
     this.setState('watching');
+    // What is already there (arrived while closed, or while the folder was away): settled like a new file.
+    await scanFolder(root, root, this.rules, (path) => this.noticeFile(path));
+  }
+
+  /** The fallback without change events: every round, files new or changed since the last look. */
+  private scanEvery(ms: number): Changes {
+    const root = this.options.folder;
+    let scanning = false;
+    const timer = setInterval(() => {
+      if (scanning) return;
+      scanning = true;
+      void scanFolder(root, root, this.rules, (path) => this.noticeFile(path)).finally(() => (scanning = false));
+    }, ms);
+    return { close: async () => clearInterval(timer) };
+  }
+
+  private onEvents(error: Error | null, events: ReadonlyArray<{ path: string; type: 'create' | 'update' | 'delete' }>): void {
+    if (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    for (const event of events) {
+      if (event.type === 'delete') {
+        clearTimeout(this.settling.get(event.path));
+        this.settling.delete(event.path);
+        continue;
+      }
+      void stat(event.path).then(
+        (s) => {
+          // A folder moved in whole comes as one event: its files are looked at here.
+          if (s.isDirectory() && this.rules.recursive && !this.rules.excluded(relativePath(this.options.folder, event.path))) {
+            void scanFolder(this.options.folder, event.path, this.rules, (path) => this.noticeFile(path));
+          } else if (s.isFile()) this.noticeFile(event.path);
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  /** A file appeared or changed: it is considered once it has settled, if the rules want it. */
+  private noticeFile(path: string): void {
+    const rel = relativePath(this.options.folder, path);
+    if (rel.startsWith('..') || this.rules.excluded(rel) || !this.included(rel)) return;
+    if (!this.rules.recursive && rel.includes('/')) return;
+    if (this.settling.has(path)) return;
+    this.settle(path);
   }
 
   /**
-   * Waits until the file's size and mtime have stayed the same for the settle time. Done here rather
-   * than with chokidar's awaitWriteFinish, which does not wait for files found by the initial scan:
-   * those are exactly the files still being copied when the app starts or a drive comes back.
+   * Waits until the file's size and mtime have stayed the same for the settle time: files
+   * found by a scan are exactly the ones that may still be copied when the app starts or a
+   * drive comes back.
    */
   private settle(path: string, previous?: string): void {
     clearTimeout(this.settling.get(path));
@@ -134,7 +210,7 @@ export class FolderWatcher {
     const timer = setTimeout(() => {
       void stat(path).then(
         (s) => {
-          if (!this.watcher || this.settling.get(path) !== timer) return;
+          if (!this.changes || this.settling.get(path) !== timer) return;
           const now = `${s.size}\0${s.mtimeMs}`;
           if (now === previous) {
             this.settling.delete(path);
@@ -151,19 +227,18 @@ export class FolderWatcher {
     const s = await stat(path).catch(() => null);
     if (!s?.isFile()) return;
     const file: WatchedFile = { path, size: s.size, mtimeMs: s.mtimeMs };
-    const { size, mtimeMs } = file;
-    const key = `${path}\0${size}\0${mtimeMs}`;
+    const key = `${path}\0${file.size}\0${file.mtimeMs}`;
     if (this.reported.has(key) || this.options.isKnown(file)) return;
     this.reported.add(key);
     this.options.onFile(file);
   }
 
-  private async closeWatcher(): Promise<void> {
-    const w = this.watcher;
-    this.watcher = null;
+  private async closeChanges(): Promise<void> {
+    const changes = this.changes;
+    this.changes = null;
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();
-    if (w) await w.close();
+    if (changes) await changes.close().catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   private setState(state: WatchState): void {

@@ -27,6 +27,8 @@ interface Entry {
   watcher: FolderWatcher | null;
   state: WatchState;
   lastFile: string | null;
+  /** No change events from the system (its watch limit is reached): the folder is scanned every few seconds. */
+  scanning: boolean;
 }
 
 const MESSAGES: Record<WatchState, string> = {
@@ -35,6 +37,9 @@ const MESSAGES: Record<WatchState, string> = {
   missing: 'The folder is not there (an unplugged drive?). Watching resumes when it comes back.',
   denied: 'Vidlift may not read this folder. Change its permissions; watching resumes on its own.',
 };
+
+const SCANNING_MESSAGE =
+  'Watching by looking every 10 seconds: this computer’s limit on watched folders is reached (on Linux, raise fs.inotify.max_user_watches to see new files at once).';
 
 export class WatchManager {
   readonly #options: WatchManagerOptions;
@@ -95,7 +100,7 @@ export class WatchManager {
     }
     for (const config of folders) {
       if (this.#entries.has(config.id)) continue;
-      const entry: Entry = { config, watcher: null, state: 'paused', lastFile: null };
+      const entry: Entry = { config, watcher: null, state: 'paused', lastFile: null, scanning: false };
       this.#entries.set(config.id, entry);
       if (config.enabled) {
         entry.watcher = this.#watcherFor(entry);
@@ -118,6 +123,10 @@ export class WatchManager {
       isKnown: this.#known,
       onFile: (file) => void this.#queue(entry, file),
       onState: (state) => this.#onState(entry, state),
+      onMode: (mode) => {
+        entry.scanning = mode === 'scanning';
+        this.#emit();
+      },
       onError: (error) => this.#options.logger.warn('a watched folder reported an error', { error, folder: config.id }),
     });
   }
@@ -150,5 +159,6 @@ export class WatchManager {
 }
 
 function toStatus(entry: Entry): WatchFolderStatus {
-  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, message: MESSAGES[entry.state] };
+  const message = entry.state === 'watching' && entry.scanning ? SCANNING_MESSAGE : MESSAGES[entry.state];
+  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, message };
 }
