@@ -36,6 +36,11 @@ export interface FolderWatcherOptions {
   presenceCheckMs?: number;
   /** How often the folder is scanned when the system gives no change events. */
   scanMs?: number;
+  /**
+   * How often the folder is scanned even with change events: a network share or a FUSE mount
+   * gives no events for files written from another machine.
+   */
+  rescanMs?: number;
   /** Sub-folder that finished files are moved into, never picked up itself. */
   uploadedFolder?: string;
   /** True when the queue or history already holds this path with this size and mtime. */
@@ -49,6 +54,7 @@ export interface FolderWatcherOptions {
 const DEFAULT_SETTLE_MS = 2000;
 const DEFAULT_PRESENCE_MS = 2000;
 const DEFAULT_SCAN_MS = 10_000;
+const DEFAULT_RESCAN_MS = 60_000;
 
 /** What the system says when no more change watches can be set up (Linux inotify: ENOSPC, EMFILE). */
 export function isWatchLimit(error: unknown): boolean {
@@ -142,7 +148,8 @@ export class FolderWatcher {
       const subscription = await parcelWatcher.subscribe(root, (error, events) => this.onEvents(error, events), {
         ...(this.options.uploadedFolder ? { ignore: [join(root, this.options.uploadedFolder)] } : {}),
       });
-      this.changes = { close: () => subscription.unsubscribe() };
+      const rescans = this.scanEvery(this.options.rescanMs ?? DEFAULT_RESCAN_MS);
+      this.changes = { close: async () => void (await Promise.all([rescans.close(), subscription.unsubscribe()])) };
       this.options.onMode?.('events');
     } catch (error) {
       if (!isWatchLimit(error)) throw error;
@@ -152,17 +159,28 @@ export class FolderWatcher {
     }
     this.setState('watching');
     // What is already there (arrived while closed, or while the folder was away): settled like a new file.
-    await scanFolder(root, root, this.rules, (path) => this.noticeFile(path));
+    await this.scanOnce();
   }
 
-  /** The fallback without change events: every round, files new or changed since the last look. */
-  private scanEvery(ms: number): Changes {
+  /** Every file under the folder, new or changed since it was reported, is looked at (one stat each). */
+  private scanOnce(): Promise<void> {
     const root = this.options.folder;
+    return scanFolder(root, root, this.rules, (path) => void this.noticeScanned(path));
+  }
+
+  private async noticeScanned(path: string): Promise<void> {
+    const s = await stat(path).catch(() => null);
+    if (!s?.isFile() || this.reported.has(`${path}\0${s.size}\0${s.mtimeMs}`)) return;
+    this.noticeFile(path);
+  }
+
+  /** Scans on a timer: the fallback without change events, and the safety net beside them. */
+  private scanEvery(ms: number): Changes {
     let scanning = false;
     const timer = setInterval(() => {
       if (scanning) return;
       scanning = true;
-      void scanFolder(root, root, this.rules, (path) => this.noticeFile(path)).finally(() => (scanning = false));
+      void this.scanOnce().finally(() => (scanning = false));
     }, ms);
     return { close: async () => clearInterval(timer) };
   }

@@ -29,15 +29,19 @@ export async function scanFolder(root: string, start: string, rules: ScanRules, 
       // Gone or unreadable meanwhile: the presence check says so for the root; a sub-folder is skipped.
       continue;
     }
-    for await (const entry of handle) {
-      const path = join(dir, entry.name);
-      const rel = relativePath(root, path);
-      if (rules.excluded(rel)) continue;
-      if (entry.isDirectory()) {
-        if (rules.recursive) pending.push(path);
-      } else if (entry.isFile()) {
-        onFile(path);
+    try {
+      for await (const entry of handle) {
+        const path = join(dir, entry.name);
+        const rel = relativePath(root, path);
+        if (rules.excluded(rel)) continue;
+        if (entry.isDirectory()) {
+          if (rules.recursive) pending.push(path);
+        } else if (entry.isFile()) {
+          onFile(path);
+        }
       }
+    } catch {
+      // The folder went away while it was read (a drive unplugged): the presence check says so.
     }
   }
 }
