@@ -40,7 +40,8 @@ async function mountSlowDisk(): Promise<{ src: string; mount: string }> {
   mkdirSync(mount);
   const fs: ChildProcess = spawn('/usr/bin/python3', [SLOW_FS, src, mount, '0.05'], { stdio: 'ignore' });
   cleanups.push(() => {
-    spawnSync('fusermount3', ['-u', mount], { stdio: 'ignore' });
+    // Lazily: a stat still waiting on the slow disk would keep a plain unmount busy.
+    spawnSync('fusermount3', ['-uz', mount], { stdio: 'ignore' });
     fs.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
   });
