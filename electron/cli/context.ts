@@ -65,6 +65,8 @@ export interface CliOptions {
   env?: NodeJS.ProcessEnv;
   /** Settings for this run only (never written to the app's settings file). */
   fixed?: Partial<Settings>;
+  /** One of the desktop app's accounts, by name or id, for this run (the app keeps showing its own). */
+  account?: string;
 }
 
 export interface Cli {
@@ -102,7 +104,9 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     secretStore,
     proxy: environmentResolver,
     fixedSettings: { ...options.fixed },
+    onlyShownAccount: true,
     ...(fixedAccount ? { fixedAccount } : {}),
+    ...(options.account !== undefined && !fixedAccount ? { accountForRun: options.account } : {}),
   });
   const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW });
   const call = (async (method: MethodName, input?: unknown) => {
@@ -113,7 +117,7 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   }) as Cli['call'];
   const cli: Cli = { core, dataDir, call, close: () => core.close(), offline: null };
   try {
-    await requireAccount(cli, baseUrl !== undefined);
+    await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account);
   } catch (error) {
     await core.close();
     throw error;
@@ -121,13 +125,17 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   return cli;
 }
 
-async function requireAccount(cli: Cli, fromEnvironment: boolean): Promise<void> {
+async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string | undefined): Promise<void> {
   const notices = await cli.call('app:notices');
   const inUse = notices.find((n) => n.id === 'account-in-use');
   if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
   const blocking = notices.find((n) => n.severity === 'error');
   if (blocking) throw new CliError(`${blocking.title} ${blocking.detail}`, EXIT.config, 'config');
   const auth = await cli.call('auth:status');
+  if (chosen !== undefined && !auth.accountId) {
+    const names = (await cli.call('settings:get')).accounts.map((a) => `“${a.name}”`).join(', ');
+    throw new CliError(`No account is named “${chosen}”. The accounts: ${names || 'none yet (add one in the app)'}.`, EXIT.config, 'config');
+  }
   if (!auth.hasKey) {
     throw new CliError(
       fromEnvironment

@@ -13,7 +13,7 @@ import { watch } from './commands/watch.ts';
 
 const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, watch, account };
 
-const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, account: { type: 'string' } } as const;
 
 function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
@@ -23,7 +23,8 @@ function overview(): string {
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
-    'The account: VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or the desktop app’s own (its keychain entry).',
+    'The account: VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or one of the desktop app’s (its keychain entry):',
+    'the one it shows, or --account NAME|ID (or VIDLIFT_ACCOUNT); `account --list` lists them.',
     'The key is never taken as an argument. VIDLIFT_DATA_DIR picks another data folder.',
     'Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY.',
     'Every command takes --json (one JSON document on stdout) and --help.',
@@ -74,7 +75,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       positionals: parsed.positionals,
       values: parsed.values as Record<string, string | boolean | undefined>,
       out,
-      open: (options) => openCli({ ...options, env }),
+      open: (options) => {
+        const chosen = typeof parsed.values.account === 'string' ? parsed.values.account : env.VIDLIFT_ACCOUNT;
+        return openCli({ ...options, env, ...(chosen ? { account: chosen } : {}) });
+      },
       signal: stop.signal,
     });
   } catch (error) {

@@ -37,6 +37,10 @@ export interface CoreOptions {
   fixedSettings?: Partial<import('../../shared/model.ts').Settings>;
   /** The command line's VIDLIFT_BASE_URL and VIDLIFT_API_KEY: the one account of this run, never written anywhere. */
   fixedAccount?: { baseUrl: string; key: string };
+  /** The command line's --account: this account (by name or id) is the one shown for this run, never written. */
+  accountForRun?: string;
+  /** Only the shown account is opened (the command line: the app may have the others open). */
+  onlyShownAccount?: boolean;
 }
 
 export interface BatchSummary {

@@ -59,7 +59,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const proxyChoice = new ProxyChoice({ setting: () => settings.get().proxy, system: options.proxy ?? environmentResolver, secrets, registry: logger });
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}) });
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}) });
   const grants = new PathGrants();
   const mediaTokens = new MediaTokens();
 

@@ -98,13 +98,22 @@ async function waitForSync(cli: Cli, quickBefore: number | null, fullBefore: num
 }
 
 export const account: Command = {
-  summary: 'Show the account: e-mail, balance, storage',
-  usage: 'account [--json]',
-  details: ['Read from the service when it answers; otherwise what the library last saw.'],
-  options: {},
-  async run({ out, open }) {
+  summary: 'Show the account: e-mail, balance, storage; or list the accounts',
+  usage: 'account [--list] [--account NAME|ID] [--json]',
+  details: [
+    'Read from the service when it answers; otherwise what the library last saw.',
+    '--list: the desktop app’s accounts (name, address, which one it shows); pick one for any command with --account.',
+  ],
+  options: { list: { type: 'boolean' } },
+  async run({ out, open, values }) {
     const cli = await open();
     try {
+      if (values.list === true) {
+        const settings = await cli.call('settings:get');
+        const rows = settings.accounts.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, shownInApp: a.id === settings.activeAccount }));
+        out.result({ accounts: rows }, () => out.say(table(rows.map((r) => [`${r.shownInApp ? '* ' : '  '}${r.name}`, r.baseUrl]))));
+        return EXIT.ok;
+      }
       let view = await cli.call('account:get', { refresh: !cli.offline });
       for (let i = 0; i < 50 && !cli.offline && view.freshness.fetchedAt === null; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));

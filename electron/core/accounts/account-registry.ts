@@ -42,6 +42,16 @@ export interface AccountRegistryOptions {
    * both open the same database (one sender at a time: account-lock.ts).
    */
   fixed?: { baseUrl: string; key: string };
+  /**
+   * The command line's --account NAME|ID: the account shown for this run (never written; the
+   * app keeps showing its own). None matching: no account is shown (the command line says so).
+   */
+  shownForRun?: string;
+  /**
+   * Only the shown account exists for this process (the command line): it opens, locks and
+   * sends nothing of the others, which the app may have open at the same time.
+   */
+  onlyShown?: boolean;
 }
 
 export class AccountRegistry {
@@ -51,6 +61,8 @@ export class AccountRegistry {
   readonly #logger: Logger | undefined;
   #fixed: AccountRecord | null = null;
   #fixedKey: string | null = null;
+  readonly #shownForRun: string | null;
+  readonly #onlyShown: boolean;
   /** Keys read once: the keychain is not asked on every request. */
   readonly #keys = new Map<string, string | null>();
   readonly #listeners = new Set<RegistryListener>();
@@ -60,6 +72,8 @@ export class AccountRegistry {
     this.#secrets = options.secrets;
     this.#registry = options.registry;
     this.#logger = options.logger;
+    this.#shownForRun = options.shownForRun?.trim() ?? null;
+    this.#onlyShown = options.onlyShown === true;
     if (options.fixed) {
       const { baseUrl, key } = options.fixed;
       this.#fixed = { id: accountIdFor(baseUrl, key), name: defaultAccountName(baseUrl), baseUrl };
@@ -69,11 +83,19 @@ export class AccountRegistry {
   }
 
   list(): AccountRecord[] {
-    return this.#fixed ? [this.#fixed] : this.#stored();
+    if (this.#fixed) return [this.#fixed];
+    if (!this.#onlyShown) return this.#stored();
+    const shown = this.active();
+    return shown ? [shown] : [];
   }
 
   active(): AccountRecord | null {
     if (this.#fixed) return this.#fixed;
+    if (this.#shownForRun !== null) {
+      const wanted = this.#shownForRun;
+      const stored = this.#stored();
+      return stored.find((record) => record.id === wanted) ?? stored.find((record) => record.name.toLowerCase() === wanted.toLowerCase()) ?? null;
+    }
     const id = this.#settings.get().activeAccount;
     return this.#stored().find((record) => record.id === id) ?? null;
   }
@@ -224,6 +246,6 @@ export class AccountRegistry {
   }
 
   #refuseWhenFixed(): void {
-    if (this.#fixed) throw new AppError('validation', 'This run uses the account of VIDLIFT_BASE_URL and VIDLIFT_API_KEY; accounts are managed in the app.', { retryable: false });
+    if (this.#fixed || this.#onlyShown) throw new AppError('validation', 'This run works with one account only; accounts are added, switched and removed in the app.', { retryable: false });
   }
 }

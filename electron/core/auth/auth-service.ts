@@ -36,6 +36,10 @@ export interface AuthServiceOptions {
   accounts?: AccountRegistry;
   /** The command line's account from its environment (AccountRegistryOptions.fixed). */
   fixedAccount?: { baseUrl: string; key: string };
+  /** The command line's --account (AccountRegistryOptions.shownForRun). */
+  accountForRun?: string;
+  /** AccountRegistryOptions.onlyShown. */
+  onlyShownAccount?: boolean;
 }
 
 /** Printable ASCII without spaces: anything else cannot be a key, and could break the header. */
@@ -94,7 +98,7 @@ export class AuthService {
     this.#registry = options.registry;
     this.accounts =
       options.accounts ??
-      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
     this.#verify =
       options.verify ??
       oneOffVerifier({

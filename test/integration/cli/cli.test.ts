@@ -163,3 +163,45 @@ describe('vidlift-cli', () => {
     expect((await cli(['ls'], env)).code).toBe(0);
   });
 });
+
+const keychain = process.env.VIDLIFT_KEYCHAIN_TESTS === '1';
+
+describe.skipIf(!keychain)('vidlift-cli on the desktop app’s accounts (real keychain; set VIDLIFT_KEYCHAIN_TESTS=1 in a keyring session to run)', () => {
+  it('lists the accounts, works on the one named with --account, and names them when the name matches none', async () => {
+    const dataDir = join(root, 'data-accounts');
+    const second = host.control.addAccount({ seed: 'empty' });
+    host.control.addVideo({ name: 'second-account-only.mp4', size: 4321 }, second.apiKey);
+    // The desktop app (its real keychain store) with two accounts, showing the first.
+    const desktop = await createCore({ dataDir, logDir: join(root, 'logs-accounts'), sandboxAvailable: false });
+    try {
+      await desktop.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+      const firstId = (await desktop.handlers['accounts:list'](undefined)).activeId!;
+      await desktop.handlers['accounts:add']({ name: 'Second', baseUrl: host.baseUrl, key: second.apiKey });
+      await desktop.handlers['accounts:switch']({ id: firstId });
+    } finally {
+      await desktop.close();
+    }
+    const env = { VIDLIFT_DATA_DIR: dataDir, DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS ?? '' };
+
+    const listed = await cli(['account', '--list', '--json'], env);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as { accounts: Array<{ name: string; shownInApp: boolean }> }).accounts.map((a) => [a.name, a.shownInApp])).toEqual([
+      [new URL(host.baseUrl).host, true],
+      ['Second', false],
+    ]);
+
+    expect((await cli(['sync', '--account', 'second'], env)).code).toBe(0);
+    const named = await cli(['ls', '0', '--account', 'second', '--json'], env);
+    expect(named.code).toBe(0);
+    expect(named.stdout).toContain('second-account-only.mp4');
+    expect((await cli(['sync'], env)).code).toBe(0);
+    const shown = await cli(['ls', '0', '--json'], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toContain('second-account-only.mp4');
+
+    const wrong = await cli(['ls', '--account', 'Nope'], env);
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toContain('No account is named “Nope”');
+    expect(wrong.stderr).toContain('“Second”');
+  }, 120_000);
+});
