@@ -61,9 +61,11 @@ export class DropState {
       const where = this.#library.folderName(folderId);
       if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
       if (result.skipped.length) {
-        const first = result.skipped[0];
-        const more = result.skipped.length > 1 ? ` (and ${result.skipped.length - 1} more)` : '';
-        this.#notices.info(`${result.skipped.length} skipped`, first ? `${first.reason}${more}` : '');
+        const count = result.skipped.length;
+        const reasons = new Set(result.skipped.map((s) => s.reason));
+        const summary = reasons.size === 1 ? [...reasons][0]! : `${reasons.size} different reasons`;
+        const details = result.skipped.map((s) => `${s.path.split(/[\\/]/).pop() ?? s.path}: ${s.reason}`);
+        this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details);
       }
     } catch (error) {
       this.#notices.error('Could not add the files to the uploads', error);

@@ -10,6 +10,8 @@ export interface Notice {
   title: string;
   text: string;
   next: string | null;
+  /** Every item the notice is about (the skipped files, each with its reason), shown on request. */
+  details?: string[];
 }
 
 const INFO_LIFETIME_MS = 6000;
@@ -34,6 +36,11 @@ export class Notices {
     const notice = this.#push({ kind: 'info', title, text, next: null });
     this.#schedule(() => this.dismiss(notice.id), INFO_LIFETIME_MS);
     return notice;
+  }
+
+  /** A confirmation with every item it is about: it stays until dismissed, since there is a list to read. */
+  infoWithDetails(title: string, text: string, details: string[]): Notice {
+    return this.#push({ kind: 'info', title, text, next: null, details });
   }
 
   dismiss(id: number): void {

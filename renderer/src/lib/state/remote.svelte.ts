@@ -5,9 +5,12 @@ import { api as defaultApi, type ApiClient } from '../api.ts';
 const EMPTY: RemoteView = { items: [], slots: null, waitingLocally: 0 };
 const INACTIVE: readonly string[] = ['completed', 'failed'];
 
-/** Pasted text as URLs: one per line or separated by spaces, blanks and duplicates dropped. */
+/**
+ * Pasted text as addresses: one per line (a line with spaces is one address the core refuses
+ * as one, not one per word), blank lines and duplicates dropped.
+ */
 export function splitUrls(text: string): string[] {
-  const urls = text.split(/\s+/).map((s) => s.trim()).filter(Boolean);
+  const urls = text.split(/\r?\n|\r/).map((s) => s.trim()).filter(Boolean);
   return urls.filter((url, i) => urls.indexOf(url) === i);
 }
 

@@ -19,8 +19,13 @@ export interface ThumbnailDraft {
   checking: boolean;
 }
 
+/**
+ * Any image, not only the kinds the service takes: a WebP or GIF dropped on a thumbnail
+ * gets the thumbnail check's own answer (JPEG or PNG only), never the upload queue's
+ * "not a video file".
+ */
 export function looksLikeImage(file: File): boolean {
-  return /^image\/(png|jpeg)$/.test(file.type) || /\.(png|jpe?g)$/i.test(file.name);
+  return /^image\//.test(file.type) || /\.(png|jpe?g|webp|gif|bmp|tiff?|heic|heif|avif)$/i.test(file.name);
 }
 
 export class Thumbnails {

@@ -24,8 +24,9 @@ describe('Notices', () => {
 });
 
 describe('remote imports', () => {
-  it('splits pasted text into distinct URLs', () => {
-    expect(splitUrls(' https://a.test/1\n\nhttps://b.test/2 https://a.test/1\t')).toEqual(['https://a.test/1', 'https://b.test/2']);
+  it('splits pasted text by line only: distinct addresses, a line with spaces stays one (refused as one)', () => {
+    expect(splitUrls(' https://a.test/1\n\nhttps://b.test/2\r\nhttps://a.test/1\t')).toEqual(['https://a.test/1', 'https://b.test/2']);
+    expect(splitUrls('not a url\nhttps://a.test/1')).toEqual(['not a url', 'https://a.test/1']);
   });
   it('treats unknown statuses as active', () => {
     expect(isActiveStatus('completed')).toBe(false);
@@ -39,7 +40,7 @@ describe('remote imports', () => {
     stub.handle('remote:list', () => empty);
     const remote = new Remote(stub.client);
     const stop = remote.start();
-    await remote.add('https://a.test/1 https://b.test/2');
+    await remote.add('https://a.test/1\nhttps://b.test/2');
     expect(stub.calls[0]?.input).toEqual({ urls: ['https://a.test/1', 'https://b.test/2'] });
     stub.emit('remote:changed', { ...empty, waitingLocally: 3 });
     expect(remote.view.waitingLocally).toBe(3);

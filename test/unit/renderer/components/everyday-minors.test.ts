@@ -1,0 +1,81 @@
+// Issue 17, minor items, in Chromium against a stand-in bridge: a WebP dropped on the
+// thumbnail panel gets the thumbnail check's answer (not the upload queue's "not a video");
+// the skipped-files notice lists every file with its reason.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import ThumbnailPanel from '../../../../renderer/src/components/thumbnails/ThumbnailPanel.svelte';
+import NoticeArea from '../../../../renderer/src/components/shell/NoticeArea.svelte';
+import { thumbnails } from '../../../../renderer/src/lib/state/thumbnails.svelte.ts';
+import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
+import { drop } from '../../../../renderer/src/lib/state/drop.svelte.ts';
+import type { Video } from '../../../../shared/model.ts';
+import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+beforeEach(() => {
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  target = document.createElement('div');
+  document.body.append(target);
+});
+
+afterEach(() => {
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+  thumbnails.discard();
+  notices.clear();
+});
+
+const video: Video = { id: 'abcdefghijkl', folderId: 0, name: 'Trip', createdAt: '2024-01-01 00:00:00', isPublic: true, views: 0, size: 1, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null };
+
+describe('a WebP dropped on the thumbnail panel', () => {
+  it('gets the thumbnail’s own answer, and nothing goes to the upload queue', async () => {
+    stub.fail('videos:checkThumbnail', { code: 'validation', message: '“cover.webp” is a WebP image; the service takes JPEG or PNG only.', retryable: false });
+    // The window's drop zone would queue it as an upload if the panel let it through.
+    let fellThrough = false;
+    target.addEventListener('drop', () => (fellThrough = true));
+    component = mount(ThumbnailPanel, { target, props: { video } });
+    flushSync();
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(12)], 'cover.webp', { type: 'image/webp' }));
+    target.querySelector('section')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    await settle();
+    expect(fellThrough).toBe(false);
+    expect(target.textContent).toContain('JPEG or PNG only');
+    expect(stub.calls.map((c) => c.method)).not.toContain('uploads:add');
+  });
+});
+
+describe('the skipped-files notice', () => {
+  it('lists every skipped file with its reason, on request', async () => {
+    stub.handle('uploads:add', () => ({
+      added: [],
+      skipped: [
+        { path: '/d/notes.txt', reason: 'Not a video file.' },
+        { path: '/d/.DS_Store', reason: 'A hidden or system file.' },
+        { path: '/d/empty.mp4', reason: 'The file is empty.' },
+      ],
+    }));
+    component = mount(NoticeArea, { target });
+    await drop.uploadPaths(['/d'], 0);
+    await settle();
+    expect(target.textContent).toContain('3 files skipped');
+    expect(target.textContent).not.toContain('more)');
+    const details = target.querySelector('details')!;
+    expect(details.querySelector('summary')?.textContent).toBe('Show all 3');
+    expect(Array.from(details.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'notes.txt: Not a video file.',
+      '.DS_Store: A hidden or system file.',
+      'empty.mp4: The file is empty.',
+    ]);
+  });
+});
