@@ -62,8 +62,8 @@ export class DropState {
       if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
       if (result.skipped.length) {
         const count = result.skipped.length;
-        const reasons = new Set(result.skipped.map((s) => s.reason));
-        const summary = reasons.size === 1 ? [...reasons][0]! : `${reasons.size} different reasons`;
+        const reasons = result.skipped.map((s) => s.reason).filter((reason, i, all) => all.indexOf(reason) === i);
+        const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
         const details = result.skipped.map((s) => `${s.path.split(/[\\/]/).pop() ?? s.path}: ${s.reason}`);
         this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details);
       }
