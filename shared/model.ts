@@ -239,6 +239,8 @@ export const DmcaRecord = z.object({
   secureEmbedCode: z.string(),
   reportedAt: z.string(),
   disabledAt: z.string(),
+  /** The video with that code, when the library knows it (its title and link). */
+  video: z.object({ name: z.string(), downloadUrl: z.string() }).nullable().optional(),
 });
 export type DmcaRecord = z.infer<typeof DmcaRecord>;
 

@@ -133,7 +133,11 @@ export class AccountCache {
       meta === null
         ? []
         : this.#deps.db
-            .prepare('SELECT * FROM lib_dmca WHERE id IN (SELECT value FROM json_each(?))')
+            // The video the record is about, when the library knows it: its title and link say more than a code.
+            .prepare(
+              `SELECT d.*, v.name AS video_name, v.download_url AS video_download_url FROM lib_dmca d
+               LEFT JOIN lib_videos v ON v.id = d.code WHERE d.id IN (SELECT value FROM json_each(?))`,
+            )
             .all(JSON.stringify(meta.ids))
             .map((r) => ({
               id: Number(r.id),
@@ -142,6 +146,7 @@ export class AccountCache {
               secureEmbedCode: String(r.secure_embed_code),
               reportedAt: String(r.reported_at),
               disabledAt: String(r.disabled_at),
+              video: r.video_name === null ? null : { name: String(r.video_name), downloadUrl: String(r.video_download_url) },
             }))
             .sort((a, b) => meta.ids.indexOf(a.id) - meta.ids.indexOf(b.id));
     return { items, pagination: meta?.pagination ?? { page, perPage, total: 0 }, freshness: this.#deps.fetches.freshness(key) };

@@ -67,6 +67,26 @@ describe('FolderTree', () => {
     expect(stub.calls.find((c) => c.method === 'uploads:add')?.input).toEqual({ paths: ['/granted/clip.mp4'], folderId: 2 });
   });
 
+  it('warns before creating a second folder with a name already in use (issue 17 minor)', async () => {
+    stub.handle('folders:create', (input) => folder(9, (input as { name: string }).name));
+    await library.load();
+    component = mount(FolderTree, { target });
+    flushSync();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === '+ New folder')!.click();
+    flushSync();
+    const input = target.querySelector<HTMLInputElement>('#new-folder')!;
+    input.value = ' travel ';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    expect(target.querySelector('.clash')?.textContent).toContain('A folder named “Travel” already exists');
+    expect(target.querySelector<HTMLButtonElement>('form.edit button[type="submit"]')?.textContent).toBe('Create anyway');
+    input.value = 'Holidays';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    expect(target.querySelector('.clash')).toBeNull();
+    expect(target.querySelector<HTMLButtonElement>('form.edit button[type="submit"]')?.textContent).toBe('Create');
+  });
+
   it('F2 renames a folder', async () => {
     stub.handle('folders:rename', (input) => ({ ...folder(2, (input as { name: string }).name, 1) }));
     await library.load();

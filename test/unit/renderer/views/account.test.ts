@@ -66,6 +66,28 @@ describe('Account', () => {
     expect(text).toContain('Refresh failed just now · showing data from 3 hours ago');
   });
 
+  it('shows a DMCA record’s video by title, with its link to copy, when the library knows it', async () => {
+    stub.handle('account:get', () => ({ account: null, freshness: never }));
+    stub.handle('account:reports', () => ({ days: [], freshness: loaded }));
+    const record = { id: 1, code: 'abcdefghijkl', secureDownloadCode: 's', secureEmbedCode: 'e', reportedAt: '2026-01-02 10:00:00', disabledAt: '2026-01-03 10:00:00' };
+    stub.handle('account:dmca', () => ({
+      items: [
+        { ...record, video: { name: 'Holiday in Lisbon.mp4', downloadUrl: 'https://video.example/d/abcdefghijkl' } },
+        { ...record, id: 2, code: 'zzzzzzzzzzzz', video: null },
+      ],
+      pagination: { ...page, total: 2 },
+      freshness: loaded,
+    }));
+    stub.handle('clipboard:writeText', () => ({ ok: true }));
+    await show();
+    const rows = Array.from(target.querySelectorAll('.dmca tbody tr'));
+    expect(rows[0]?.textContent).toContain('Holiday in Lisbon.mp4');
+    expect(rows[1]?.textContent).toContain('zzzzzzzzzzzz');
+    rows[0]!.querySelector<HTMLButtonElement>('button')!.click();
+    await settle();
+    expect(stub.calls.find((c) => c.method === 'clipboard:writeText')?.input).toEqual({ text: 'https://video.example/d/abcdefghijkl' });
+  });
+
   it('states an empty DMCA list as a fact once it was loaded', async () => {
     stub.handle('account:get', () => ({ account: null, freshness: never }));
     stub.handle('account:reports', () => ({ days: [], freshness: loaded }));
