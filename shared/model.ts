@@ -406,6 +406,8 @@ export const RemoteItem = z.object({
   bytesTotal: z.number(),
   created: z.string().nullable(),
   error: z.string().nullable(),
+  /** The video a finished import became, once the library knows it (electron/core/remote/imported-video.ts). */
+  video: z.object({ id: z.string(), name: z.string(), downloadUrl: z.string(), embedUrl: z.string() }).nullable().optional(),
 });
 export type RemoteItem = z.infer<typeof RemoteItem>;
 

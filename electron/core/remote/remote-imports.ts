@@ -16,12 +16,13 @@ import type { EventSink } from '../rpc/events.ts';
 import { actionRequest, applyActionLocally, replayQueuedActions, type RemoteActionName } from './actions.ts';
 import { isReachable, ManualConnectivity, onReachabilityChange, type Connectivity } from '../connectivity.ts';
 import { describe } from './errors.ts';
-import { refreshFromService } from './refresh.ts';
+import { COPIED_STATUS, refreshFromService } from './refresh.ts';
 import { RemoteStore } from './store.ts';
 import { submitWaiting } from './submit.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import { checkUrls, type RejectedUrl } from './urls.ts';
-import { buildRemoteView } from './view.ts';
+import { buildRemoteView, type VideoFinder } from './view.ts';
+import { importedVideoFinder } from './imported-video.ts';
 
 export const DEFAULT_POLL_MS = 3_000;
 export const DEFAULT_HIDDEN_POLL_MS = 30_000;
@@ -39,6 +40,8 @@ export interface RemoteImportsOptions {
   pollMs?: number;
   /** Poll interval while the window is hidden. */
   hiddenPollMs?: number;
+  /** Imports finished since the last look: the library fetches the new videos (then call viewChanged()). */
+  onImportsFinished?: () => void;
 }
 
 export interface AddResult {
@@ -74,6 +77,11 @@ export class RemoteImports {
   #unsubscribe: (() => void) | null = null;
   #slots: Slots | null = null;
   #lastEmitted = '';
+  readonly #findVideo: VideoFinder;
+  readonly #onImportsFinished: (() => void) | undefined;
+  /** Finished imports already seen, so only new ones make the library look. */
+  #finished = new Set<number>();
+  #primed = false;
 
   constructor(options: RemoteImportsOptions) {
     this.#api = options.api;
@@ -85,6 +93,8 @@ export class RemoteImports {
     this.#logger = options.logger;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#hiddenPollMs = options.hiddenPollMs ?? DEFAULT_HIDDEN_POLL_MS;
+    this.#findVideo = importedVideoFinder(options.db);
+    this.#onImportsFinished = options.onImportsFinished;
     this.#lastEmitted = JSON.stringify(this.list());
   }
 
@@ -118,7 +128,21 @@ export class RemoteImports {
   }
 
   list(): RemoteView {
-    return buildRemoteView(this.#store.rows(), this.#slots, this.#store.waitingCount());
+    return buildRemoteView(this.#store.rows(), this.#slots, this.#store.waitingCount(), this.#findVideo);
+  }
+
+  /** Something the view shows changed outside the imports (the library learned the new videos). */
+  viewChanged(): void {
+    this.#emitIfChanged();
+  }
+
+  /** New finished imports since the last call: the library is asked to fetch their videos. */
+  #noticeFinished(): void {
+    const finished = this.#store.rows().filter((row) => row.phase === 'remote' && row.status === COPIED_STATUS).map((row) => row.localId);
+    const fresh = finished.filter((id) => !this.#finished.has(id));
+    this.#finished = new Set(finished);
+    if (fresh.length > 0 && this.#primed) this.#onImportsFinished?.();
+    this.#primed = true;
   }
 
   /**
@@ -242,6 +266,7 @@ export class RemoteImports {
       // Offline or stopped: everything stays as it is and goes when the service answers again.
       if (!isOffline(error) && !signal.aborted) this.#logger?.warn('remote: refreshing imports failed', { error: describe(error) });
     } finally {
+      this.#noticeFinished();
       this.#emitIfChanged();
       this.#schedule();
     }

@@ -2,8 +2,11 @@
 import type { RemoteItem, RemoteView, Slots } from '../../../shared/model.ts';
 import { isRemoteActive } from '../api/wire.ts';
 import type { RemoteRow } from './store.ts';
+import type { ImportedVideo } from './imported-video.ts';
 
-export function toRemoteItem(row: RemoteRow): RemoteItem {
+export type VideoFinder = (row: RemoteRow) => ImportedVideo | null;
+
+export function toRemoteItem(row: RemoteRow, findVideo: VideoFinder = () => null): RemoteItem {
   return {
     localId: row.localId,
     remoteId: row.remoteId,
@@ -17,9 +20,10 @@ export function toRemoteItem(row: RemoteRow): RemoteItem {
     bytesTotal: row.bytesTotal,
     created: row.created,
     error: row.error,
+    video: findVideo(row),
   };
 }
 
-export function buildRemoteView(rows: readonly RemoteRow[], slots: Slots | null, waitingLocally: number): RemoteView {
-  return { items: rows.map(toRemoteItem), slots, waitingLocally };
+export function buildRemoteView(rows: readonly RemoteRow[], slots: Slots | null, waitingLocally: number, findVideo?: VideoFinder): RemoteView {
+  return { items: rows.map((row) => toRemoteItem(row, findVideo)), slots, waitingLocally };
 }

@@ -100,6 +100,8 @@ export class AccountSession {
         events: deps.events,
         connectivity,
         logger: deps.logger,
+        // A finished import is a new video: the library fetches it, then the import links to it.
+        onImportsFinished: () => void this.library.sync.syncNow().then(() => this.remote.viewChanged(), () => undefined),
       });
       this.localMedia = new LocalMedia(this.db);
       this.watch = new WatchManager({

@@ -8,6 +8,9 @@ import NoticeArea from '../../../../renderer/src/components/shell/NoticeArea.sve
 import { thumbnails } from '../../../../renderer/src/lib/state/thumbnails.svelte.ts';
 import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import { drop } from '../../../../renderer/src/lib/state/drop.svelte.ts';
+import Remote from '../../../../renderer/src/views/Remote.svelte';
+import { remote } from '../../../../renderer/src/lib/state/remote.svelte.ts';
+import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import type { Video } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
@@ -77,5 +80,36 @@ describe('the skipped-files notice', () => {
       '.DS_Store: A hidden or system file.',
       'empty.mp4: The file is empty.',
     ]);
+  });
+});
+
+describe('a finished remote import', () => {
+  it('links to the video it became (shown in the library) and copies its link', async () => {
+    const item = {
+      localId: 1,
+      remoteId: 'abcdefghijkl',
+      url: 'https://cdn.example/Harbour%20at%20dawn.mp4',
+      folderId: 0,
+      status: 'completed',
+      active: false,
+      bytesDownloaded: 10,
+      bytesTotal: 10,
+      created: '2026-11-23 04:00:00',
+      error: null,
+      video: { id: 'zyxwvutsrqpo', name: 'Harbour at dawn.mp4', downloadUrl: 'https://video.example/d/zyxwvutsrqpo', embedUrl: 'https://video.example/e/zyxwvutsrqpo' },
+    };
+    stub.handle('remote:list', () => ({ items: [item], slots: null, waitingLocally: 0 }));
+    stub.handle('clipboard:writeText', () => ({ ok: true }));
+    stub.handle('videos:list', () => ({ items: [], total: 0, offset: 0, freshness: { fetchedAt: 1, stale: false } }));
+    component = mount(Remote, { target });
+    await settle();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Copy link')!.click();
+    await settle();
+    expect(stub.calls.find((c) => c.method === 'clipboard:writeText')?.input).toEqual({ text: 'https://video.example/d/zyxwvutsrqpo' });
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Harbour at dawn.mp4')!.click();
+    await settle();
+    expect(session.screen).toBe('library');
+    remote.reset();
+    session.reset();
   });
 });
