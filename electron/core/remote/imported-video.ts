@@ -25,6 +25,9 @@ export function fileNameOf(url: string): string | null {
 }
 
 export function importedVideoFinder(db: Db): (row: RemoteRow) => ImportedVideo | null {
+  // Remote imports can run on a database without the library (their own tests, tools): no link then.
+  const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lib_videos'").get() !== undefined;
+  if (!hasLibrary) return () => null;
   const byName = db.prepare('SELECT id, name, download_url, embed_url FROM lib_videos WHERE folder_id = ? AND name = ? AND (? = 0 OR size = ?) ORDER BY seq DESC LIMIT 1');
   const bySize = db.prepare('SELECT id, name, download_url, embed_url FROM lib_videos WHERE folder_id = ? AND size = ? ORDER BY seq DESC LIMIT 2');
   const shape = (r: Record<string, unknown>): ImportedVideo => ({ id: String(r.id), name: String(r.name), downloadUrl: String(r.download_url), embedUrl: String(r.embed_url) });
