@@ -284,6 +284,8 @@ export const Video = z.object({
   splashUrl: z.string(),
   /** A change to this video that waits in the outbox (or was refused). */
   pending: PendingState.nullable(),
+  /** A custom thumbnail was set through Vidlift (the service's record does not say); only then can it be removed. */
+  customThumbnail: z.boolean().optional(),
 });
 export type Video = z.infer<typeof Video>;
 

@@ -144,6 +144,13 @@ export const libraryMigrations: readonly Migration[] = [
       db.exec("UPDATE lib_outbox SET payload = json_remove(payload, '$.mayHaveArrived') WHERE json_extract(payload, '$.mayHaveArrived') IS NOT NULL");
     },
   },
+  {
+    version: 5,
+    name: 'whether a video has a custom thumbnail (set through Vidlift; the service does not say)',
+    up: (db) => {
+      db.exec('ALTER TABLE lib_videos ADD COLUMN custom_thumbnail INTEGER NOT NULL DEFAULT 0');
+    },
+  },
 ];
 
 export function migrateLibrary(db: Db): void {

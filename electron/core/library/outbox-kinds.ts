@@ -199,6 +199,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
     confirm: (ctx, p, result) => {
       const { url } = result;
       if (url !== '') ctx.store.setVideoThumbnail(p.videoId, url);
+      ctx.store.setCustomThumbnail(p.videoId, true);
     },
     after: (ctx, p) => refreshVideo(ctx, p.videoId),
     undo: () => {},
@@ -208,7 +209,7 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
   'thumbnail.delete': {
     summary: (p) => `Remove the custom thumbnail of “${p.videoName}”`,
     send: (api, p) => api.thumbnailDelete({ id: p.videoId }),
-    confirm: () => {},
+    confirm: (ctx, p) => ctx.store.setCustomThumbnail(p.videoId, false),
     after: (ctx, p) => refreshVideo(ctx, p.videoId),
     undo: () => {},
   },

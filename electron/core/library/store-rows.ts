@@ -28,11 +28,11 @@ export const TRIGRAM_MIN = 3;
 export type Row = Record<string, unknown>;
 
 export const VIDEO_COLUMNS = `id, folder_id, name, created_at, is_public, views, size,
-  COALESCE(local_skip_intro, skip_intro) AS skip_intro, download_url, embed_url, thumbnail_url, splash_url, pending`;
+  COALESCE(local_skip_intro, skip_intro) AS skip_intro, download_url, embed_url, thumbnail_url, splash_url, pending, custom_thumbnail`;
 
 /** The same columns for a query that joins lib_videos as `v`. */
 export const VIDEO_COLUMNS_V = `v.id, v.folder_id, v.name, v.created_at, v.is_public, v.views, v.size,
-  COALESCE(v.local_skip_intro, v.skip_intro) AS skip_intro, v.download_url, v.embed_url, v.thumbnail_url, v.splash_url, v.pending`;
+  COALESCE(v.local_skip_intro, v.skip_intro) AS skip_intro, v.download_url, v.embed_url, v.thumbnail_url, v.splash_url, v.pending, v.custom_thumbnail`;
 
 export const FOLDER_COLUMNS = `id, parent, COALESCE(local_name, name) AS name, code, is_public, open_embed, files, color, pending`;
 
@@ -51,6 +51,7 @@ export function toVideo(row: Row): Video {
     thumbnailUrl: String(row.thumbnail_url),
     splashUrl: String(row.splash_url),
     pending: (row.pending as PendingState | null) ?? null,
+    customThumbnail: row.custom_thumbnail === 1,
   };
 }
 

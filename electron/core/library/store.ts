@@ -280,6 +280,11 @@ export class LibraryStore {
     this.db.prepare('UPDATE lib_videos SET thumbnail_url = ? WHERE id = ?').run(url, id);
   }
 
+  /** Known only here: the service's video record does not tell a custom thumbnail from its own. */
+  setCustomThumbnail(id: string, custom: boolean): void {
+    this.db.prepare('UPDATE lib_videos SET custom_thumbnail = ? WHERE id = ?').run(custom ? 1 : 0, id);
+  }
+
   setVideoPending(id: string, state: PendingState | null): void {
     this.db.prepare('UPDATE lib_videos SET pending = ? WHERE id = ?').run(state, id);
   }

@@ -203,6 +203,23 @@ describe('outbox', () => {
     expect(env.events.some((e) => e.event === 'thumbnails:changed')).toBe(true);
   });
 
+  it('knows a custom thumbnail once the service confirmed it, and forgets it once removed (Remove custom is offered only then)', async () => {
+    env = await synced();
+    const { library, host } = env;
+    const image = join(env.dir, 'thumb.png');
+    writeFileSync(image, png(320, 180));
+    const handlers = createLibraryHandlers(library, { isGranted: (path) => path === image });
+    const video = host.control.videos().find((v) => v.folderId === 0)!;
+    const custom = async (): Promise<boolean | undefined> => (await handlers['videos:get']({ id: video.id })).customThumbnail;
+    expect(await custom()).toBe(false);
+    await handlers['videos:setThumbnail']({ id: video.id, path: image });
+    await library.outbox.idle();
+    expect(await custom()).toBe(true);
+    await handlers['videos:deleteThumbnail']({ id: video.id });
+    await library.outbox.idle();
+    expect(await custom()).toBe(false);
+  });
+
   it('refuses files before anything is queued, and paths that were not granted', async () => {
     env = await synced();
     const { library, host } = env;

@@ -58,6 +58,19 @@ describe('a WebP dropped on the thumbnail panel', () => {
   });
 });
 
+describe('Remove custom', () => {
+  it('is offered only when a custom thumbnail is known', () => {
+    const label = (): string[] => Array.from(target.querySelectorAll('button')).map((b) => b.textContent?.trim() ?? '');
+    component = mount(ThumbnailPanel, { target, props: { video } });
+    flushSync();
+    expect(label()).not.toContain('Remove custom');
+    unmount(component);
+    component = mount(ThumbnailPanel, { target, props: { video: { ...video, customThumbnail: true } } });
+    flushSync();
+    expect(label()).toContain('Remove custom');
+  });
+});
+
 describe('the skipped-files notice', () => {
   it('lists every skipped file with its reason, on request', async () => {
     stub.handle('uploads:add', () => ({
