@@ -103,6 +103,8 @@ export class AccountSession {
         // A finished import is a new video: the library fetches it, then the import links to it.
         onImportsFinished: () => void this.library.sync.syncNow().then(() => this.remote.viewChanged(), () => undefined),
       });
+      // Files dropped into a folder made offline wait for it, then go into it.
+      this.library.onFolderIdAssigned((tempId, realId) => this.uploads.folderIdAssigned(tempId, realId));
       this.localMedia = new LocalMedia(this.db);
       this.watch = new WatchManager({
         db: this.db,

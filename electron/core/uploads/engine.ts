@@ -62,6 +62,8 @@ const PAUSED_FLAG = 'paused';
 
 export class UploadEngine {
   readonly #store: UploadStore;
+  /** Folders made offline that the service has created since (temporary id → its id). */
+  readonly #assignedFolders = new Map<number, number>();
   readonly #events: EventSink;
   readonly #logger: Logger;
   readonly #now: () => number;
@@ -168,13 +170,11 @@ export class UploadEngine {
     this.#bucket.setRate(bytesPerSecond !== null && bytesPerSecond > 0 ? bytesPerSecond : null);
   }
 
-  async add(paths: readonly string[], folderId: number): Promise<UploadsAddResult> {
-    if (folderId < 0) {
-      throw new AppError('validation', 'That folder is not on the service yet. Upload into it once it has been created there.', {
-        retryable: true,
-      });
-    }
+  /** Queues files; into a folder made offline too (a negative id): those wait until it exists. */
+  async add(paths: readonly string[], folderIdAsked: number): Promise<UploadsAddResult> {
     const expansion = await expandPaths(paths);
+    // Looked up after the folder walk: the service may have created the folder meanwhile.
+    const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
     const skipped = [...expansion.skipped];
     const added = this.#store.atomically(() =>
       expansion.files.flatMap((file) => {
@@ -193,6 +193,14 @@ export class UploadEngine {
       this.#scheduler.pump();
     }
     return { added: added.map(toUploadJob), skipped };
+  }
+
+  /** The outbox created a folder made offline: its jobs get the real id and may start. */
+  folderIdAssigned(tempId: number, realId: number): void {
+    this.#assignedFolders.set(tempId, realId);
+    if (this.#store.reassignFolder(tempId, realId) === 0) return;
+    this.#emitChanged();
+    this.#scheduler.pump();
   }
 
   /** Pauses one job, or without an id the whole queue (running transfers go back to waiting). */

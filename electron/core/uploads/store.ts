@@ -157,17 +157,25 @@ export class UploadStore {
     return patch;
   }
 
-  /** Waiting jobs in queue order whose retry time has come. */
+  /**
+   * Waiting jobs in queue order whose retry time has come. A job for a folder made offline (a
+   * temporary negative id) waits until the service has created it (reassignFolder).
+   */
   due(now: number, limit: number): JobRow[] {
     return this.#db
-      .prepare("SELECT * FROM upload_jobs WHERE state = 'waiting' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+      .prepare("SELECT * FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 AND next_attempt_at <= ? ORDER BY id LIMIT ?")
       .all(now, limit) as unknown as JobRow[];
+  }
+
+  /** A folder made offline got its id from the service: its jobs may go. Answers how many moved. */
+  reassignFolder(tempId: number, realId: number): number {
+    return Number(this.#db.prepare('UPDATE upload_jobs SET folder_id = ? WHERE folder_id = ?').run(realId, tempId).changes);
   }
 
   /** When the earliest waiting job (other than those running) becomes due, or null when none waits. */
   nextDueAt(running: readonly number[] = []): number | null {
     const exclude = running.length > 0 ? `AND id NOT IN (${running.map(() => '?').join(',')})` : '';
-    const row = this.#db.prepare(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' ${exclude}`).get(...running) as
+    const row = this.#db.prepare(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 ${exclude}`).get(...running) as
       | { at: number | null }
       | undefined;
     return row?.at ?? null;

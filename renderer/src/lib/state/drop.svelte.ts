@@ -9,9 +9,32 @@ export function carriesFiles(transfer: DataTransfer | null): boolean {
   return transfer !== null && Array.from(transfer.types).includes('Files');
 }
 
+/** The dropped files, each marked folder or not (the items and the files come in the same order). */
+export function droppedItems(transfer: DataTransfer | null): DroppedItem[] {
+  const files = Array.from(transfer?.files ?? []);
+  const items = Array.from(transfer?.items ?? []).filter((item) => item.kind === 'file');
+  return files.map((file, i) => ({ file, isDirectory: items[i]?.webkitGetAsEntry?.()?.isDirectory === true }));
+}
+
+/** What was dropped: each item with whether it is a folder (DataTransferItem.webkitGetAsEntry). */
+export interface DroppedItem {
+  file: File;
+  isDirectory: boolean;
+}
+
+/** Dropped folders waiting for the person's choice: each into a new service folder named after it, or all into the target. */
+export interface FolderChoice {
+  folders: Array<{ path: string; name: string }>;
+  /** Loose files dropped with them: they go into the target either way. */
+  files: string[];
+  targetFolderId: number;
+}
+
 export class DropState {
   /** A file drag is over the window. */
   active = $state(false);
+  /** Folders were dropped: the window asks where they go (FolderDropChoice.svelte). */
+  folderChoice = $state<FolderChoice | null>(null);
   /** A folder in the tree under the pointer; null = the folder on screen. */
   overFolderId = $state<number | null>(null);
   readonly #api: ApiClient;
@@ -37,6 +60,56 @@ export class DropState {
   end(): void {
     this.active = false;
     this.overFolderId = null;
+  }
+
+  /**
+   * A drop with folders in it asks first: the service makes top-level folders only, so a
+   * dropped folder becomes one service folder (its sub-folders flattened into it), or its
+   * files go into the target folder.
+   */
+  async uploadDropped(items: readonly DroppedItem[], folderId = this.targetFolderId): Promise<void> {
+    const folders = items.filter((item) => item.isDirectory);
+    if (folders.length === 0) return this.uploadFiles(items.map((item) => item.file), folderId);
+    this.end();
+    const pathOf = (file: File): string | null => {
+      try {
+        return this.#api.pathForFile(file);
+      } catch (error) {
+        this.#notices.error(`Could not read ${file.name}`, error);
+        return null;
+      }
+    };
+    const choice: FolderChoice = { folders: [], files: [], targetFolderId: folderId };
+    for (const item of items) {
+      const path = pathOf(item.file);
+      if (path === null) continue;
+      if (item.isDirectory) choice.folders.push({ path, name: item.file.name });
+      else choice.files.push(path);
+    }
+    if (choice.folders.length === 0) return this.uploadPaths(choice.files, folderId);
+    this.folderChoice = choice;
+  }
+
+  /** The person chose: a new service folder per dropped folder, or everything into the target. */
+  async uploadChosen(into: 'new-folders' | 'target'): Promise<void> {
+    const choice = this.folderChoice;
+    this.folderChoice = null;
+    if (!choice) return;
+    if (into === 'target') return this.uploadPaths([...choice.files, ...choice.folders.map((f) => f.path)], choice.targetFolderId);
+    if (choice.files.length > 0) await this.uploadPaths(choice.files, choice.targetFolderId);
+    for (const folder of choice.folders) {
+      try {
+        // Made offline too: its files wait in the queue until the service has created it.
+        const made = await this.#library.createFolder(folder.name);
+        await this.uploadPaths([folder.path], made.id);
+      } catch (error) {
+        this.#notices.error(`Could not create the folder “${folder.name}”`, error);
+      }
+    }
+  }
+
+  cancelChoice(): void {
+    this.folderChoice = null;
   }
 
   /** Queues dropped (or picked) files and folders; the core expands folders. */
@@ -76,6 +149,7 @@ export class DropState {
   reset(): void {
     this.active = false;
     this.overFolderId = null;
+    this.folderChoice = null;
   }
 }
 
