@@ -153,6 +153,12 @@ export const methods = {
   'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsView),
   'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsView),
   'uploads:clearFinished': method(none, UploadsView),
+  /** Every failed (or changed) upload again, through the same checks as one retry. */
+  'uploads:retryFailed': method(none, UploadsView),
+  /** Cancels every upload that has not started; running ones go on. */
+  'uploads:cancelWaiting': method(none, UploadsView),
+  /** Another destination folder for an upload that has not started. */
+  'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsView),
 
   'remote:list': method(none, RemoteView),
   /**

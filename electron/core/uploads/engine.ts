@@ -276,6 +276,30 @@ export class UploadEngine {
     return this.list();
   }
 
+  /** Retry all failed: every failed or changed job, through the same checks as one retry. */
+  async retryFailed(): Promise<UploadsView> {
+    for (const row of this.#store.list()) if (row.state === 'failed' || row.state === 'changed') await this.retry(row.id);
+    return this.list();
+  }
+
+  /** Cancel all waiting: the jobs that have not started (running ones go on). */
+  cancelWaiting(): UploadsView {
+    for (const row of this.#store.list()) if (row.state === 'waiting' && !this.#scheduler.running.has(row.id)) this.#store.apply(row.id, { type: 'cancel', now: this.#now() });
+    this.#emitChanged();
+    this.#batch.settle(this.#scheduler.running.size);
+    return this.list();
+  }
+
+  /** Another destination for a job that has not started (a file server may already have some of it otherwise). */
+  move(id: number, folderId: number): UploadsView {
+    const row = this.#require(id);
+    const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && !this.#scheduler.running.has(id);
+    if (!startable) throw new AppError('validation', `“${row.name}” has started uploading; its folder can no longer change.`, { retryable: false });
+    this.#store.update(id, { folder_id: this.#assignedFolders.get(folderId) ?? folderId });
+    this.#emitChanged();
+    return this.list();
+  }
+
   clearFinished(): UploadsView {
     this.#store.deleteFinished();
     this.#emitChanged();

@@ -8,7 +8,16 @@ import type { UploadEngine } from './engine.ts';
 
 export type UploadHandlers = Pick<
   Handlers,
-  'uploads:list' | 'uploads:add' | 'uploads:pause' | 'uploads:resume' | 'uploads:cancel' | 'uploads:retry' | 'uploads:clearFinished'
+  | 'uploads:list'
+  | 'uploads:add'
+  | 'uploads:pause'
+  | 'uploads:resume'
+  | 'uploads:cancel'
+  | 'uploads:retry'
+  | 'uploads:clearFinished'
+  | 'uploads:retryFailed'
+  | 'uploads:cancelWaiting'
+  | 'uploads:move'
 >;
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
@@ -32,5 +41,8 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
     'uploads:cancel': ({ id }) => engine.cancel(id),
     'uploads:retry': ({ id }) => engine.retry(id),
     'uploads:clearFinished': () => engine.clearFinished(),
+    'uploads:retryFailed': () => engine.retryFailed(),
+    'uploads:cancelWaiting': () => engine.cancelWaiting(),
+    'uploads:move': ({ id, folderId }) => engine.move(id, folderId),
   };
 }

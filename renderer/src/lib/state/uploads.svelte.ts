@@ -33,8 +33,32 @@ export function canCancel(job: UploadJob): boolean {
   return !FINISHED.has(job.state) && job.state !== 'failed';
 }
 
+/** The Uploads view's filters, and the states each shows. */
+export const FILTERS = {
+  all: { label: 'All', states: null },
+  active: { label: 'Active', states: ['waiting', 'uploading', 'finishing', 'paused'] },
+  failed: { label: 'Failed', states: ['failed', 'changed'] },
+  done: { label: 'Done', states: ['done', 'cancelled'] },
+} as const satisfies Record<string, { label: string; states: readonly UploadState[] | null }>;
+export type UploadFilter = keyof typeof FILTERS;
+
+const ACTIVE: ReadonlySet<UploadState> = new Set(FILTERS.active.states);
+
+/** Active jobs first (in queue order), then the rest newest first: finished ones never push running ones out of view. */
+export function activeFirst(jobs: readonly UploadJob[]): UploadJob[] {
+  const active = jobs.filter((job) => ACTIVE.has(job.state));
+  const rest = jobs.filter((job) => !ACTIVE.has(job.state)).sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt) || b.id - a.id);
+  return [...active, ...rest];
+}
+
+/** A job whose destination may still change: it has not started sending. */
+export function canMove(job: UploadJob): boolean {
+  return (job.state === 'waiting' || job.state === 'paused') && job.bytesSent === 0;
+}
+
 export class Uploads {
   jobs = $state.raw<UploadJob[]>([]);
+  filter = $state<UploadFilter>('all');
   totals = $state.raw<UploadTotals>(EMPTY_TOTALS);
   paused = $state(false);
   /** Latest progress per job id; replaces the job's bytesSent while it runs. */
@@ -47,6 +71,17 @@ export class Uploads {
 
   get finished(): UploadJob[] {
     return this.jobs.filter((job) => job.state === 'done');
+  }
+
+  /** The jobs the filter shows, active first. */
+  get shown(): UploadJob[] {
+    const states = FILTERS[this.filter].states as readonly UploadState[] | null;
+    return activeFirst(states === null ? this.jobs : this.jobs.filter((job) => states.includes(job.state)));
+  }
+
+  count(filter: UploadFilter): number {
+    const states = FILTERS[filter].states as readonly UploadState[] | null;
+    return states === null ? this.jobs.length : this.jobs.filter((job) => states.includes(job.state)).length;
   }
 
   get hasClearable(): boolean {
@@ -93,6 +128,15 @@ export class Uploads {
   async retry(id: number): Promise<void> {
     this.#apply(await this.#api.call('uploads:retry', { id }));
   }
+  async retryFailed(): Promise<void> {
+    this.#apply(await this.#api.call('uploads:retryFailed'));
+  }
+  async cancelWaiting(): Promise<void> {
+    this.#apply(await this.#api.call('uploads:cancelWaiting'));
+  }
+  async move(id: number, folderId: number): Promise<void> {
+    this.#apply(await this.#api.call('uploads:move', { id, folderId }));
+  }
   async clearFinished(): Promise<void> {
     this.#apply(await this.#api.call('uploads:clearFinished'));
   }
@@ -109,6 +153,7 @@ export class Uploads {
   /** Back to the first state (sign-out, another account): nothing of the last one stays. */
   reset(): void {
     this.jobs = [];
+    this.filter = 'all';
     this.totals = EMPTY_TOTALS;
     this.paused = false;
     this.progress.clear();

@@ -1,0 +1,55 @@
+// Issue 17 item 11 in Chromium through the harness: the Uploads view with a running upload,
+// waiting ones with their folder choosers, and a finished one; filters; at 1280×800 and
+// 900×700, light and dark (screens everyday-uploads-*), axe clean.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startHarness, type Harness } from '../harness/index.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { newPage, shootAndCheck, until, writeFakeMp4 } from './support.ts';
+
+let harness: Harness;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHarness({ seed: 'demo', configured: true });
+  for (const [name, size] of [['finished-first.mp4', 50_000], ['long-recording.mp4', 4_000_000], ['next-in-line.mp4', 200_000], ['after-that.mp4', 200_000]] as const) {
+    await writeFakeMp4(join(harness.fixtureDir, name), size);
+  }
+  browser = await launchChromium();
+  page = await newPage(browser, harness.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+describe('the Uploads view', () => {
+  it('shows active jobs first with their folders, filters, and the bulk actions', async () => {
+    const { core } = harness;
+    const path = (name: string): string => join(harness.fixtureDir, name);
+    for (const name of ['finished-first.mp4', 'long-recording.mp4', 'next-in-line.mp4', 'after-that.mp4']) core.grantPath(path(name));
+    await core.handlers['uploads:add']({ paths: [path('finished-first.mp4')], folderId: 0 });
+    await until('the first upload done', async () => (await core.handlers['uploads:list'](undefined)).jobs[0]?.state === 'done', 30_000);
+    await core.handlers['settings:set']({ uploadConcurrency: 1, bandwidthLimit: 16_384 });
+    await core.handlers['uploads:add']({ paths: [path('long-recording.mp4'), path('next-in-line.mp4'), path('after-that.mp4')], folderId: 0 });
+
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
+    await until('the long one running', async () => (await page.locator('.job[data-state="uploading"]').count()) === 1, 30_000);
+    const order = await page.locator('.job .name').allTextContents();
+    expect(order[0]).toBe('long-recording.mp4');
+    expect(order.at(-1)).toBe('finished-first.mp4');
+    expect(await page.getByLabel('Folder for next-in-line.mp4').isVisible()).toBe(true);
+    await shootAndCheck(page, 'everyday-uploads');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'everyday-uploads-900');
+    await page.getByRole('button', { name: /^Done/ }).click();
+    expect(await page.locator('.job .name').allTextContents()).toEqual(['finished-first.mp4']);
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByRole('button', { name: 'Cancel all waiting' }).click();
+    await until('the waiting ones cancelled', async () => (await page.locator('.job[data-state="cancelled"]').count()) === 2);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 120_000);
+});
