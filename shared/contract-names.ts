@@ -32,6 +32,8 @@ export const METHOD_NAMES = [
   'videos:list',
   'videos:search',
   'videos:get',
+  'videos:selectionSummary',
+  'videos:selectionLinks',
   'videos:setSkipIntro',
   'videos:copy',
   'videos:checkThumbnail',

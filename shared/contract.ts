@@ -6,6 +6,7 @@
 // Channels are `noun:verb`.
 import { z } from 'zod';
 import { AccountId, AccountName, AccountsView } from './accounts.ts';
+import { SelectionSummary, VideoSelection } from './selection.ts';
 import {
   AccountView,
   AppInfo,
@@ -126,6 +127,13 @@ export const methods = {
     z.object({ items: z.array(Video), total: z.number().int().min(0) }),
   ),
   'videos:get': method(z.strictObject({ id: VideoId }), Video),
+  /** How many videos a selection holds and their size, resolved in the library (not over the rows loaded). */
+  'videos:selectionSummary': method(z.strictObject({ selection: VideoSelection }), SelectionSummary),
+  /** The selection's links, one per line (videos whose upload is not confirmed have none and are left out). */
+  'videos:selectionLinks': method(
+    z.strictObject({ selection: VideoSelection, link: z.enum(['download', 'embed']) }),
+    z.object({ text: z.string(), count: z.number().int().min(0) }),
+  ),
   'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
   'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
   'videos:checkThumbnail': method(z.strictObject({ path: LocalPath }), ImageCheck),

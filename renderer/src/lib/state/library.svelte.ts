@@ -5,6 +5,7 @@ import type { Folder, Freshness, Video, VideoSort } from '../../../../shared/mod
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { VideoPages } from './video-pages.svelte.ts';
+import type { SelectionSummary, VideoQuery, VideoSelection } from '../../../../shared/selection.ts';
 
 export const ROOT_FOLDER_ID = 0;
 
@@ -49,9 +50,17 @@ export class Library {
   sort = $state<VideoSort>('newest');
   search = $state('');
   everywhere = $state(false);
+  /** Videos picked one by one (click, Ctrl+click): kept across searches and folders. */
   selected = new SvelteSet<string>();
+  /** A span of rows of the listing shown (Shift+click, Ctrl+A): positions, resolved in the core. */
+  span = $state.raw<VideoSelection['span']>(null);
+  /** Rows unpicked inside the span (Ctrl+click). */
+  except = new SvelteSet<string>();
+  /** What the core counted for the selection (the panel's count and size); null while it counts. */
+  summary = $state.raw<SelectionSummary | null>(null);
   /** The row a shift-click extends from. */
   anchor = $state<number | null>(null);
+  #summaryRequest = 0;
   readonly pages: VideoPages;
   readonly #api: ApiClient;
   readonly #notices: Notices;
@@ -78,7 +87,7 @@ export class Library {
 
   /** The one selected video, when exactly one is. */
   get focused(): Video | null {
-    if (this.selected.size !== 1) return null;
+    if (this.span !== null || this.selected.size !== 1) return null;
     const [id] = this.selected;
     return this.pages.rows.find((row) => row?.id === id) ?? null;
   }
@@ -106,8 +115,7 @@ export class Library {
 
   openFolder(id: number): Promise<void> {
     this.folderId = id;
-    this.selected.clear();
-    this.anchor = null;
+    this.clearSelection();
     if (this.everywhere) this.everywhere = false;
     return this.#reload();
   }
@@ -148,6 +156,9 @@ export class Library {
     this.search = '';
     this.everywhere = false;
     this.selected.clear();
+    this.span = null;
+    this.except.clear();
+    this.summary = null;
     this.anchor = null;
     this.pages.clear();
   }
@@ -163,37 +174,101 @@ export class Library {
   /** Click: only this one; ctrl/cmd: toggle; shift: the range from the last click. */
   select(index: number, mode: 'only' | 'toggle' | 'range'): void {
     const id = this.pages.rows[index]?.id;
-    if (!id) return;
+    if (!id && mode !== 'range') return;
     if (mode === 'range' && this.anchor !== null) {
+      // Positions, not loaded rows: a range over 12,016 rows is 12,016 videos, loaded or not.
       const [from, to] = this.anchor < index ? [this.anchor, index] : [index, this.anchor];
       this.selected.clear();
-      for (let i = from; i <= to; i++) {
-        const rowId = this.pages.rows[i]?.id;
-        if (rowId) this.selected.add(rowId);
-      }
+      this.except.clear();
+      this.span = { query: this.#query(), from, to };
+      this.#countSelection();
       return;
     }
+    if (!id) return;
     if (mode === 'toggle') {
-      if (this.selected.has(id)) this.selected.delete(id);
+      if (this.#inSpan(index)) {
+        if (this.except.has(id)) this.except.delete(id);
+        else this.except.add(id);
+      } else if (this.selected.has(id)) this.selected.delete(id);
       else this.selected.add(id);
     } else {
+      this.#endSpan();
       this.selected.clear();
       this.selected.add(id);
     }
     this.anchor = index;
+    this.#countSelection();
   }
 
-  selectAllLoaded(): void {
-    for (const row of this.pages.rows) if (row) this.selected.add(row.id);
+  /** Ctrl+A: every video of the listing shown, loaded or not. */
+  selectAll(): void {
+    if (this.pages.total === 0) return;
+    this.selected.clear();
+    this.except.clear();
+    this.span = { query: this.#query(), from: 0, to: null };
+    this.#countSelection();
   }
 
   clearSelection(): void {
     this.selected.clear();
+    this.#endSpan();
     this.anchor = null;
+    this.#countSelection();
   }
 
-  selectedVideos(): Video[] {
-    return this.pages.rows.filter((row): row is Video => row !== undefined && this.selected.has(row.id));
+  /** Whether the row at `index` (video `id`) is selected. */
+  isSelected(index: number, id: string): boolean {
+    if (this.selected.has(id)) return true;
+    return this.#inSpan(index) && !this.except.has(id);
+  }
+
+  get hasSelection(): boolean {
+    return this.selected.size > 0 || this.span !== null;
+  }
+
+  /** How many are selected: the core's count once it answered, the picked ones meanwhile. */
+  get selectedCount(): number {
+    return this.summary?.count ?? (this.span === null ? this.selected.size : 0);
+  }
+
+  /** The selection as the core resolves it (count, size, links, export). */
+  selection(): VideoSelection {
+    return { ids: [...this.selected], span: this.span, except: [...this.except] };
+  }
+
+  /** The selection's links, one per line, from the core (all of them, not the rows loaded). */
+  async selectionLinks(link: 'download' | 'embed'): Promise<{ text: string; count: number }> {
+    return this.#api.call('videos:selectionLinks', { selection: this.selection(), link });
+  }
+
+  #query(): VideoQuery {
+    return { folderId: this.folderId, sort: this.sort, search: this.search.trim(), everywhere: this.everywhere };
+  }
+
+  #inSpan(index: number): boolean {
+    const span = this.span;
+    return span !== null && index >= span.from && (span.to === null || index <= span.to);
+  }
+
+  #endSpan(): void {
+    this.span = null;
+    this.except.clear();
+  }
+
+  /** Asks the core for the count and size; an older answer never overwrites a newer one. */
+  #countSelection(): void {
+    const request = ++this.#summaryRequest;
+    if (!this.hasSelection) {
+      this.summary = null;
+      return;
+    }
+    this.summary = null;
+    this.#api.call('videos:selectionSummary', { selection: this.selection() }).then(
+      (summary) => {
+        if (request === this.#summaryRequest) this.summary = summary;
+      },
+      (error: unknown) => this.#notices.error('Could not count the selection', error),
+    );
   }
 
   async createFolder(name: string): Promise<Folder> {
@@ -227,6 +302,8 @@ export class Library {
   }
 
   #reload(): Promise<void> {
+    // A span means positions in one listing: another listing ends it (picked videos stay).
+    if (this.span !== null) this.#endSpan();
     return this.pages.reset({ folderId: this.folderId, sort: this.sort, search: this.search, everywhere: this.everywhere });
   }
 }

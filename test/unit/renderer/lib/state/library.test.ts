@@ -28,17 +28,21 @@ function libraryWith(videos: Video[]) {
 const videos = ['a', 'b', 'c', 'd'].map((n, i) => ({ id: `${n.repeat(12)}`, name: n, folderId: 0, createdAt: '', isPublic: true, views: 0, size: i, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null }));
 
 describe('Library', () => {
-  it('selects one, toggles, and extends a range', async () => {
-    const { library } = libraryWith(videos);
+  it('selects one, toggles, and extends a range as positions the core resolves', async () => {
+    const { library, stub } = libraryWith(videos);
+    stub.handle('videos:selectionSummary', () => ({ count: 2, bytes: 4, withoutLinks: 0 }));
     await library.load();
     library.select(1, 'only');
     expect(library.focused?.name).toBe('b');
     library.select(3, 'range');
-    expect([...library.selected]).toEqual(['bbbbbbbbbbbb', 'cccccccccccc', 'dddddddddddd']);
+    expect(library.span).toEqual({ query: { folderId: 0, sort: 'newest', search: '', everywhere: false }, from: 1, to: 3 });
+    expect([0, 1, 2, 3].map((i) => library.isSelected(i, videos[i]!.id))).toEqual([false, true, true, true]);
     library.select(2, 'toggle');
-    expect(library.selected.has('cccccccccccc')).toBe(false);
+    expect(library.isSelected(2, 'cccccccccccc')).toBe(false);
     expect(library.focused).toBeNull();
-    expect(library.selectedVideos().map((v) => v.name)).toEqual(['b', 'd']);
+    expect(library.selection()).toEqual({ ids: [], span: library.span, except: ['cccccccccccc'] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(library.selectedCount).toBe(2);
   });
 
   it('opening a folder clears the selection and lists that folder', async () => {
