@@ -55,6 +55,7 @@ export const METHOD_NAMES = [
   'uploads:retryFailed',
   'uploads:cancelWaiting',
   'uploads:move',
+  'uploads:history',
   'remote:list',
   'remote:add',
   'remote:action',

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AccountId, AccountName, AccountsView } from './accounts.ts';
 import { SelectionSummary, VideoSelection } from './selection.ts';
+import { HistoryFilter, HistoryPage } from './history.ts';
 import {
   AccountView,
   AppInfo,
@@ -165,6 +166,8 @@ export const methods = {
   'uploads:retryFailed': method(none, UploadsView),
   /** Cancels every upload that has not started; running ones go on. */
   'uploads:cancelWaiting': method(none, UploadsView),
+  /** The upload history (kept after "Clear finished"), newest first, filtered and paged. */
+  'uploads:history': method(HistoryFilter, HistoryPage),
   /** Another destination folder for an upload that has not started. */
   'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsView),
 

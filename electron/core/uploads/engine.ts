@@ -21,6 +21,8 @@ import { ProgressTracker, withTotals } from './progress.ts';
 import { Scheduler } from './scheduler.ts';
 import type { Connectivity } from '../connectivity.ts';
 import { toUploadJob, UploadStore, type JobRow } from './store.ts';
+import { readHistory } from './history.ts';
+import type { HistoryFilter, HistoryPage } from '../../../shared/history.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
 import type { Timers } from '../timers.ts';
@@ -300,8 +302,12 @@ export class UploadEngine {
     return this.list();
   }
 
+  history(filter: HistoryFilter): HistoryPage {
+    return readHistory(this.#store.db, filter);
+  }
+
   clearFinished(): UploadsView {
-    this.#store.deleteFinished();
+    this.#store.clearFinished(this.#now());
     this.#emitChanged();
     return this.list();
   }

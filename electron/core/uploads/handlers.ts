@@ -18,6 +18,7 @@ export type UploadHandlers = Pick<
   | 'uploads:retryFailed'
   | 'uploads:cancelWaiting'
   | 'uploads:move'
+  | 'uploads:history'
 >;
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
@@ -44,5 +45,6 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
     'uploads:retryFailed': () => engine.retryFailed(),
     'uploads:cancelWaiting': () => engine.cancelWaiting(),
     'uploads:move': ({ id, folderId }) => engine.move(id, folderId),
+    'uploads:history': (filter) => engine.history(filter),
   };
 }

@@ -78,7 +78,7 @@ export class JobRunner {
       // Registered before any use, so no log line can ever carry it.
       this.#o.secrets.addSecret(target.session);
       const attempts = row.attempts + 1;
-      store.apply(row.id, { type: 'started', attempts });
+      store.apply(row.id, { type: 'started', attempts, now: this.#o.now() });
       this.#o.progress.begin(row.id, row.size);
       this.#o.changed();
       this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });

@@ -25,7 +25,7 @@ export type JobEvent =
   // The job runner.
   | { type: 'file-changed'; reason: string; now: number }
   | { type: 'not-there-yet' }
-  | { type: 'started'; attempts: number }
+  | { type: 'started'; attempts: number; now: number }
   | { type: 'last-chunk' }
   | { type: 'body-sent' }
   | { type: 'video-id'; videoId: string }
@@ -70,7 +70,7 @@ export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the servi
 
 export const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
-export function transition(row: Pick<JobRow, 'state' | 'size'>, event: JobEvent): JobPatch | null {
+export function transition(row: Pick<JobRow, 'state' | 'size'> & Partial<Pick<JobRow, 'started_at'>>, event: JobEvent): JobPatch | null {
   if (!APPLIES_IN[event.type].includes(row.state)) return null;
   switch (event.type) {
     case 'pause':
@@ -92,7 +92,8 @@ export function transition(row: Pick<JobRow, 'state' | 'size'>, event: JobEvent)
     case 'not-there-yet':
       return { maybe_received: 0 };
     case 'started':
-      return { state: 'uploading', bytes_sent: 0, attempts: event.attempts, ...NO_ERROR };
+      // The first start counts for the history's average speed (a retry sends it all again).
+      return { state: 'uploading', bytes_sent: 0, attempts: event.attempts, started_at: row.started_at ?? event.now, ...NO_ERROR };
     case 'last-chunk':
       return { maybe_received: 1 };
     case 'body-sent':

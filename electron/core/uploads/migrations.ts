@@ -63,4 +63,15 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('ALTER TABLE upload_jobs ADD COLUMN file_ino TEXT');
     },
   },
+  {
+    version: 5,
+    name: 'the upload history: when a transfer started, and when its row left the queue view',
+    // "Clear finished" moves rows to the history (cleared_at) instead of deleting them: the
+    // history keeps every finished, failed and cancelled upload with its links and errors.
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN started_at INTEGER');
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN cleared_at INTEGER');
+      db.exec('CREATE INDEX upload_jobs_history ON upload_jobs (finished_at DESC, id DESC) WHERE finished_at IS NOT NULL');
+    },
+  },
 ];

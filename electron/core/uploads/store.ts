@@ -35,6 +35,10 @@ export interface JobRow {
   /** st_dev and st_ino when queued (migration 4); null for older rows. */
   file_dev: string | null;
   file_ino: string | null;
+  /** The first time its transfer started (migration 5); null before, or never started. */
+  started_at: number | null;
+  /** When "Clear finished" took it out of the queue view (it stays in the history). */
+  cleared_at: number | null;
 }
 
 export interface NewJob {
@@ -96,6 +100,11 @@ export type JobPatch = Partial<Omit<JobRow, 'id' | 'path' | 'name' | 'created_at
 
 export class UploadStore {
   readonly #db: Db;
+
+  /** The database, for readers of the same table (the history). */
+  get db(): Db {
+    return this.#db;
+  }
   readonly #now: () => number;
 
   constructor(db: Db, now: () => number) {
@@ -109,8 +118,9 @@ export class UploadStore {
     return transaction(this.#db, work);
   }
 
+  /** The queue view: every job not cleared into the history. */
   list(): JobRow[] {
-    return this.#db.prepare('SELECT * FROM upload_jobs ORDER BY id').all() as unknown as JobRow[];
+    return this.#db.prepare('SELECT * FROM upload_jobs WHERE cleared_at IS NULL ORDER BY id').all() as unknown as JobRow[];
   }
 
   get(id: number): JobRow | undefined {
@@ -217,9 +227,10 @@ export class UploadStore {
     return new Set(rows.map((row) => row.video_id));
   }
 
-  deleteFinished(): number {
+  /** "Clear finished": the rows leave the queue view and stay in the history (never deleted). */
+  clearFinished(now: number): number {
     const marks = FINISHED_STATES.map(() => '?').join(',');
-    return Number(this.#db.prepare(`DELETE FROM upload_jobs WHERE state IN (${marks})`).run(...FINISHED_STATES).changes);
+    return Number(this.#db.prepare(`UPDATE upload_jobs SET cleared_at = ? WHERE cleared_at IS NULL AND state IN (${marks})`).run(now, ...FINISHED_STATES).changes);
   }
 
   /**

@@ -22,7 +22,7 @@ const EVENTS: Record<JobEventType, JobEvent> = {
   'retry-file-missing': { type: 'retry-file-missing' },
   'file-changed': { type: 'file-changed', reason: 'The file changed.', now: NOW },
   'not-there-yet': { type: 'not-there-yet' },
-  started: { type: 'started', attempts: 2 },
+  started: { type: 'started', attempts: 2, now: 1_000 },
   'last-chunk': { type: 'last-chunk' },
   'body-sent': { type: 'body-sent' },
   'video-id': { type: 'video-id', videoId: 'abcdefghijkl' },

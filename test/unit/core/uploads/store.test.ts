@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -91,7 +91,10 @@ describe('UploadStore', () => {
     s.update(b.id, { state: 'done', finished_at: 2_000 });
     expect(s.nextDueAt()).toBe(5_000);
     expect(s.figures(1_500)).toEqual({ bytesTotal: 200, finishedBytes: 100, active: 0, waiting: 1, done: 1, failed: 0 });
-    expect(s.deleteFinished()).toBe(1);
+    expect(s.clearFinished(3_000)).toBe(1);
+    // Cleared into the history, never deleted: out of the queue view, still known (no re-upload).
+    expect(s.list().map((r) => r.id)).toEqual([a.id]);
+    expect(s.get(b.id)).toMatchObject({ state: 'done', cleared_at: 3_000 });
   });
 
   it('keeps queue flags', () => {
