@@ -56,6 +56,7 @@ export const METHOD_NAMES = [
   'uploads:cancelWaiting',
   'uploads:move',
   'uploads:history',
+  'uploads:historyLinks',
   'remote:list',
   'remote:add',
   'remote:action',

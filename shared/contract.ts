@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AccountId, AccountName, AccountsView } from './accounts.ts';
 import { SelectionSummary, VideoSelection } from './selection.ts';
-import { HistoryFilter, HistoryPage } from './history.ts';
+import { HistoryFilter, HistoryLinkFormat, HistoryPage } from './history.ts';
 import {
   AccountView,
   AppInfo,
@@ -168,6 +168,11 @@ export const methods = {
   'uploads:cancelWaiting': method(none, UploadsView),
   /** The upload history (kept after "Clear finished"), newest first, filtered and paged. */
   'uploads:history': method(HistoryFilter, HistoryPage),
+  /** The links of every finished upload the filter matches, in one of the export formats. */
+  'uploads:historyLinks': method(
+    z.strictObject({ filter: HistoryFilter.omit({ limit: true, after: true, outcome: true }), format: HistoryLinkFormat }),
+    z.object({ text: z.string(), count: z.number().int().min(0) }),
+  ),
   /** Another destination folder for an upload that has not started. */
   'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsView),
 

@@ -52,4 +52,24 @@ describe('the Uploads view', () => {
     await until('the waiting ones cancelled', async () => (await page.locator('.job[data-state="cancelled"]').count()) === 2);
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);
+
+  it('keeps what "Clear finished" takes away in the history, searchable and filtered (issue 13)', async () => {
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await until('the cleared rows gone from the queue', async () => (await page.locator('.job[data-state="cancelled"]').count()) === 0);
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const entries = page.locator('.entry');
+    await until('the history', async () => (await entries.count()) === 3, 20_000);
+    expect(await page.locator('.entry[data-outcome="done"] .name').allTextContents()).toEqual(['finished-first.mp4']);
+    await shootAndCheck(page, 'everyday-history');
+    await page.getByLabel('Outcome').selectOption('cancelled');
+    await until('the cancelled ones', async () => (await entries.count()) === 2);
+    await page.getByLabel('Outcome').selectOption('');
+    await page.getByRole('searchbox').fill('finished');
+    await until('the search', async () => (await entries.count()) === 1);
+    await page.getByRole('button', { name: 'Copy the links' }).click();
+    await until('the link copied', () => /^https?:\/\/\S+$/.test(harness.shell.copiedTexts().at(-1) ?? ''));
+    await page.getByLabel('Link format').selectOption('csv');
+    await page.getByRole('button', { name: 'Copy the links' }).click();
+    await until('the CSV copied', () => (harness.shell.copiedTexts().at(-1) ?? '').includes('finished-first.mp4'));
+  }, 60_000);
 });

@@ -306,6 +306,11 @@ export class UploadEngine {
     return readHistory(this.#store.db, filter);
   }
 
+  /** The queue's database (the history's exports read it). */
+  get database(): Db {
+    return this.#store.db;
+  }
+
   clearFinished(): UploadsView {
     this.#store.clearFinished(this.#now());
     this.#emitChanged();

@@ -5,6 +5,9 @@ import { AppError } from '../../../shared/errors.ts';
 import type { PathGrants } from '../files/grants.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { UploadEngine } from './engine.ts';
+import { historyVideos } from './history.ts';
+import { formatLinks } from '../../../shared/link-formats.ts';
+import { formatBbcode } from '../../../shared/link-templates.ts';
 
 export type UploadHandlers = Pick<
   Handlers,
@@ -19,6 +22,7 @@ export type UploadHandlers = Pick<
   | 'uploads:cancelWaiting'
   | 'uploads:move'
   | 'uploads:history'
+  | 'uploads:historyLinks'
 >;
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
@@ -46,5 +50,10 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
     'uploads:cancelWaiting': () => engine.cancelWaiting(),
     'uploads:move': ({ id, folderId }) => engine.move(id, folderId),
     'uploads:history': (filter) => engine.history(filter),
+    'uploads:historyLinks': ({ filter, format }) => {
+      const videos = historyVideos(engine.database, filter);
+      const text = format === 'bbcode' ? videos.map((video) => formatBbcode(video, 'url')).join('\n') : formatLinks(videos, format);
+      return { text, count: videos.length };
+    },
   };
 }

@@ -74,3 +74,18 @@ export function readHistory(db: Db, filter: HistoryFilter): HistoryPage {
     .all(...args, ...keyArgs, filter.limit) as unknown as JobRow[];
   return { items: rows.map(toEntry), total };
 }
+
+/** Every finished upload the filter matches with its video, newest first: what an export of the history holds. */
+export function historyVideos(db: Db, filter: Omit<HistoryFilter, 'limit' | 'after'>): Array<{ id: string; name: string; downloadUrl: string; embedUrl: string }> {
+  const videos: Array<{ id: string; name: string; downloadUrl: string; embedUrl: string }> = [];
+  let after: HistoryFilter['after'];
+  for (;;) {
+    const page = readHistory(db, { ...filter, outcome: 'done', limit: 500, ...(after ? { after } : {}) });
+    for (const entry of page.items) {
+      if (entry.videoId && entry.downloadUrl) videos.push({ id: entry.videoId, name: entry.name, downloadUrl: entry.downloadUrl, embedUrl: entry.embedUrl ?? '' });
+    }
+    const last = page.items.at(-1);
+    if (!last || page.items.length < 500) return videos;
+    after = { finishedAt: last.finishedAt, id: last.id };
+  }
+}

@@ -10,7 +10,8 @@ import { status } from './status.svelte.ts';
 import { subtitles } from './subtitles.svelte.ts';
 import { thumbnails } from './thumbnails.svelte.ts';
 import { uploads } from './uploads.svelte.ts';
+import { history } from './history.svelte.ts';
 
 export function resetAccountState(): void {
-  for (const manager of [library, uploads, remote, account, status, subtitles, thumbnails, drop, notices]) manager.reset();
+  for (const manager of [library, uploads, history, remote, account, status, subtitles, thumbnails, drop, notices]) manager.reset();
 }
