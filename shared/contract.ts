@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AccountId, AccountName, AccountsView } from './accounts.ts';
 import { SelectionSummary, VideoSelection } from './selection.ts';
 import { HistoryFilter, HistoryLinkFormat, HistoryPage } from './history.ts';
+import { ExportOptions, ExportPreview, ExportSource } from './export-options.ts';
 import {
   AccountView,
   AppInfo,
@@ -166,6 +167,12 @@ export const methods = {
   'uploads:retryFailed': method(none, UploadsView),
   /** Cancels every upload that has not started; running ones go on. */
   'uploads:cancelWaiting': method(none, UploadsView),
+  /** The first entries of an export and how many it holds (the Links menu's live preview). */
+  'export:preview': method(z.strictObject({ source: ExportSource, options: ExportOptions }), ExportPreview),
+  /** The whole export as text for the clipboard (refused when larger than the clipboard takes). */
+  'export:text': method(z.strictObject({ source: ExportSource, options: ExportOptions }), z.object({ text: z.string(), count: z.number().int().min(0) })),
+  /** Writes the whole export to a path chosen in the save dialog, streamed, with export:progress. */
+  'export:toFile': method(z.strictObject({ path: LocalPath, source: ExportSource, options: ExportOptions }), z.object({ path: z.string(), count: z.number().int().min(0) })),
   /** The upload history (kept after "Clear finished"), newest first, filtered and paged. */
   'uploads:history': method(HistoryFilter, HistoryPage),
   /** The links of every finished upload the filter matches, in one of the export formats. */
@@ -209,6 +216,8 @@ export const methods = {
   /** Native dialogs; the paths chosen become paths the person granted. */
   'dialog:openFiles': method(z.strictObject({ kind: z.enum(['videos', 'image', 'subtitle']) }), z.object({ paths: z.array(z.string()) })),
   'dialog:openFolder': method(none, z.object({ paths: z.array(z.string()) })),
+  /** The native save dialog; the path chosen (null when cancelled) is the only one an export may write. */
+  'dialog:saveFile': method(z.strictObject({ suggestedName: Text.min(1).max(200) }), z.object({ path: z.string().nullable() })),
   /** Opens a service link in the system browser (https only). */
   'shell:openExternal': method(z.strictObject({ url: HttpUrl }), ok),
   /** Copies text (a video's link) through the main process: the page itself has no clipboard permission. */
@@ -234,6 +243,7 @@ export const events = {
   'settings:changed': Settings,
   'auth:changed': AuthStatus,
   'accounts:changed': AccountsView,
+  'export:progress': z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() }),
   'thumbnails:changed': ThumbnailQueue,
   /** The shell asks the renderer to show a screen (a notification was clicked). */
   'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),

@@ -31,6 +31,7 @@ const NO_WINDOW: Pick<Handlers, ShellMethod> = {
   'app:info': noWindow,
   'dialog:openFiles': noWindow,
   'dialog:openFolder': noWindow,
+  'dialog:saveFile': noWindow,
   'shell:openExternal': noWindow,
   'clipboard:writeText': noWindow,
   'updates:status': noUpdater,

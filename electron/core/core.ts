@@ -9,7 +9,7 @@ import type { SecretStore } from './secrets/secret-store.ts';
 import type { ProxyResolver } from './net/proxy-route.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
-export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
+export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
 export type CoreHandlers = Omit<Handlers, ShellMethod>;
 
@@ -54,6 +54,8 @@ export interface Core {
   logger: Logger;
   /** Records a path the person chose (dialog result, dropped file); only such paths are read. */
   grantPath(path: string): void;
+  /** Records the path the person chose in the save dialog; an export writes only there (once). */
+  grantSavePath(path: string): void;
   /** The service returned links on this origin (`scheme://host[:port]`), as the library knows them. */
   knowsLinkOrigin(origin: string): boolean;
   /** Lent local videos: the host's media protocol serves a token's file with byte ranges. */

@@ -61,13 +61,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const transport = createNodeTransport(network);
   const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}) });
   const grants = new PathGrants();
+  // Paths chosen in the save dialog: an export writes each once, nowhere else.
+  const savePaths = new Set<string>();
+  const mayWrite = (path: string): boolean => savePaths.delete(path);
+  const startedAt = Date.now();
   const mediaTokens = new MediaTokens();
 
   const accounts = auth.accounts;
   await adoptOlderSingleAccount(accounts, notices, logger);
   settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
-  const pool = new SessionPool({ dataDir: options.dataDir, accounts, auth, events, logger, grants, settings, notices, network, transport });
+  const pool = new SessionPool({ dataDir: options.dataDir, accounts, auth, events, logger, grants, settings, notices, network, transport, mayWrite, startedAt });
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
   await pool.sync();
@@ -136,6 +140,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
     grantPath: (path) => grants.grant(path),
+    grantSavePath: (path) => void savePaths.add(path),
     media: {
       serve: async (token, method, range) => {
         const path = mediaTokens.resolve(token);

@@ -23,9 +23,21 @@ const FILTERS: Record<FileKind, { title: string; multi: boolean; filters: OpenDi
 };
 
 export interface DialogDeps {
-  dialog: Pick<Dialog, 'showOpenDialog'>;
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
   window: () => BrowserWindow | null;
   grantPath: (path: string) => void;
+  /** The save dialog's answer: the one path an export may write. */
+  grantSavePath: (path: string) => void;
+}
+
+/** The save dialog for an export: the chosen path is granted for one write. */
+export async function saveFile(suggestedName: string, deps: DialogDeps): Promise<{ path: string | null }> {
+  const win = deps.window();
+  const options = { title: 'Export links', defaultPath: suggestedName.replace(/[\\/]/g, '-') };
+  const result = win ? await deps.dialog.showSaveDialog(win, options) : await deps.dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return { path: null };
+  deps.grantSavePath(result.filePath);
+  return { path: result.filePath };
 }
 
 export async function openFiles(kind: FileKind, deps: DialogDeps): Promise<{ paths: string[] }> {

@@ -3,7 +3,7 @@
 import type { ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
-import { openFiles, openFolder, type DialogDeps } from './dialogs.ts';
+import { openFiles, openFolder, saveFile, type DialogDeps } from './dialogs.ts';
 import { isOpenableExternally, type ExternalLinkPolicy } from './security.ts';
 import type { UpdateController } from './updates.ts';
 
@@ -33,6 +33,7 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
     }),
     'dialog:openFiles': ({ kind }) => openFiles(kind, deps.dialogs),
     'dialog:openFolder': () => openFolder(deps.dialogs),
+    'dialog:saveFile': ({ suggestedName }) => saveFile(suggestedName, deps.dialogs),
     'shell:openExternal': async ({ url }) => {
       if (!isOpenableExternally(url, deps.linkPolicy)) {
         throw new AppError('validation', 'Only https links can be opened in the browser.', { retryable: false });

@@ -180,7 +180,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       app,
       platform: process.platform,
       sandboxAvailable: !packaged,
-      dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path) },
+      dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
       linkPolicy,
       openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),

@@ -37,6 +37,8 @@ import type {
   NotificationConstructorOptions,
   OpenDialogOptions,
   OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
   Protocol,
   ProgressBarOptions,
   Rectangle,
@@ -557,9 +559,10 @@ export class SessionDouble implements Pick<Session, SessionPart> {
 }
 
 /** Scripted answers: a test pushes the button index (or open-dialog result) the person would pick. */
-export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showErrorBox'> {
+export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDialog' | 'showSaveDialog' | 'showErrorBox'> {
   readonly messageBoxAnswers: number[] = [];
   readonly openDialogAnswers: OpenDialogReturnValue[] = [];
+  readonly saveDialogAnswers: SaveDialogReturnValue[] = [];
   readonly shown: MessageBoxOptions[] = [];
   readonly errorBoxes: Array<{ title: string; content: string }> = [];
   private readonly double: ElectronDouble;
@@ -587,6 +590,14 @@ export class DialogDouble implements Pick<Dialog, 'showMessageBox' | 'showOpenDi
     this.double.record('dialog.showOpenDialog', [options]);
     const answer = this.openDialogAnswers.shift();
     if (answer === undefined) return Promise.reject(new Error(`electron double: no answer scripted for the open dialog "${options.title ?? ''}"`));
+    return Promise.resolve(answer);
+  }
+
+  showSaveDialog(windowOrOptions: unknown, maybeOptions?: SaveDialogOptions): Promise<SaveDialogReturnValue> {
+    const options = (maybeOptions ?? windowOrOptions) as SaveDialogOptions;
+    this.double.record('dialog.showSaveDialog', [options]);
+    const answer = this.saveDialogAnswers.shift();
+    if (answer === undefined) return Promise.reject(new Error(`electron double: no answer scripted for the save dialog "${options.title ?? ''}"`));
     return Promise.resolve(answer);
   }
 }

@@ -9,6 +9,8 @@ export interface HarnessShell {
   handlers: Pick<Handlers, ShellMethod>;
   /** The paths the next dialog returns (then the dialog is "cancelled" again). */
   setNextDialogResult(paths: string[]): void;
+  /** The path the next save dialog returns (then it is "cancelled" again). */
+  setNextSavePath(path: string): void;
   openedLinks(): readonly string[];
   /** What "copy" put on the clipboard, newest last. */
   copiedTexts(): readonly string[];
@@ -25,8 +27,9 @@ const HARNESS_UPDATES = {
   lastChecked: null,
 };
 
-export function createHarnessShell(grant: (path: string) => void): HarnessShell {
+export function createHarnessShell(grant: (path: string) => void, grantSave: (path: string) => void = () => {}): HarnessShell {
   let nextDialog: string[] | null = null;
+  let nextSave: string | null = null;
   const opened: string[] = [];
   const copied: string[] = [];
   const takeDialogResult = () => {
@@ -40,6 +43,12 @@ export function createHarnessShell(grant: (path: string) => void): HarnessShell 
       'app:info': () => ({ name: 'Vidlift', version: '0.1.0-harness', platform: process.platform, packaged: false, sandboxAvailable: true }),
       'dialog:openFiles': takeDialogResult,
       'dialog:openFolder': takeDialogResult,
+      'dialog:saveFile': () => {
+        const path = nextSave;
+        nextSave = null;
+        if (path !== null) grantSave(path);
+        return { path };
+      },
       'shell:openExternal': ({ url }) => {
         if (!url.startsWith('https://')) throw new AppError('validation', 'Only https links are opened in the browser.');
         opened.push(url);
@@ -55,6 +64,9 @@ export function createHarnessShell(grant: (path: string) => void): HarnessShell 
     },
     setNextDialogResult: (paths) => {
       nextDialog = paths;
+    },
+    setNextSavePath: (path) => {
+      nextSave = path;
     },
     openedLinks: () => opened,
     copiedTexts: () => copied,

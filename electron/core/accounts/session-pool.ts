@@ -37,6 +37,10 @@ export interface SessionPoolDeps {
   notices: StartupNotices;
   network: Network;
   transport: Transport;
+  /** Consumes a path chosen in the save dialog (exports write only there). */
+  mayWrite: (path: string) => boolean;
+  /** When this run of Vidlift started (the export source "uploads of this session"). */
+  startedAt: number;
 }
 
 /** An account's open parts. */
@@ -229,6 +233,8 @@ export class SessionPool {
         settings: { ...this.#deps.settings.get(), watchFolders: accounts.watchFoldersOf(id) },
         onLibraryDamaged: (keptFile) => this.#deps.notices.add(libraryDamaged(keptFile)),
         network: this.#deps.network,
+        mayWrite: this.#deps.mayWrite,
+        startedAt: this.#deps.startedAt,
       });
     } catch (error) {
       connection.stop();

@@ -25,6 +25,8 @@ import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts'
 import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
 import type { AccountHandlers } from './account-methods.ts';
 import type { Network } from '../net/network.ts';
+import { ExportService } from '../export/export-service.ts';
+import { createExportHandlers } from '../export/handlers.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
@@ -41,6 +43,10 @@ export interface AccountSessionDeps {
   onLibraryDamaged: (keptFile: string) => void;
   /** How the service's file servers are reached (the same proxy choice as the client's). */
   network?: Network;
+  /** Consumes a path chosen in the save dialog: an export writes only there. */
+  mayWrite?: (path: string) => boolean;
+  /** When this run of Vidlift started (the export source "uploads of this session"). */
+  startedAt?: number;
 }
 
 /** The database file of the account added with this address and key (tests, tools). */
@@ -119,6 +125,9 @@ export class AccountSession {
         ...createRemoteHandlers(this.remote),
         ...createLocalMediaHandlers(this.localMedia),
         'watch:status': () => this.watch.status(),
+        ...createExportHandlers(
+          new ExportService({ store: this.library.store, db: this.db, sessionStartedAt: deps.startedAt ?? Date.now(), events: deps.events, mayWrite: deps.mayWrite ?? (() => false) }),
+        ),
         ...createFrameThumbnailHandlers({ library: this.library, dir: file.replace(/\.sqlite$/, '-frames') }),
       };
     } catch (error) {

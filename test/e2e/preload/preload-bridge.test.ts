@@ -69,7 +69,7 @@ beforeAll(async () => {
       app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
       platform: process.platform,
       sandboxAvailable: true,
-      dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path) },
+      dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,

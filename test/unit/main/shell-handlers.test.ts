@@ -7,23 +7,35 @@ import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 function handlers(result: { canceled: boolean; filePaths: string[] }, win: BrowserWindow | null = {} as BrowserWindow) {
   const showOpenDialog = vi.fn(async (..._args: unknown[]) => result);
   const grantPath = vi.fn();
+  const showSaveDialog = vi.fn(async (..._args: unknown[]) => ({ canceled: result.canceled, filePath: result.filePaths[0] ?? '' }));
+  const grantSavePath = vi.fn();
   const openExternal = vi.fn(async () => true);
   const writeClipboard = vi.fn();
   const table = createShellHandlers({
     app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
     platform: 'linux',
     sandboxAvailable: true,
-    dialogs: { dialog: { showOpenDialog: showOpenDialog as never }, window: () => win, grantPath },
+    dialogs: { dialog: { showOpenDialog: showOpenDialog as never, showSaveDialog: showSaveDialog as never }, window: () => win, grantPath, grantSavePath },
     linkPolicy: { allowLoopbackHttp: false },
     openExternal,
     writeClipboard,
     updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
-  return { table, showOpenDialog, grantPath, openExternal, writeClipboard, optionsOf };
+  return { table, showOpenDialog, grantPath, showSaveDialog, grantSavePath, openExternal, writeClipboard, optionsOf };
 }
 
 describe('shell handlers', () => {
+  it('the save dialog grants the chosen path for an export, and nothing when cancelled', async () => {
+    const chosen = handlers({ canceled: false, filePaths: ['/home/me/links.csv'] });
+    expect(await chosen.table['dialog:saveFile']({ suggestedName: 'Home links.csv' })).toEqual({ path: '/home/me/links.csv' });
+    expect(chosen.grantSavePath).toHaveBeenCalledWith('/home/me/links.csv');
+    expect(chosen.grantPath).not.toHaveBeenCalled();
+    const cancelled = handlers({ canceled: true, filePaths: [] });
+    expect(await cancelled.table['dialog:saveFile']({ suggestedName: 'x.txt' })).toEqual({ path: null });
+    expect(cancelled.grantSavePath).not.toHaveBeenCalled();
+  });
+
   it('clipboard:writeText copies through the main process', async () => {
     const { table, writeClipboard } = handlers({ canceled: true, filePaths: [] });
     expect(await table['clipboard:writeText']({ text: 'https://video.example/e/abc' })).toEqual({ ok: true });
