@@ -1,0 +1,77 @@
+// Issue 13 section 2 through the browser harness: the Links menu with a live preview in each
+// format, copy, and save to a file chosen in the save dialog (streamed by the core); for the
+// folder on screen and for a selection.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startHarness, type Harness } from '../harness/index.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { newPage, shootAndCheck, until } from './support.ts';
+
+let harness: Harness;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHarness({ seed: 'demo', configured: true });
+  browser = await launchChromium();
+  page = await newPage(browser, harness.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+const dialog = () => page.getByRole('dialog', { name: /Links of/ });
+const preview = () => dialog().getByLabel('Preview');
+
+describe('the Links menu', () => {
+  it('previews the folder’s links in each format, copies them, and saves them to the chosen file', async () => {
+    const total = async () => (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total;
+    await until('the library', async () => (await total()) > 0, 30_000);
+    const count = await total();
+    // The toolbar with "Links…" in it still fits at 1280 × 800 (issue 17 item 9).
+    const right = await page.locator('header.toolbar button:visible').evaluateAll((buttons) => Math.max(...buttons.map((b) => b.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(1280);
+    await page.getByRole('button', { name: 'Links…' }).click();
+    await until('the preview', async () => ((await preview().textContent()) ?? '').startsWith('http'), 20_000);
+    expect(await dialog().getByRole('status').first().textContent()).toContain(`${count} videos`);
+    await dialog().getByLabel('Format').selectOption('bbcode');
+    await until('BBCode', async () => ((await preview().textContent()) ?? '').startsWith('[url='));
+    await dialog().getByLabel('Format').selectOption('iframe');
+    await dialog().getByLabel('Width').fill('800');
+    await until('the iframe size', async () => ((await preview().textContent()) ?? '').includes('width="800"'));
+    await shootAndCheck(page, 'everyday-export');
+    await dialog().getByLabel('Format').selectOption('template');
+    await dialog().getByRole('textbox', { name: /Template/ }).fill('{title} | {nope}');
+    await until('the template refused in words', async () => ((await dialog().textContent()) ?? '').includes('is not a placeholder'));
+    await dialog().getByRole('textbox', { name: /Template/ }).fill('{title} | {download}');
+    await until('the template', async () => ((await preview().textContent()) ?? '').includes(' | http'));
+    await dialog().getByRole('button', { name: 'Copy' }).click();
+    await until('copied', () => (harness.shell.copiedTexts().at(-1) ?? '').split('\n').filter(Boolean).length === count);
+
+    await dialog().getByLabel('Format').selectOption('csv');
+    const file = join(harness.fixtureDir, 'home-links.csv');
+    harness.shell.setNextSavePath(file);
+    await dialog().getByRole('button', { name: 'Save to a file…' }).click();
+    await until('the file saved', async () => (await dialog().count()) === 0, 20_000);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('id,title,size,lengthSeconds,views,created,folder,download,embed,thumbnail');
+    expect(lines).toHaveLength(count + 1);
+  }, 120_000);
+
+  it('exports exactly the selection', async () => {
+    const first = page.locator('.videos [data-index="0"] button').first();
+    await first.click();
+    await page.locator('.videos [data-index="2"] button').first().click({ modifiers: ['Shift'] });
+    await page.getByRole('button', { name: 'Links…' }).click();
+    await until('the selection’s preview', async () => ((await dialog().getByRole('status').first().textContent()) ?? '').includes('3 videos'), 20_000);
+    expect((await preview().textContent())?.trim().split('\n')).toHaveLength(3);
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'everyday-export-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog().getByRole('button', { name: 'Close' }).click();
+  }, 60_000);
+});
