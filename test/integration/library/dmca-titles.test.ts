@@ -1,29 +1,18 @@
 // Issue 17 minor: a DMCA record names its video by code only; when the library knows that
 // video, the record comes with its title and link (the Account page shows them).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/services.ts';
-import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { startHost } from '../../host/index.ts';
+import { coreRig, type CoreRig } from '../../support/core-rig.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
+let rig: CoreRig | null = null;
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await rig?.close();
+  rig = null;
 });
 
 describe('DMCA records', () => {
   it('carry the title and link of a video the library knows, from the local library', async () => {
-    const host = await startHost({ seed: 'demo' });
-    const root = await mkdtemp(join(tmpdir(), 'vidlift-dmca-'));
-    const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
-    cleanups.push(async () => {
-      await core.close();
-      await host.close();
-      await rm(root, { recursive: true, force: true });
-    });
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    rig = await coreRig();
+    const { host, core } = rig;
     const known = host.control.videos(host.apiKey).find((v) => v.folderId === 0)!;
     host.control.addDmca(known.id);
     // The library learns the root folder's videos; then the DMCA page is read.

@@ -1,35 +1,24 @@
 // Issue 17 minor: a finished remote import links to the video it became. The service's
 // queue item names no video; the core looks it up in the library (named after the address's
 // file, of the size downloaded) once the library has fetched it, which a finished import asks for.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/services.ts';
-import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { fileNameOf } from '../../../electron/core/remote/imported-video.ts';
-import { startHost } from '../../host/index.ts';
+import { coreRig, type CoreRig } from '../../support/core-rig.ts';
 import { MediaServer } from './support/media-server.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
+let rig: CoreRig | null = null;
+const media = new MediaServer();
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await rig?.close();
+  rig = null;
+  await media.close();
 });
 
 describe('a finished remote import', () => {
   it('links to its video, with the video’s links, once the library knows it', async () => {
-    const host = await startHost({ seed: 'empty' });
-    const media = new MediaServer();
     await media.start();
-    const root = await mkdtemp(join(tmpdir(), 'vidlift-imported-'));
-    const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
-    cleanups.push(async () => {
-      await core.close();
-      await media.close();
-      await host.close();
-      await rm(root, { recursive: true, force: true });
-    });
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    rig = await coreRig({ seed: 'empty' });
+    const { host, core } = rig;
     const url = `${media.url}/ok/Harbour%20at%20dawn.mp4`;
     await core.handlers['remote:add']({ urls: [url] });
 

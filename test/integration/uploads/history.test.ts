@@ -2,43 +2,22 @@
 // host. Finished, failed and cancelled uploads stay in it with their facts; "Clear finished"
 // moves rows out of the queue view and into nothing but the history; search, outcome, folder
 // and date filters; pages follow one another without gaps or repeats.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/services.ts';
-import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { startHost } from '../../host/index.ts';
+import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
 import { writeVideo } from './helpers.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
+let rig: CoreRig | null = null;
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await rig?.close();
+  rig = null;
 });
-
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('the upload history', () => {
   it('keeps every finished, failed and cancelled upload with its facts, after Clear finished too', async () => {
-    const host = await startHost({ seed: 'demo' });
-    const root = await mkdtemp(join(tmpdir(), 'vidlift-history-'));
-    const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
-    cleanups.push(async () => {
-      await core.close();
-      await host.close();
-      await rm(root, { recursive: true, force: true });
-    });
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-    const dir = join(root, 'files');
-    mkdirSync(dir);
-    core.grantPath(dir);
+    rig = await coreRig();
+    const { host, core, dir } = rig;
     const folder = host.control.folders().find((f) => f.parent === 0)!;
     const list = async () => (await core.handlers['uploads:list'](undefined)).jobs;
 

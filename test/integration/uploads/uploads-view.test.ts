@@ -1,44 +1,22 @@
 // Issue 17 item 11 in the core: another folder for an upload that has not started (refused
 // once it has), "Cancel all waiting", "Retry all failed" (a changed file too), through the
 // composition root against the sandbox host.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../electron/core/core.ts';
-import { createCore } from '../../../electron/core/services.ts';
-import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { startHost, type Host } from '../../host/index.ts';
+import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
 import { writeVideo } from './helpers.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
+let current: CoreRig | null = null;
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await current?.close();
+  current = null;
 });
 
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function rig(): Promise<{ host: Host; core: Core; dir: string }> {
-  const host = await startHost({ seed: 'demo' });
-  const root = await mkdtemp(join(tmpdir(), 'vidlift-uploads-view-'));
-  const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
-  cleanups.push(async () => {
-    await core.close();
-    await host.close();
-    await rm(root, { recursive: true, force: true });
-  });
-  await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-  const dir = join(root, 'files');
-  mkdirSync(dir);
-  core.grantPath(dir);
-  return { host, core, dir };
+async function rig(): Promise<CoreRig> {
+  current = await coreRig();
+  return current;
 }
 
 const stateOf = async (core: Core, name: string): Promise<string | undefined> => (await core.handlers['uploads:list'](undefined)).jobs.find((j) => j.name === name)?.state;
