@@ -46,6 +46,9 @@ describe('selections over 20,000 videos', () => {
     const panel = page.getByRole('complementary', { name: /selected/ });
     await until('the count', async () => ((await panel.textContent()) ?? '').includes('12,016 videos selected'), 30_000);
     await shootAndCheck(page, 'everyday-selection-range');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'everyday-selection-range-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await panel.getByRole('button', { name: 'Copy download links' }).click();
     await until('the links copied', () => lastCopied().split('\n').length === 12_016, 30_000);
     expect(new Set(lastCopied().split('\n')).size).toBe(12_016);

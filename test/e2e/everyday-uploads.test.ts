@@ -44,6 +44,9 @@ describe('the Uploads view', () => {
     expect(await page.getByLabel('Folder for next-in-line.mp4').isVisible()).toBe(true);
     await shootAndCheck(page, 'everyday-uploads');
     await page.setViewportSize({ width: 900, height: 700 });
+    // Nothing in the header is cut off at 900 px.
+    const right = await page.locator('header.screen-header button:visible').evaluateAll((buttons) => Math.max(...buttons.map((b) => b.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(900);
     await shootAndCheck(page, 'everyday-uploads-900');
     await page.getByRole('button', { name: /^Done/ }).click();
     expect(await page.locator('.job .name').allTextContents()).toEqual(['finished-first.mp4']);
@@ -61,6 +64,9 @@ describe('the Uploads view', () => {
     await until('the history', async () => (await entries.count()) === 3, 20_000);
     expect(await page.locator('.entry[data-outcome="done"] .name').allTextContents()).toEqual(['finished-first.mp4']);
     await shootAndCheck(page, 'everyday-history');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'everyday-history-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Outcome').selectOption('cancelled');
     await until('the cancelled ones', async () => (await entries.count()) === 2);
     await page.getByLabel('Outcome').selectOption('');

@@ -65,6 +65,9 @@ describe('a dropped folder', () => {
     expect(await dialog.textContent()).toContain('sub-folders are flattened');
     expect(await dialog.getByLabel('Into a new service folder named “Trip 2024”').isChecked()).toBe(true);
     await shootAndCheck(page, 'everyday-folder-drop');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'everyday-folder-drop-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await until('the folder’s files uploaded into “Trip 2024”', () => videosIn('Trip 2024').length === 2, 60_000);
     expect(videosIn('Trip 2024')).toEqual(['day-one.mp4', 'day-two.mp4']);
