@@ -10,7 +10,11 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      // The library's sync writer runs on a worker thread: its script is an entry of its own
+      // (out/main/sync-writer.js), which the shell hands to the core (electron/main/start.ts).
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts'), 'sync-writer': resolve(root, 'electron/core/library/sync-writer.worker.ts') },
+      },
     },
   },
   preload: {

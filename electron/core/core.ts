@@ -41,6 +41,11 @@ export interface CoreOptions {
   accountForRun?: string;
   /** Only the shown account is opened (the command line: the app may have the others open). */
   onlyShownAccount?: boolean;
+  /**
+   * Starts a library's sync writer thread (library/sync-writer.ts). The Electron bundle passes
+   * its built worker; default: the TypeScript source beside it (Node); null: no thread.
+   */
+  startSyncWorker?: import('./library/sync-writer.ts').StartSyncWorker | null;
 }
 
 export interface BatchSummary {

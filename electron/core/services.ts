@@ -71,7 +71,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await adoptOlderSingleAccount(accounts, notices, logger);
   settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
-  const pool = new SessionPool({ dataDir: options.dataDir, accounts, auth, events, logger, grants, settings, notices, network, transport, mayWrite, startedAt });
+  const pool = new SessionPool({
+    dataDir: options.dataDir,
+    accounts,
+    auth,
+    events,
+    logger,
+    grants,
+    settings,
+    notices,
+    network,
+    transport,
+    mayWrite,
+    startedAt,
+    ...(options.startSyncWorker !== undefined ? { startSyncWorker: options.startSyncWorker } : {}),
+  });
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
   await pool.sync();

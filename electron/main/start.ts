@@ -1,6 +1,9 @@
 // Builds the shell around the core once the app is ready: the locked-down session and
 // app:// protocol, the IPC table (core handlers + shell handlers), the window, menu, tray,
 // taskbar progress and notifications, and the orderly quit that closes the core.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
   app,
   BrowserWindow,
@@ -20,6 +23,7 @@ import type { Handlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import type { Core, CoreOptions } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
+import type { StartSyncWorker } from '../core/library/sync-writer.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
@@ -63,6 +67,16 @@ const ROOT_FOLDER = 0;
 /** A hung core must not keep the app from quitting. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
+/**
+ * The library's sync writer thread, built beside the main bundle (out/main/sync-writer.js);
+ * run from source (tests), the core starts its TypeScript file instead.
+ */
+function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
+  const script = join(mainDir, 'sync-writer.js');
+  if (!existsSync(script)) return undefined;
+  return (options) => new Worker(script, options);
+}
+
 export async function startShell(options: StartOptions): Promise<RunningShell> {
   const packaged = app.isPackaged;
   const isMac = process.platform === 'darwin';
@@ -89,6 +103,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     secretStore,
     // The system's proxy settings, PAC and WPAD, as Chromium itself resolves them.
     proxy: { routeFor: (url) => session.defaultSession.resolveProxy(url.href).then(parsePacAnswer) },
+    startSyncWorker: builtSyncWorker(options.mainDir ?? import.meta.dirname),
     ...(packaged ? {} : { startSandbox: () => sandbox.start(), logToConsole: true }),
   };
   const core: Core = await createCore(coreOptions);

@@ -3,84 +3,37 @@
 // counted here. Measures the first full sync and a quick refresh with nothing new against
 // their lower bound (requests needed / concurrency x latency), the CPU this process spent
 // (parsing replies and writing SQLite), a folder page read and a title search.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
-import type { ServiceApi } from '../../electron/core/api/service-api.ts';
 import { ManualConnectivity } from '../../electron/core/connectivity.ts';
 import { Library } from '../../electron/core/library/library.ts';
 import { openLibraryDatabase } from '../../electron/core/library/migrations.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
+import { counting, cpuSeconds, lowerBound, quantile, quietLogger, round, startHostProcess } from './support/sync-rig.ts';
 
 const VIDEOS = 50_000;
 const LATENCY_MS = 20;
 const CONCURRENCY = 4;
-const here = dirname(fileURLToPath(import.meta.url));
-
-async function startHostProcess(): Promise<{ child: ChildProcess; baseUrl: string; apiKey: string }> {
-  const child = spawn(process.execPath, [join(here, '../host/cli.ts'), '--seed', `large:${VIDEOS}`, '--latency', String(LATENCY_MS)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`sandbox host exited (${code})`)));
-  });
-  lines.close();
-  const { baseUrl, apiKey } = JSON.parse(first) as { baseUrl: string; apiKey: string };
-  return { child, baseUrl, apiKey };
-}
-
-/** Counts requests per operation, in front of the real client. */
-function counting(api: ServiceApi): { api: ServiceApi; counts: Map<string, number> } {
-  const counts = new Map<string, number>();
-  const proxy = new Proxy(api, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        counts.set(String(prop), (counts.get(String(prop)) ?? 0) + 1);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { api: proxy, counts };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-function cpuSeconds(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1e6;
-}
-
-const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 
 export default async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vidlift-library-bench-'));
-  const host = await startHostProcess();
+  const host = await startHostProcess(`large:${VIDEOS}`, LATENCY_MS);
   try {
     const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey });
-    const { api, counts } = counting(client);
+    const { api, counts, total: requests } = counting(client);
     const db = openLibraryDatabase(join(dir, 'library.sqlite'));
     const library = new Library({
       db,
       api,
       events: new EventHub(),
       connectivity: new ManualConnectivity('online'),
-      logger: { debug() {}, info() {}, warn: (m, f) => console.warn(m, f), error: (m, f) => console.error(m, f) },
+      logger: quietLogger,
       sync: { concurrency: CONCURRENCY, quickIntervalMs: 0 },
     });
 
-    const requests = (): number => [...counts.values()].reduce((a, b) => a + b, 0);
-    const bound = (n: number): number => (Math.ceil(n / CONCURRENCY) * LATENCY_MS) / 1000;
+    const bound = (n: number): number => lowerBound(n, CONCURRENCY, LATENCY_MS);
 
     let cpu = process.cpuUsage();
     let t0 = performance.now();
@@ -88,10 +41,10 @@ export default async function run(): Promise<void> {
     const firstSeconds = (performance.now() - t0) / 1000;
     const firstCpu = cpuSeconds(cpu);
     const firstRequests = requests();
-    // A first sync defers the title index and builds it after the pass, off the sync's path
-    // (search scans titles meanwhile): its own figure, not part of the sync's.
+    // A first sync defers the id and title indexes and builds them after the pass, off the
+    // sync's path (lookups and search scan meanwhile): their own figure, not part of the sync's.
     t0 = performance.now();
-    await library.store.titles.settled();
+    await library.sync.indexesSettled();
     const indexSeconds = (performance.now() - t0) / 1000;
     if (!library.store.titles.complete) throw new Error('the title index was not built after the first sync');
     const folders = library.store.serviceFolderIds().length + 1; // + the root
@@ -129,8 +82,8 @@ export default async function run(): Promise<void> {
 
     const firstBound = bound(firstRequests);
     const quickBound = bound(quickRequests);
-    const pageMs = median(pageTimes);
-    const searchMs = median(searchTimes);
+    const pageMs = quantile(pageTimes, 0.5);
+    const searchMs = quantile(searchTimes, 0.5);
     const searchMax = Math.max(...searchTimes);
     console.table([
       { measure: 'first full sync', seconds: round(firstSeconds), lowerBound: firstBound, ratio: round(firstSeconds / firstBound), requests: firstRequests, cpuSeconds: round(firstCpu) },
@@ -140,7 +93,7 @@ export default async function run(): Promise<void> {
       { measure: `folder page (100 of ~${Math.round(VIDEOS / folders)}), median ms`, value: round(pageMs, 3) },
       { measure: `title search over ${VIDEOS} (limit 100), median ms`, value: round(searchMs, 3) },
       { measure: 'title search, slowest query ms', value: round(searchMax, 3) },
-      { measure: 'title index build after the first sync, s (not in the sync figure)', value: round(indexSeconds) },
+      { measure: 'id and title index builds after the first sync, s (not in the sync figure)', value: round(indexSeconds) },
       { measure: 'folders (incl. root)', value: folders },
     ]);
     const perFolder = quickFolderRequests / folders;
@@ -148,7 +101,7 @@ export default async function run(): Promise<void> {
       `library bench: first_sync_vs_bound=${round(firstSeconds / firstBound)} refresh_requests_per_folder=${round(perFolder)} page_ms=${round(pageMs, 3)} search_ms=${round(searchMs, 3)}`,
     );
   } finally {
-    host.child.kill('SIGTERM');
+    host.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

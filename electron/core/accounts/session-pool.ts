@@ -2,6 +2,7 @@
 // another account's uploads, its outbox or its watch folders. Each account gets its own
 // service client (its address, its key), its own connection monitor, and an event sink that
 // reaches the window only while it is the account shown (account-events.ts).
+import type { StartSyncWorker } from '../library/sync-writer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { AccountRecord } from '../../../shared/accounts.ts';
 import { EMPTY_UPLOAD_TOTALS, type Connection, type UploadTotals } from '../../../shared/model.ts';
@@ -41,6 +42,8 @@ export interface SessionPoolDeps {
   mayWrite: (path: string) => boolean;
   /** When this run of Vidlift started (the export source "uploads of this session"). */
   startedAt: number;
+  /** Starts a library's sync writer thread (CoreOptions.startSyncWorker). */
+  startSyncWorker?: StartSyncWorker | null;
 }
 
 /** An account's open parts. */
@@ -235,6 +238,7 @@ export class SessionPool {
         network: this.#deps.network,
         mayWrite: this.#deps.mayWrite,
         startedAt: this.#deps.startedAt,
+        ...(this.#deps.startSyncWorker !== undefined ? { startSyncWorker: this.#deps.startSyncWorker } : {}),
       });
     } catch (error) {
       connection.stop();

@@ -25,6 +25,8 @@ export function openDatabase(file: string): Db {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA cache_size = -65536');
+  db.exec('PRAGMA temp_store = MEMORY');
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     module TEXT NOT NULL,
     version INTEGER NOT NULL,

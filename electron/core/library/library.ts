@@ -13,6 +13,7 @@ import { Outbox, type FolderIdListener } from './outbox.ts';
 import { LibraryStore } from './store.ts';
 import { SubtitleStore } from './subtitles.ts';
 import { SyncEngine, type SyncOptions } from './sync.ts';
+import { startSyncWorkerFromSource, type StartSyncWorker } from './sync-writer.ts';
 
 export interface LibraryDeps {
   /** The account's database, opened with openLibraryDatabase (migrations applied). */
@@ -25,6 +26,8 @@ export interface LibraryDeps {
   /** The core's shared timers (the outbox's wait for the thumbnail window). */
   timers?: Timers;
   sync?: SyncOptions;
+  /** Starts the sync's writer thread (sync-writer.ts); null: the sync writes on this thread. */
+  startSyncWorker?: StartSyncWorker | null;
 }
 
 export class Library {
@@ -53,6 +56,7 @@ export class Library {
       account: this.account,
       ...(deps.sync ? { options: deps.sync } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
+      startWriter: deps.startSyncWorker === undefined ? startSyncWorkerFromSource : deps.startSyncWorker,
     });
     this.outbox = new Outbox({ ...common, db: deps.db, store: this.store, subtitles: this.subtitles, ...(deps.timers ? { timers: deps.timers } : {}) });
   }

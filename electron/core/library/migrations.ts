@@ -151,6 +151,43 @@ export const libraryMigrations: readonly Migration[] = [
       db.exec('ALTER TABLE lib_videos ADD COLUMN custom_thumbnail INTEGER NOT NULL DEFAULT 0');
     },
   },
+  {
+    version: 6,
+    name: 'the unique index by id is a named index, so a first sync can go without it (id-index.ts)',
+    up: (db) => {
+      // An inline UNIQUE cannot be dropped: the table is rebuilt with the same rows and rids
+      // (the title index refers to rids).
+      const columns = `rid, id, folder_id, seq, name, created_at, is_public, views, size, skip_intro, local_skip_intro,
+        download_url, embed_url, thumbnail_url, splash_url, pending, local_at, custom_thumbnail`;
+      db.exec(`
+        CREATE TABLE lib_videos_new (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL,
+          folder_id INTEGER NOT NULL,
+          seq REAL NOT NULL,
+          name TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          is_public INTEGER NOT NULL,
+          views INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          skip_intro INTEGER NOT NULL,
+          local_skip_intro INTEGER,
+          download_url TEXT NOT NULL,
+          embed_url TEXT NOT NULL,
+          thumbnail_url TEXT NOT NULL,
+          splash_url TEXT NOT NULL,
+          pending TEXT CHECK (pending IN ('pending', 'sending', 'refused')),
+          local_at INTEGER,
+          custom_thumbnail INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO lib_videos_new (${columns}) SELECT ${columns} FROM lib_videos;
+        DROP TABLE lib_videos;
+        ALTER TABLE lib_videos_new RENAME TO lib_videos;
+        CREATE UNIQUE INDEX lib_videos_by_id ON lib_videos (id);
+        CREATE INDEX lib_videos_by_folder ON lib_videos (folder_id, seq);
+      `);
+    },
+  },
 ];
 
 export function migrateLibrary(db: Db): void {

@@ -7,6 +7,7 @@ import { transaction, type Db } from './db.ts';
 import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
 import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './title-index.ts';
+import { IdIndex } from './id-index.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
 export type { ServiceFolder, VideoWrite, FolderSyncRow } from './store-rows.ts';
@@ -18,6 +19,8 @@ export class LibraryStore {
   readonly #updateVideo: StatementSync;
   /** Kept in step with every title written or removed here. */
   readonly titles: TitleIndex;
+  /** The unique index by id, dropped while a first sync fills an empty library. */
+  readonly ids: IdIndex;
   /** Folder pages by keyset, behind offsets. */
   readonly pages: FolderPages;
 
@@ -38,6 +41,7 @@ export class LibraryStore {
        WHERE rid = ?`,
     );
     this.titles = new TitleIndex(db);
+    this.ids = new IdIndex(db);
     this.pages = new FolderPages(db);
   }
 
@@ -209,9 +213,12 @@ export class LibraryStore {
    */
   upsertVideos(folderId: number, writes: readonly VideoWrite[], localAt: number | null = null): number {
     return transaction(this.db, () => {
+      this.#reloadIndexStates();
+      // While the id index is deferred (a first sync) rows go in without a lookup; IdIndex.build merges twins.
+      const lookUp = !this.ids.deferred;
       let changed = 0;
       for (const { video: v, seq } of writes) {
-        const row = this.#videoById.get(v.id);
+        const row = lookUp ? this.#videoById.get(v.id) : undefined;
         const isPublic = v.isPublic ? 1 : 0;
         if (!row) {
           const result = this.#insertVideo.run(
@@ -254,6 +261,7 @@ export class LibraryStore {
    */
   removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number): number {
     return transaction(this.db, () => {
+      this.#reloadIndexStates();
       let removed = 0;
       const rows = this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId);
       const remove = this.db.prepare('DELETE FROM lib_videos WHERE rid = ?');
@@ -266,6 +274,12 @@ export class LibraryStore {
       }
       return removed;
     });
+  }
+
+  /** The indexes' states are shared with the sync writer's connection: read them inside the write. */
+  #reloadIndexStates(): void {
+    this.titles.reload();
+    this.ids.reload();
   }
 
   setVideoServiceSkipIntro(id: string, seconds: number): void {

@@ -20,9 +20,8 @@ import { isReachable, type Connectivity } from '../connectivity.ts';
 import { backgroundTimers, type Timers } from '../timers.ts';
 import { Limiter } from './limiter.ts';
 import { flattenFolderTree, type LibraryStore } from './store.ts';
-import { quickSeqs, sweepSeqs } from './sync-order.ts';
 import { ChangeBatch } from './change-batch.ts';
-import { WriteBatch } from './write-batch.ts';
+import { createSyncWriter, type StartSyncWorker, type SyncWriter } from './sync-writer.ts';
 
 export interface SyncOptions {
   /** Requests in flight at once (default 4). */
@@ -53,6 +52,8 @@ export interface SyncDeps {
   options?: SyncOptions;
   /** The core's shared timers (default: ones that never keep the process alive). */
   timers?: Timers;
+  /** Starts the writer thread (sync-writer.ts); null writes on this thread. */
+  startWriter?: StartSyncWorker | null;
 }
 
 const FOLDERS_KEY = 'folders';
@@ -72,8 +73,8 @@ interface Pass {
 export class SyncEngine {
   readonly #deps: SyncDeps;
   readonly #limiter: Limiter;
-  /** Folder listings are written a few folders per transaction (see write-batch.ts). */
-  readonly #writes: WriteBatch;
+  /** Folder listings are written on the writer thread, a few folders per transaction (sync-writer.ts). */
+  readonly #writer: SyncWriter;
   readonly #pageSize: number;
   readonly #maxQuickPages: number;
   readonly #quickPageSize: number;
@@ -84,13 +85,15 @@ export class SyncEngine {
   readonly #timers: Timers;
   #unsubscribe: (() => void) | null = null;
   #stopped = false;
+  /** The id index a first sync went without, being built (id-index.ts). */
+  #finishing: Promise<void> = Promise.resolve();
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
     this.#timers = deps.timers ?? backgroundTimers;
     const options = deps.options ?? {};
     this.#limiter = new Limiter(options.concurrency ?? 4);
-    this.#writes = new WriteBatch(deps.store.db);
+    this.#writer = createSyncWriter(deps.store, deps.startWriter ?? null, deps.logger);
     this.#pageSize = options.pageSize ?? 500;
     this.#maxQuickPages = options.maxQuickPages ?? 4;
     this.#quickPageSize = options.quickPageSize ?? 50;
@@ -127,6 +130,14 @@ export class SyncEngine {
     this.#timer = null;
     this.#again = null;
     await this.#running;
+    await this.#finishing;
+    await this.#writer.close();
+    await this.#deps.store.titles.settled();
+  }
+
+  /** Resolves when the indexes a first sync deferred (by id, then by title) are built. */
+  async indexesSettled(): Promise<void> {
+    await this.#finishing;
     await this.#deps.store.titles.settled();
   }
 
@@ -196,7 +207,12 @@ export class SyncEngine {
     const { api, store, fetches, logger, now } = this.#deps;
     const pass: Pass = { full, startedAt: now(), offline: null, batch: new ChangeBatch(this.#deps.events, now) };
     const accountRefresh = this.#deps.account?.refreshAccount() ?? Promise.resolve(true);
-    store.titles.deferIfEmpty(); // a first sync writes rows only; the title index is built after it
+    // A first sync writes rows only: the id index (id-index.ts) is built when the pass ends, the
+    // title index after it. A first sync that never ended (the app was closed) ends first.
+    await this.#finishing;
+    if (store.ids.deferred) await this.#finishFirstSync();
+    store.ids.deferIfEmpty();
+    store.titles.deferIfEmpty();
     try {
       const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
       const { changed } = store.cacheWrite(() => {
@@ -215,6 +231,9 @@ export class SyncEngine {
     } finally {
       pass.batch.flush();
     }
+    // The listing is in: the id index is built on the writer's connection after the pass, off
+    // its path (lookups by id scan meanwhile). The next pass, and stop(), wait for it.
+    if (store.ids.deferred) this.#finishing = this.#finishFirstSync();
     await accountRefresh;
     // The client has told the connection monitor already; the pass just stops here.
     if (pass.offline !== null) return;
@@ -223,6 +242,16 @@ export class SyncEngine {
       if (full) store.setState(LAST_FULL_KEY, String(now()));
     });
     if (!store.titles.complete) store.titles.build(() => this.#stopped).catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
+  }
+
+  /** Builds the id index a first sync went without, on the writer's connection. */
+  async #finishFirstSync(): Promise<void> {
+    try {
+      await this.#writer.write({ kind: 'finish' });
+    } catch (error) {
+      this.#deps.logger.warn('sync: building the id index failed (tried again next pass)', { error });
+    }
+    this.#deps.store.ids.reload();
   }
 
   async #syncFolder(folderId: number, pass: Pass): Promise<void> {
@@ -266,14 +295,7 @@ export class SyncEngine {
         break;
       }
     }
-    const ids = listed.map((v) => v.id);
-    const { changed, lost } = await this.#writes.run(listed.length, () => {
-      const seqs = quickSeqs(ids, store.knownInFolder(folderId, ids), store.maxSeq(folderId));
-      const changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
-      const lost = !complete || store.countInFolder(folderId) !== total;
-      if (!lost) store.recordFolderSync(folderId, { at: now(), full: false, total, needsSweep: false });
-      return { changed, lost };
-    });
+    const { changed, lost } = await this.#writer.write({ kind: 'quick', folderId, videos: listed, complete, total, at: now() });
     // Videos were removed (or an earlier sync missed some): only a sweep can tell which.
     if (lost) return (await this.#sweepFolder(folderId, pass)) || changed > 0;
     return changed > 0;
@@ -281,7 +303,7 @@ export class SyncEngine {
 
   /** Reads every page; removes what the service no longer lists. Returns whether anything changed. */
   async #sweepFolder(folderId: number, pass: Pass): Promise<boolean> {
-    const { store, now } = this.#deps;
+    const { now } = this.#deps;
     const startedAt = now();
     const first = await this.#listPage(folderId, 1, pass);
     const total = first.response.pagination.total;
@@ -296,13 +318,8 @@ export class SyncEngine {
     // Videos added or removed while the pages were read shift the pages: then the listing
     // proves nothing about what is gone, and the next pass sweeps again.
     const consistent = pages.every((p) => p.pagination.total === total) && seen.size === total && listed.length === total;
-    const seqs = sweepSeqs(total, listed.length);
-    return this.#writes.run(listed.length, () => {
-      let changed = store.upsertVideos(folderId, listed.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
-      if (consistent) changed += store.removeMissing(folderId, seen, startedAt);
-      store.recordFolderSync(folderId, { at: now(), full: consistent, total, needsSweep: !consistent });
-      return changed > 0;
-    });
+    const { changed } = await this.#writer.write({ kind: 'sweep', folderId, videos: listed, consistent, total, startedAt, at: now() });
+    return changed > 0;
   }
 
   /**

@@ -31,8 +31,17 @@ export class TitleIndex {
     this.#db = db;
     this.#insert = db.prepare('INSERT INTO lib_videos_fts (rowid, name) VALUES (?, ?)');
     this.#delete = db.prepare('DELETE FROM lib_videos_fts WHERE rowid = ?');
-    const row = db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(WATERMARK_KEY);
-    this.#upTo = row ? Number(row.value) : null;
+    this.#upTo = this.#readWatermark();
+  }
+
+  /** Reads the watermark again: another connection (the sync writer's) shares this database. */
+  reload(): void {
+    this.#upTo = this.#readWatermark();
+  }
+
+  #readWatermark(): number | null {
+    const row = this.#db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(WATERMARK_KEY);
+    return row ? Number(row.value) : null;
   }
 
   /** Every row is in the index (search uses it). */

@@ -2,6 +2,7 @@
 // outbox), the upload engine, remote imports and watch folders. The session pool
 // (accounts/session-pool.ts) keeps one open per account that has a key, shown or not, so
 // two accounts never share a queue or a cache.
+import type { StartSyncWorker } from '../library/sync-writer.ts';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { accountDatabasePath, accountIdFor } from '../accounts/account-registry.ts';
@@ -47,6 +48,8 @@ export interface AccountSessionDeps {
   mayWrite?: (path: string) => boolean;
   /** When this run of Vidlift started (the export source "uploads of this session"). */
   startedAt?: number;
+  /** Starts the library's sync writer thread (default: its TypeScript source, under Node). */
+  startSyncWorker?: StartSyncWorker | null;
 }
 
 /** The database file of the account added with this address and key (tests, tools). */
@@ -86,7 +89,14 @@ export class AccountSession {
     // A store that refuses the file (tables from a newer version) must not leave it open.
     try {
       const connectivity = deps.connection;
-      this.library = new Library({ db: this.db, api: deps.api, events: deps.events, connectivity, logger: deps.logger });
+      this.library = new Library({
+        db: this.db,
+        api: deps.api,
+        events: deps.events,
+        connectivity,
+        logger: deps.logger,
+        ...(deps.startSyncWorker !== undefined ? { startSyncWorker: deps.startSyncWorker } : {}),
+      });
       this.uploads = new UploadEngine({
         db: this.db,
         api: deps.api,

@@ -29,8 +29,8 @@ function tables(db: Db): string[] {
 }
 
 describe('library migrations', () => {
-  it('are numbered 1 to 5 without gaps, each with a name', () => {
-    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
+  it('are numbered 1 to 6 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
   });
 
@@ -73,7 +73,7 @@ describe('library migrations', () => {
     first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
     first.close();
     const again = openLibraryDatabase(file);
-    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
     again.close();
   });
@@ -95,5 +95,25 @@ describe('library migrations', () => {
     expect(rows.resetSending()).toBe(1);
     expect(rows.get(b!.id)).toMatchObject({ state: 'pending', mayHaveArrived: true, payload: { tempId: -2, name: 'B' } });
     expect(rows.get(b!.id)?.payload).not.toHaveProperty('mayHaveArrived');
+  });
+
+  it('6 rebuilds the videos with the same rows and rids, unique by id through a named index that can be dropped', () => {
+    const { db } = freshDb();
+    upTo(db, 5);
+    const insert = db.prepare(
+      `INSERT INTO lib_videos (rid, id, folder_id, seq, name, created_at, is_public, views, size, skip_intro, local_skip_intro,
+         download_url, embed_url, thumbnail_url, splash_url, pending, local_at, custom_thumbnail)
+       VALUES (?, ?, 3, ?, ?, '2026-01-01 10:00:00', 1, 7, 100, 0, ?, 'd', 'e', 't', 's', ?, ?, ?)`,
+    );
+    insert.run(10, 'aaaaaaaaaaaa', 1, 'First', 5, 'pending', 123, 1);
+    insert.run(42, 'bbbbbbbbbbbb', 2, 'Second', null, null, null, 0);
+    const before = db.prepare('SELECT * FROM lib_videos ORDER BY rid').all();
+    upTo(db, 6);
+    expect(db.prepare('SELECT * FROM lib_videos ORDER BY rid').all()).toEqual(before);
+    expect(() => insert.run(43, 'aaaaaaaaaaaa', 3, 'Twin', null, null, null, 0)).toThrow(/UNIQUE/);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'lib_videos' ORDER BY name").all().map((r) => r.name);
+    expect(indexes).toEqual(['lib_videos_by_folder', 'lib_videos_by_id']);
+    db.exec('DROP INDEX lib_videos_by_id');
+    expect(() => insert.run(43, 'aaaaaaaaaaaa', 3, 'Twin', null, null, null, 0)).not.toThrow();
   });
 });

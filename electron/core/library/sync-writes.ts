@@ -1,0 +1,80 @@
+// What a sync writes after reading a folder's listing: the two writes, as plain data, so
+// they run the same on the sync's own connection or on the writer thread's (sync-writer.ts).
+//
+// Each runs inside the writer's transaction; order and removals are decided there, against
+// what the database holds at that moment, not when the listing was read.
+import type { ServiceVideo } from '../api/schemas.ts';
+import type { LibraryStore } from './store.ts';
+import { quickSeqs, sweepSeqs } from './sync-order.ts';
+
+/** The newest pages of a folder, read until a stored video showed up. */
+export interface QuickWrite {
+  kind: 'quick';
+  folderId: number;
+  videos: ServiceVideo[];
+  /** The pages read reached a stored video or the end of the listing. */
+  complete: boolean;
+  /** The service's count of the folder's videos. */
+  total: number;
+  at: number;
+}
+
+/** Every page of a folder. */
+export interface SweepWrite {
+  kind: 'sweep';
+  folderId: number;
+  videos: ServiceVideo[];
+  /** Every page agreed on the total and no video was listed twice: what is missing is gone. */
+  consistent: boolean;
+  total: number;
+  /** When the listing started: videos this app added later are kept. */
+  startedAt: number;
+  at: number;
+}
+
+/** A first sync's pass ended: build the id index it went without (id-index.ts). */
+export interface FinishWrite {
+  kind: 'finish';
+}
+
+export type SyncWrite = QuickWrite | SweepWrite | FinishWrite;
+
+export interface SyncWriteResult {
+  /** Rows that changed. */
+  changed: number;
+  /** A quick write found the folder's count off: videos were removed, only a sweep can tell which. */
+  lost: boolean;
+}
+
+export function applySyncWrite(store: LibraryStore, write: SyncWrite): SyncWriteResult {
+  switch (write.kind) {
+    case 'quick':
+      return applyQuick(store, write);
+    case 'sweep':
+      return applySweep(store, write);
+    case 'finish':
+      store.titles.reload();
+      store.ids.build(store.titles);
+      return { changed: 0, lost: false };
+  }
+}
+
+function applyQuick(store: LibraryStore, write: QuickWrite): SyncWriteResult {
+  const { folderId, videos, total, at } = write;
+  const ids = videos.map((v) => v.id);
+  const seqs = quickSeqs(ids, store.knownInFolder(folderId, ids), store.maxSeq(folderId));
+  const changed = store.upsertVideos(folderId, videos.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
+  const lost = !write.complete || store.countInFolder(folderId) !== total;
+  if (!lost) store.recordFolderSync(folderId, { at, full: false, total, needsSweep: false });
+  return { changed, lost };
+}
+
+function applySweep(store: LibraryStore, write: SweepWrite): SyncWriteResult {
+  const { folderId, videos, total, at } = write;
+  const seqs = sweepSeqs(total, videos.length);
+  let changed = store.upsertVideos(folderId, videos.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
+  // A first sync (the id index deferred) started from an empty library: nothing to remove.
+  if (write.consistent && !store.ids.deferred) changed += store.removeMissing(folderId, new Set(videos.map((v) => v.id)), write.startedAt);
+  store.recordFolderSync(folderId, { at, full: write.consistent, total, needsSweep: !write.consistent });
+  return { changed, lost: false };
+}

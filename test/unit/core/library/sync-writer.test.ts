@@ -1,0 +1,123 @@
+// The sync's writes on the writer thread (sync-writer.ts) and the id index a first sync goes
+// without (id-index.ts): the same rows as writing inline, twins merged, a dead thread survived.
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceVideo } from '../../../../electron/core/api/schemas.ts';
+import { LibraryStore } from '../../../../electron/core/library/store.ts';
+import {
+  InlineSyncWriter,
+  ThreadSyncWriter,
+  packVideos,
+  startSyncWorkerFromSource,
+  unpackVideos,
+  type SyncWriter,
+} from '../../../../electron/core/library/sync-writer.ts';
+import type { SyncWrite } from '../../../../electron/core/library/sync-writes.ts';
+import { serviceVideo, tempDb } from './helpers.ts';
+
+const logger = { debug() {}, info() {}, warn() {}, error() {} };
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function setup(kind: 'thread' | 'inline'): { store: LibraryStore; writer: SyncWriter; db: ReturnType<typeof tempDb>['db'] } {
+  const env = tempDb();
+  const store = new LibraryStore(env.db);
+  const writer = kind === 'thread' ? new ThreadSyncWriter(store, env.file, startSyncWorkerFromSource, logger) : new InlineSyncWriter(store);
+  cleanups.push(env.cleanup, () => writer.close());
+  return { store, writer, db: env.db };
+}
+
+const videos = (prefix: string, count: number, extra: Partial<ServiceVideo> = {}): ServiceVideo[] =>
+  Array.from({ length: count }, (_, i) => serviceVideo(`${prefix}${String(i).padStart(4, '0')}`, `${prefix} clip ${i}`, extra));
+
+const sweep = (folderId: number, list: ServiceVideo[], startedAt = 1): SyncWrite => ({
+  kind: 'sweep', folderId, videos: list, consistent: true, total: list.length, startedAt, at: 10,
+});
+
+/** A first sync, a quick refresh with two new videos, a sweep that finds one gone. */
+async function scenario(store: LibraryStore, writer: SyncWriter): Promise<number[]> {
+  store.ids.deferIfEmpty();
+  store.titles.deferIfEmpty();
+  const a = videos('a', 300);
+  const b = videos('b', 120);
+  const changed: number[] = [];
+  const first = await Promise.all([writer.write(sweep(1, a)), writer.write(sweep(2, b))]);
+  changed.push(...first.map((r) => r.changed));
+  await writer.write({ kind: 'finish' });
+  store.ids.reload();
+  const fresh = [serviceVideo('anew1', 'new one'), serviceVideo('anew2', 'new two')];
+  const quick = await writer.write({ kind: 'quick', folderId: 1, videos: [...fresh, ...a.slice(0, 3)], complete: true, total: 302, at: 20 });
+  changed.push(quick.changed, Number(quick.lost));
+  const gone = await writer.write(sweep(2, b.slice(1), 30));
+  changed.push(gone.changed);
+  return changed;
+}
+
+const rows = (db: ReturnType<typeof tempDb>['db']) =>
+  db.prepare('SELECT id, folder_id, seq, name, views, local_at FROM lib_videos ORDER BY id').all();
+
+describe('the sync writer thread', () => {
+  it('leaves the same rows, order and answers as writing on the sync’s own connection', async () => {
+    const thread = setup('thread');
+    const inline = setup('inline');
+    const threadAnswers = await scenario(thread.store, thread.writer);
+    const inlineAnswers = await scenario(inline.store, inline.writer);
+    expect(threadAnswers).toEqual(inlineAnswers);
+    expect(threadAnswers).toEqual([300, 120, 2, 0, 1]); // 2 new on top; b0 gone
+    expect(rows(thread.db)).toEqual(rows(inline.db));
+    expect(rows(thread.db)).toHaveLength(421); // 300 + 2 + 119
+    expect(thread.store.folderPage(1, 0, 3, 'newest').items.map((v) => v.name)).toEqual(['new one', 'new two', 'a clip 0']);
+    expect(thread.store.ids.deferred).toBe(false);
+  });
+
+  it('packs a listing into flat values and back without losing a field', () => {
+    const list = [serviceVideo('x1', 'Ünïcode “title”', { views: 7, isPublic: false, skipIntro: 12, size: 2 ** 40 }), serviceVideo('x2', '')];
+    expect(unpackVideos(packVideos(list))).toEqual(list);
+  });
+
+  it('a thread that dies fails the writes it held, and the next ones are written inline', async () => {
+    const env = tempDb();
+    const store = new LibraryStore(env.db);
+    const warnings: string[] = [];
+    const dying = () => new Worker('process.exit(3)', { eval: true });
+    const writer = new ThreadSyncWriter(store, env.file, dying, { ...logger, warn: (message: string) => warnings.push(message) });
+    cleanups.push(env.cleanup, () => writer.close());
+    await expect(writer.write(sweep(1, videos('d', 5)))).rejects.toThrow(/exit code 3/);
+    await expect(writer.write(sweep(1, videos('d', 5)))).resolves.toEqual({ changed: 5, lost: false });
+    expect(store.countInFolder(1)).toBe(5);
+    expect(warnings.join('\n')).toMatch(/writing on the main thread/);
+  });
+});
+
+describe('the id index during a first sync', () => {
+  it('is dropped only on an empty library, and back (unique) once the pass ends', async () => {
+    const { store, writer, db } = setup('thread');
+    expect(store.ids.deferIfEmpty()).toBe(true);
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'lib_videos_by_id'").get()).toBeUndefined();
+    await writer.write(sweep(1, videos('e', 50)));
+    await writer.write({ kind: 'finish' });
+    store.ids.reload();
+    expect(store.ids.deferred).toBe(false);
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'lib_videos_by_id'").get()).toBeDefined();
+    expect(store.ids.deferIfEmpty()).toBe(false);
+  });
+
+  it('merges a video listed twice meanwhile: the newest listing wins, this app’s notes on either are kept', async () => {
+    const { store, writer, db } = setup('thread');
+    store.ids.deferIfEmpty();
+    const moved = serviceVideo('twin', 'moved while listed');
+    await writer.write(sweep(1, [moved, ...videos('f', 3)]));
+    // A change made here meanwhile (the outbox's pending flag) on the first copy.
+    db.prepare("UPDATE lib_videos SET pending = 'pending', local_skip_intro = 9 WHERE id = ?").run(moved.id);
+    await writer.write(sweep(2, [{ ...moved, views: 99 }]));
+    expect(db.prepare('SELECT COUNT(*) AS n FROM lib_videos WHERE id = ?').get(moved.id)?.n).toBe(2);
+    await writer.write({ kind: 'finish' });
+    store.ids.reload();
+    const twin = db.prepare('SELECT folder_id, views, pending, local_skip_intro FROM lib_videos WHERE id = ?').all(moved.id);
+    expect(twin).toEqual([{ folder_id: 2, views: 99, pending: 'pending', local_skip_intro: 9 }]);
+    expect(store.getVideo(moved.id)).toMatchObject({ folderId: 2, skipIntro: 9, pending: 'pending' });
+    expect(store.countInFolder(1)).toBe(3);
+  });
+});
