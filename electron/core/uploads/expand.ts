@@ -7,6 +7,7 @@ import { identityOf } from '../files/file-identity.ts';
 import { basename, join } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
+import { INLINE_INSPECTION_LIMIT } from './media-inspection.ts';
 
 export interface FoundFile {
   path: string;
@@ -14,8 +15,8 @@ export interface FoundFile {
   size: number;
   mtimeMs: number;
   contentType: string;
-  /** Duration, size, codecs from the container header; null when unreadable. */
-  media: MediaInfo | null;
+  /** Duration, size, codecs from the container header; null when unreadable; absent: not read yet. */
+  media?: MediaInfo | null;
   /** Which file this is (device and inode), checked again when it is sent. */
   dev: string;
   ino: string;
@@ -35,8 +36,34 @@ export function isHiddenOrSystem(name: string): boolean {
   return name.startsWith('.') || name.startsWith('~$') || SYSTEM_NAMES.has(name.toLowerCase());
 }
 
+/** Files checked at once: their stat, open and first bytes overlap on the I/O threads. */
+const CHECK_BATCH = 64;
+
+/** A file to check (`dropped`: named in the drop itself), or what was skipped without reading it. */
+type Candidate = { path: string; dropped: boolean } | { skipped: { path: string; reason: string } };
+type Checked = { file: FoundFile } | { skipped: { path: string; reason: string } };
+
 export async function expandPaths(paths: readonly string[]): Promise<Expansion> {
   const result: Expansion = { files: [], skipped: [] };
+  const candidates = await collect(paths);
+  // In order, a batch at a time, so the files keep the order they were found in.
+  for (let i = 0; i < candidates.length; i += CHECK_BATCH) {
+    const batch = candidates.slice(i, i + CHECK_BATCH);
+    const checked = await Promise.all(batch.map((c): Promise<Checked> | Checked => ('skipped' in c ? c : check(c.path, c.dropped))));
+    for (const outcome of checked) {
+      if ('skipped' in outcome) result.skipped.push(outcome.skipped);
+      else if (result.files.length >= MAX_FILES_PER_ADD) {
+        result.skipped.push({ path: outcome.file.path, reason: `More than ${MAX_FILES_PER_ADD} files at once; add the rest afterwards.` });
+      } else result.files.push(outcome.file);
+    }
+  }
+  await inspectSmallDrop(result);
+  return result;
+}
+
+/** The dropped paths, folders walked in name order; what can be skipped by its name already is. */
+async function collect(paths: readonly string[]): Promise<Candidate[]> {
+  const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const path of paths) {
     if (seen.has(path)) continue;
@@ -45,46 +72,39 @@ export async function expandPaths(paths: readonly string[]): Promise<Expansion> 
     try {
       info = await stat(path);
     } catch {
-      result.skipped.push({ path, reason: 'The file or folder no longer exists.' });
+      out.push({ skipped: { path, reason: 'The file or folder no longer exists.' } });
       continue;
     }
-    if (info.isDirectory()) await walk(path, result, seen);
-    else if (info.isFile()) await consider(path, result, true);
-    else result.skipped.push({ path, reason: 'Not a file or folder.' });
+    if (info.isDirectory()) await walk(path, out, seen);
+    else if (info.isFile()) out.push({ path, dropped: true });
+    else out.push({ skipped: { path, reason: 'Not a file or folder.' } });
   }
-  return result;
+  return out;
 }
 
-async function walk(folder: string, result: Expansion, seen: Set<string>): Promise<void> {
+async function walk(folder: string, out: Candidate[], seen: Set<string>): Promise<void> {
   let entries;
   try {
     entries = await readdir(folder, { withFileTypes: true });
   } catch {
-    result.skipped.push({ path: folder, reason: 'The folder could not be read.' });
+    out.push({ skipped: { path: folder, reason: 'The folder could not be read.' } });
     return;
   }
   entries.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   for (const entry of entries) {
-    if (result.files.length >= MAX_FILES_PER_ADD) return;
     if (isHiddenOrSystem(entry.name)) continue;
     const path = join(folder, entry.name);
     if (seen.has(path)) continue;
     seen.add(path);
-    if (entry.isDirectory()) await walk(path, result, seen);
-    else if (entry.isFile() && hasVideoExtension(entry.name)) await consider(path, result, false);
-    else if (entry.isFile()) result.skipped.push({ path, reason: 'Not a video file.' });
+    if (entry.isDirectory()) await walk(path, out, seen);
+    else if (entry.isFile() && hasVideoExtension(entry.name)) out.push({ path, dropped: false });
+    else if (entry.isFile()) out.push({ skipped: { path, reason: 'Not a video file.' } });
   }
 }
 
-async function consider(path: string, result: Expansion, dropped: boolean): Promise<void> {
-  if (result.files.length >= MAX_FILES_PER_ADD) {
-    result.skipped.push({ path, reason: `More than ${MAX_FILES_PER_ADD} files at once; add the rest afterwards.` });
-    return;
-  }
-  if (dropped && isHiddenOrSystem(basename(path))) {
-    result.skipped.push({ path, reason: 'A hidden or system file.' });
-    return;
-  }
+/** One file: its identity, and whether its first bytes are a video container. */
+async function check(path: string, dropped: boolean): Promise<Checked> {
+  if (dropped && isHiddenOrSystem(basename(path))) return { skipped: { path, reason: 'A hidden or system file.' } };
   try {
     // A dropped link means the file it points to: that file is queued (and checked) by its
     // real path, so sending can refuse to follow any link.
@@ -92,22 +112,27 @@ async function consider(path: string, result: Expansion, dropped: boolean): Prom
     const realPath = link.isSymbolicLink() ? await realpath(path) : path;
     const info = await stat(realPath, { bigint: true });
     const identity = identityOf(info);
-    if (identity.size === 0) {
-      result.skipped.push({ path, reason: 'The file is empty.' });
-      return;
-    }
+    if (identity.size === 0) return { skipped: { path, reason: 'The file is empty.' } };
     const kind = await sniffVideoFile(realPath);
-    if (kind === null) {
-      result.skipped.push({ path, reason: 'Not a video file (its content is not a video format Vidlift knows).' });
-      return;
-    }
-    const { media, refusal } = await inspectVideoFile(realPath);
-    if (refusal !== null) {
-      result.skipped.push({ path, reason: refusal });
-      return;
-    }
-    result.files.push({ path: realPath, name: basename(path), size: identity.size, mtimeMs: identity.mtimeMs, contentType: videoContentType(kind), media, dev: identity.dev, ino: identity.ino });
+    if (kind === null) return { skipped: { path, reason: 'Not a video file (its content is not a video format Vidlift knows).' } };
+    // media undefined: the header is read later (inspectSmallDrop, or media-inspection.ts).
+    return { file: { path: realPath, name: basename(path), size: identity.size, mtimeMs: identity.mtimeMs, contentType: videoContentType(kind), dev: identity.dev, ino: identity.ino } };
   } catch {
-    result.skipped.push({ path, reason: 'The file could not be read.' });
+    return { skipped: { path, reason: 'The file could not be read.' } };
   }
+}
+
+/**
+ * A small drop's headers are read now: a file with no video in it is named in the drop's
+ * notice and never queued. A larger drop is queued at once and read afterwards (media-inspection.ts).
+ */
+async function inspectSmallDrop(result: Expansion): Promise<void> {
+  if (result.files.length > INLINE_INSPECTION_LIMIT) return;
+  const kept: FoundFile[] = [];
+  for (const file of result.files) {
+    const { media, refusal } = await inspectVideoFile(file.path);
+    if (refusal !== null) result.skipped.push({ path: file.path, reason: refusal });
+    else kept.push({ ...file, media });
+  }
+  result.files = kept;
 }

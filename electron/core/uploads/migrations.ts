@@ -74,4 +74,13 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX upload_jobs_history ON upload_jobs (finished_at DESC, id DESC) WHERE finished_at IS NOT NULL');
     },
   },
+  {
+    version: 6,
+    name: 'a job whose container header is still to be read (a large drop is queued first, inspected after)',
+    // 1 until media-inspection.ts has read the file's header; such a job is never sent.
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN media_pending INTEGER NOT NULL DEFAULT 0');
+      db.exec('CREATE INDEX upload_jobs_media_pending ON upload_jobs (id) WHERE media_pending = 1');
+    },
+  },
 ];

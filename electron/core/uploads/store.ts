@@ -39,6 +39,8 @@ export interface JobRow {
   started_at: number | null;
   /** When "Clear finished" took it out of the queue view (it stays in the history). */
   cleared_at: number | null;
+  /** 1 while its container header is still to be read (media-inspection.ts): it is not sent. */
+  media_pending: number;
 }
 
 export interface NewJob {
@@ -49,6 +51,8 @@ export interface NewJob {
   contentType: string;
   folderId: number;
   media?: MediaInfo | null;
+  /** Its container header is still to be read (media-inspection.ts): it is not sent before. */
+  mediaPending?: boolean;
   dev?: string | null;
   ino?: string | null;
 }
@@ -138,10 +142,13 @@ export class UploadStore {
   insert(job: NewJob): JobRow {
     const result = this.#db
       .prepare(
-        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino)
-         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?)`,
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)`,
       )
-      .run(job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(), job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null);
+      .run(
+        job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(),
+        job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0,
+      );
     const row = this.get(Number(result.lastInsertRowid));
     if (!row) throw new Error('upload job vanished right after insert');
     return row;
@@ -173,7 +180,7 @@ export class UploadStore {
    */
   due(now: number, limit: number): JobRow[] {
     return this.#db
-      .prepare("SELECT * FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+      .prepare("SELECT * FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 AND media_pending = 0 AND next_attempt_at <= ? ORDER BY id LIMIT ?")
       .all(now, limit) as unknown as JobRow[];
   }
 
@@ -185,10 +192,15 @@ export class UploadStore {
   /** When the earliest waiting job (other than those running) becomes due, or null when none waits. */
   nextDueAt(running: readonly number[] = []): number | null {
     const exclude = running.length > 0 ? `AND id NOT IN (${running.map(() => '?').join(',')})` : '';
-    const row = this.#db.prepare(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 ${exclude}`).get(...running) as
+    const row = this.#db.prepare(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 AND media_pending = 0 ${exclude}`).get(...running) as
       | { at: number | null }
       | undefined;
     return row?.at ?? null;
+  }
+
+  /** Jobs whose header is still to be read, in queue order (media-inspection.ts). */
+  awaitingInspection(limit: number): JobRow[] {
+    return this.#db.prepare('SELECT * FROM upload_jobs WHERE media_pending = 1 ORDER BY id LIMIT ?').all(limit) as unknown as JobRow[];
   }
 
   countByState(): Map<UploadState, number> {

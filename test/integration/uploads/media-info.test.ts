@@ -33,4 +33,34 @@ describe('media info in the upload queue', () => {
     expect(new LocalMedia(rig.db).forVideo(job.videoId!)).toEqual({ path: clip, name: 'clip.mp4', media: job.media });
     expect(new LocalMedia(rig.db).forVideo('abcdefghijkl')).toBeNull();
   });
+
+  it('a drop larger than the inline limit is queued at once, read before each is sent; a sound-only file ends cancelled with the reason', async () => {
+    rig = await createRig({ start: false });
+    const { INLINE_INSPECTION_LIMIT } = await import('../../../electron/core/uploads/media-inspection.ts');
+    const { writeFile, copyFile } = await import('node:fs/promises');
+    const folder = join(rig.dir, 'drop');
+    await (await import('node:fs/promises')).mkdir(folder);
+    const clip = join(folder, 'a clip.mp4');
+    await makeVideo(clip, 'mp4-h264', { width: 320, height: 240, seconds: 1 });
+    await makeVideo(join(folder, 'b song.mp4'), 'audio-only-m4a', { seconds: 1 });
+    // Enough small sniffable files to pass the limit (the sniffing calls them MP4).
+    const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41'), 1, 2, 3, 4]);
+    for (let i = 0; i < INLINE_INSPECTION_LIMIT; i++) await writeFile(join(folder, `c filler ${String(i).padStart(3, '0')}.mp4`), head);
+    await copyFile(clip, join(folder, 'd second clip.mp4'));
+
+    const result = await rig.engine.add([folder], 0);
+    expect(result.skipped).toEqual([]);
+    expect(result.added).toHaveLength(INLINE_INSPECTION_LIMIT + 3);
+    expect(result.added.every((job) => job.media === null)).toBe(true); // not read yet
+
+    await until(() => rig!.engine.list().jobs.every((job) => job.media !== null || job.state !== 'waiting'), 'every header read', 30_000);
+    const jobs = rig.engine.list().jobs;
+    const song = jobs.find((job) => job.name === 'b song.mp4')!;
+    expect(song).toMatchObject({ state: 'cancelled', note: '“b song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.' });
+    expect(jobs.find((job) => job.name === 'a clip.mp4')?.media).toMatchObject({ width: 320, height: 240 });
+    // Nothing was sent before its header was read: the song never reached the service.
+    const engine = await rig.restart();
+    await until(() => engine.list().jobs.find((job) => job.name === 'd second clip.mp4')?.state === 'done', 'the clips uploaded', 60_000);
+    expect(rig.host.control.videos().map((video) => video.name)).not.toContain('b song.mp4');
+  }, 90_000);
 });
