@@ -46,6 +46,7 @@ export const METHOD_NAMES = [
   'subtitles:addUrl',
   'subtitles:preview',
   'uploads:list',
+  'uploads:jobs',
   'uploads:add',
   'uploads:pause',
   'uploads:resume',

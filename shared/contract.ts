@@ -36,7 +36,6 @@ import {
   ThumbnailQueue,
   UploadJob,
   UploadsAddResult,
-  UploadsView,
   Video,
   VideoId,
   VideoSort,
@@ -48,6 +47,7 @@ import {
 import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
+import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 
 const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
@@ -155,18 +155,20 @@ export const methods = {
   'subtitles:preview': method(z.strictObject({ path: LocalPath, encoding: SubtitleEncoding.optional() }), SubtitlePreview),
   'subtitles:addUrl': method(z.strictObject({ videoId: VideoId, language: Language, url: HttpUrl }), Subtitle),
 
-  'uploads:list': method(none, UploadsView),
+  'uploads:list': method(UploadsQuery.optional(), UploadsView),
+  /** These jobs as they are now (the command line follows the ones it queued). */
+  'uploads:jobs': method(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
   'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId }), UploadsAddResult),
   /** Without an id: every job (the queue as a whole). */
-  'uploads:pause': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsView),
-  'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsView),
-  'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsView),
-  'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsView),
-  'uploads:clearFinished': method(none, UploadsView),
+  'uploads:pause': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
+  'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
+  'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsSummary),
+  'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsSummary),
+  'uploads:clearFinished': method(none, UploadsSummary),
   /** Every failed (or changed) upload again, through the same checks as one retry. */
-  'uploads:retryFailed': method(none, UploadsView),
+  'uploads:retryFailed': method(none, UploadsSummary),
   /** Cancels every upload that has not started; running ones go on. */
-  'uploads:cancelWaiting': method(none, UploadsView),
+  'uploads:cancelWaiting': method(none, UploadsSummary),
   /** The first entries of an export and how many it holds (the Links menu's live preview). */
   'export:preview': method(z.strictObject({ source: ExportSource, options: ExportOptions }), ExportPreview),
   /** The whole export as text for the clipboard (refused when larger than the clipboard takes). */
@@ -181,7 +183,7 @@ export const methods = {
     z.object({ text: z.string(), count: z.number().int().min(0) }),
   ),
   /** Another destination folder for an upload that has not started. */
-  'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsView),
+  'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsSummary),
 
   'remote:list': method(none, RemoteView),
   /**
@@ -234,7 +236,7 @@ export const methods = {
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
-  'uploads:changed': UploadsView,
+  'uploads:changed': UploadsSummary,
   'uploads:progress': z.object({ jobs: z.array(JobProgress), totals: UploadTotals }),
   'library:changed': z.object({ folders: z.boolean(), folderIds: z.array(FolderId), account: z.boolean() }),
   'outbox:changed': OutboxView,

@@ -386,12 +386,11 @@ export type UploadTotals = z.infer<typeof UploadTotals>;
 /** An empty queue's figures (no uploads yet, or no account open). */
 export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
 
-export const UploadsView = z.object({ jobs: z.array(UploadJob), totals: UploadTotals, paused: z.boolean() });
-export type UploadsView = z.infer<typeof UploadsView>;
 
 export const UploadsAddResult = z.object({
   added: z.array(UploadJob),
-  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** `jobId`: the job that already holds this file (queued or uploaded). */
+  skipped: z.array(z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional() })),
 });
 export type UploadsAddResult = z.infer<typeof UploadsAddResult>;
 

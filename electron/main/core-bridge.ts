@@ -3,7 +3,8 @@
 // notifications when a batch ends, the service origin for the CSP and link checks).
 import type { EventName } from '../../shared/contract.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
-import type { AuthStatus, Settings, UploadTotals, UploadsView } from '../../shared/model.ts';
+import type { AuthStatus, Settings, UploadTotals } from '../../shared/model.ts';
+import type { UploadsSummary } from '../../shared/upload-queue.ts';
 import type { EventHub } from '../core/rpc/events.ts';
 import { serviceOrigins } from './origins.ts';
 
@@ -30,7 +31,7 @@ export class CoreBridge {
   readonly #state: ShellSnapshot;
   readonly #targets: BridgeTargets;
 
-  constructor(initial: { settings: Settings; uploads: Pick<UploadsView, 'totals' | 'paused'> }, targets: BridgeTargets = {}) {
+  constructor(initial: { settings: Settings; uploads: Pick<UploadsSummary, 'totals' | 'paused'> }, targets: BridgeTargets = {}) {
     this.#state = {
       totals: initial.uploads.totals,
       paused: initial.uploads.paused,
@@ -73,7 +74,7 @@ export class CoreBridge {
     switch (event) {
       case 'uploads:changed': {
         // The shown account's queue; the totals come from every account (uploadsChanged).
-        this.#state.paused = (payload as UploadsView).paused;
+        this.#state.paused = (payload as UploadsSummary).paused;
         this.refresh();
         break;
       }

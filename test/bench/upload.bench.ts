@@ -50,9 +50,9 @@ async function engineChild(config: EngineConfig): Promise<void> {
     api: new ServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, logger: quiet, secrets: quiet }),
     connectivity: new ManualConnectivity('online'),
     events: {
-      emit(event, payload) {
+      emit(event) {
         if (event !== 'uploads:changed') return;
-        const jobs = (payload as { jobs: { state: string; error: { message: string } | null }[] }).jobs;
+        const { jobs } = engine.list();
         const failed = jobs.find((job) => job.state === 'failed' || job.state === 'changed');
         if (failed) throw new Error(`upload failed: ${failed.error?.message ?? ''}`);
         if (jobs.length > 0 && jobs.every((job) => job.state === 'done')) finished?.();

@@ -12,7 +12,8 @@ import { SubtitleStore } from '../../electron/core/library/subtitles.ts';
 import type { Logger, SecretRegistry } from '../../electron/core/log/logger.ts';
 import type { EventSink } from '../../electron/core/rpc/events.ts';
 import { UploadEngine } from '../../electron/core/uploads/engine.ts';
-import type { OutboxView, UploadsView } from '../../shared/model.ts';
+import type { OutboxView } from '../../shared/model.ts';
+import type { UploadsSummary } from '../../shared/upload-queue.ts';
 
 export interface CrashChildConfig {
   dbFile: string;
@@ -35,13 +36,12 @@ const say = (line: Record<string, unknown>): void => {
 };
 const ENDED = new Set(['done', 'failed', 'cancelled', 'changed']);
 
-let uploadsView: UploadsView | null = null;
 let outboxView: OutboxView | null = null;
 const sink: EventSink = {
   emit(event, payload) {
     if (event === 'uploads:changed') {
-      uploadsView = payload as UploadsView;
-      say({ t: 'uploads', active: uploadsView.jobs.filter((j) => j.state === 'uploading' || j.state === 'finishing').length });
+      const { counts } = payload as UploadsSummary;
+      say({ t: 'uploads', active: counts.uploading + counts.finishing });
     } else if (event === 'outbox:changed') {
       outboxView = payload as OutboxView;
       say({ t: 'outbox', sending: outboxView.items.filter((i) => i.state === 'sending').length, items: outboxView.items.length });

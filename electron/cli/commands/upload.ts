@@ -73,9 +73,10 @@ async function queue(cli: Cli, paths: string[], folderId: number, warn: (line: s
   const result = await cli.call('uploads:add', { paths, folderId });
   const tracked = [...result.added];
   const refusedItems: Queued['refusedItems'] = [];
-  const existing = result.skipped.length > 0 ? (await cli.call('uploads:list')).jobs : [];
+  const heldIds = result.skipped.flatMap((skip) => (skip.jobId === undefined ? [] : [skip.jobId]));
+  const existing = heldIds.length > 0 ? (await cli.call('uploads:jobs', { ids: heldIds })).jobs : [];
   for (const skip of result.skipped) {
-    const held = skip.reason === 'Already in the upload queue.' || skip.reason === 'Already uploaded.' ? existing.filter((j) => j.path === skip.path).at(-1) : undefined;
+    const held = skip.jobId === undefined ? undefined : existing.find((j) => j.id === skip.jobId);
     if (held) {
       if (held.state === 'done') warn(`${held.name}: already uploaded, not sent again.`);
       tracked.push(held);
@@ -100,21 +101,25 @@ async function follow(cli: Cli, jobs: UploadJob[], tty: boolean, signal: AbortSi
   let unsubscribe = (): void => {};
   try {
     await new Promise<void>((settle, reject) => {
+      const readFollowed = (): Promise<void> => {
+        const ids = [...latest.values()].filter((j) => !FINAL.has(j.state)).map((j) => j.id);
+        return cli.call('uploads:jobs', { ids }).then(({ jobs: now }) => {
+          for (const job of now) see(job);
+          if (allFinal()) settle();
+        }, reject);
+      };
       unsubscribe = cli.core.events.subscribe((event, payload) => {
         if (event === 'uploads:progress') {
           for (const p of (payload as { jobs: Array<{ id: number; bytesSent: number }> }).jobs) progress.update(p.id, p.bytesSent);
         } else if (event === 'uploads:changed') {
-          for (const job of (payload as { jobs: UploadJob[] }).jobs) see(job);
-          if (allFinal()) settle();
+          // The figures changed (at most four times a second): read the jobs still followed.
+          void readFollowed();
         }
       });
       if (signal.aborted) reject(interrupted());
       signal.addEventListener('abort', () => reject(interrupted()), { once: true });
-      // A job may have ended between queuing and subscribing: read the queue once.
-      void cli.call('uploads:list').then((view) => {
-        for (const job of view.jobs) see(job);
-        if (allFinal()) settle();
-      }, reject);
+      // A job may have ended between queuing and subscribing: read them once now.
+      void readFollowed();
     });
   } finally {
     unsubscribe();

@@ -6,7 +6,7 @@
 // person's commands; scheduler.ts runs the queue, job-runner.ts one job, batch.ts the
 // batch counts, and job-transitions.ts every state change of a job.
 import { stat } from 'node:fs/promises';
-import type { UploadsAddResult, UploadsView, UploadTotals } from '../../../shared/model.ts';
+import type { UploadJob, UploadsAddResult, UploadTotals } from '../../../shared/model.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -22,6 +22,8 @@ import { Scheduler } from './scheduler.ts';
 import type { Connectivity } from '../connectivity.ts';
 import { toUploadJob, UploadStore, type JobRow } from './store.ts';
 import { readHistory } from './history.ts';
+import { MediaInspection } from './media-inspection.ts';
+import { QueueView } from './queue-view.ts';
 import type { HistoryFilter, HistoryPage } from '../../../shared/history.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
@@ -29,6 +31,13 @@ import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 
 export type { BatchResult } from './batch.ts';
+
+/** The whole queue, for callers in this process (tests, tools); the window gets QueueView's windows. */
+export interface QueueSnapshot {
+  jobs: UploadJob[];
+  totals: UploadTotals;
+  paused: boolean;
+}
 
 export interface UploadEngineOptions {
   db: Db;
@@ -73,8 +82,11 @@ export class UploadEngine {
   readonly #progress: ProgressTracker;
   readonly #batch: BatchTracker;
   readonly #scheduler: Scheduler;
+  /** Headers of a large drop's files, read after they are queued. */
+  readonly #inspection: MediaInspection;
+  /** What the window is told: windows of rows, and figures on change (queue-view.ts). */
+  readonly view: QueueView;
   #started = false;
-  #changedQueued = false;
 
   constructor(options: UploadEngineOptions) {
     this.#now = options.now ?? Date.now;
@@ -90,7 +102,7 @@ export class UploadEngine {
       ...(options.progressIntervalMs === undefined ? {} : { intervalMs: options.progressIntervalMs }),
       publish: (snapshot) => this.#events.emit('uploads:progress', withTotals(snapshot, this.#batch.figures())),
     });
-    const changed = (): void => this.#emitChanged();
+    const changed = (): void => this.view.changed();
     const runner = new JobRunner({
       store: this.#store,
       api: options.api,
@@ -122,6 +134,25 @@ export class UploadEngine {
       concurrency: clampConcurrency(options.concurrency ?? 3),
     });
     this.#scheduler.paused = this.#store.getFlag(PAUSED_FLAG) === '1';
+    this.view = new QueueView({
+      db: options.db,
+      events: this.#events,
+      timers,
+      now: this.#now,
+      totals: () => this.totals(),
+      paused: () => this.#scheduler.paused,
+      liveBytesSent: (id) => (this.#scheduler.running.has(id) ? this.#progress.bytesSent(id) : null),
+      stopped: () => this.#scheduler.stopped,
+    });
+    this.#inspection = new MediaInspection({
+      store: this.#store,
+      logger: this.#logger,
+      now: this.#now,
+      inspected: () => {
+        changed();
+        this.#scheduler.pump();
+      },
+    });
   }
 
   /** Recovers jobs a quit or crash interrupted and starts the queue. */
@@ -130,25 +161,20 @@ export class UploadEngine {
     this.#started = true;
     const recovered = this.#store.recoverInterrupted();
     if (recovered > 0) this.#logger.info('uploads interrupted by a quit or crash go again from the start', { count: recovered });
-    this.#emitChanged();
+    this.view.changed();
     this.#scheduler.start();
+    void this.#inspection.kick();
   }
 
   /** Stops every transfer (they restart from byte 0 next time) and every timer. */
-  stop(): Promise<void> {
-    return this.#scheduler.stop();
+  async stop(): Promise<void> {
+    await this.#inspection.stop();
+    await this.#scheduler.stop();
   }
 
-  list(): UploadsView {
-    const running = this.#scheduler.running;
-    const jobs = this.#store.list().map((row) => {
-      const job = toUploadJob(row);
-      if (running.has(row.id) && (row.state === 'uploading' || row.state === 'finishing')) {
-        job.bytesSent = Math.max(job.bytesSent, this.#progress.bytesSent(row.id));
-      }
-      return job;
-    });
-    return { jobs, totals: this.totals(), paused: this.#scheduler.paused };
+  /** The whole queue (this process's callers: tests, tools); the window reads `view` instead. */
+  list(): QueueSnapshot {
+    return { jobs: this.view.all(), totals: this.totals(), paused: this.#scheduler.paused };
   }
 
   /** The queue's figures for the renderer, the tray and the taskbar. */
@@ -177,22 +203,23 @@ export class UploadEngine {
     const expansion = await expandPaths(paths);
     // Looked up after the folder walk: the service may have created the folder meanwhile.
     const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
-    const skipped = [...expansion.skipped];
+    const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];
     const added = this.#store.atomically(() =>
       expansion.files.flatMap((file) => {
         const held = this.#store.findHeld(file.path, file.size, file.mtimeMs);
         if (held) {
-          skipped.push({ path: file.path, reason: held.state === 'done' ? 'Already uploaded.' : 'Already in the upload queue.' });
+          skipped.push({ path: file.path, reason: held.state === 'done' ? 'Already uploaded.' : 'Already in the upload queue.', jobId: held.id });
           return [];
         }
-        return [this.#store.insert({ ...file, folderId })];
+        return [this.#store.insert({ ...file, folderId, mediaPending: file.media === undefined })];
       }),
     );
     if (added.length > 0) {
       this.#batch.open();
       this.#logger.info('uploads queued', { count: added.length, skipped: skipped.length });
-      this.#emitChanged();
+      this.view.changed();
       this.#scheduler.pump();
+      void this.#inspection.kick();
     }
     return { added: added.map(toUploadJob), skipped };
   }
@@ -201,12 +228,12 @@ export class UploadEngine {
   folderIdAssigned(tempId: number, realId: number): void {
     this.#assignedFolders.set(tempId, realId);
     if (this.#store.reassignFolder(tempId, realId) === 0) return;
-    this.#emitChanged();
+    this.view.changed();
     this.#scheduler.pump();
   }
 
   /** Pauses one job, or without an id the whole queue (running transfers go back to waiting). */
-  pause(id?: number): UploadsView {
+  pause(id?: number): void {
     if (id === undefined) {
       this.#scheduler.paused = true;
       this.#store.setFlag(PAUSED_FLAG, '1');
@@ -221,11 +248,10 @@ export class UploadEngine {
         this.#store.apply(id, { type: 'pause' });
       }
     }
-    this.#emitChanged();
-    return this.list();
+    this.view.changed();
   }
 
-  resume(id?: number): UploadsView {
+  resume(id?: number): void {
     if (id === undefined) {
       this.#scheduler.paused = false;
       this.#store.setFlag(PAUSED_FLAG, '0');
@@ -235,9 +261,8 @@ export class UploadEngine {
       this.#store.apply(id, { type: 'resume' });
     }
     this.#batch.open();
-    this.#emitChanged();
+    this.view.changed();
     this.#scheduler.pump();
-    return this.list();
   }
 
   /**
@@ -245,18 +270,17 @@ export class UploadEngine {
    * waited for, as for a pause. If the video arrived, the job ends done with a note saying
    * so (stopping would only hide a video that is on the service); if not, it ends cancelled.
    */
-  cancel(id: number): UploadsView {
+  cancel(id: number): void {
     const row = this.#require(id);
     const run = this.#scheduler.running.get(id);
     if (run && row.state === 'finishing') run.intent ??= 'cancel';
     else if (run) this.#scheduler.stopRun(run, 'cancel');
     else this.#store.apply(id, { type: 'cancel', now: this.#now() });
-    this.#emitChanged();
+    this.view.changed();
     this.#batch.settle(this.#scheduler.running.size);
-    return this.list();
   }
 
-  async retry(id: number): Promise<UploadsView> {
+  async retry(id: number): Promise<void> {
     const row = this.#require(id);
     let file: { size: number; mtimeMs: number } | null = null;
     if (row.state === 'changed') {
@@ -266,40 +290,36 @@ export class UploadEngine {
         file = { size: info.size, mtimeMs: info.mtimeMs };
       } catch {
         this.#store.apply(id, { type: 'retry-file-missing' });
-        this.#emitChanged();
-        return this.list();
+        this.view.changed();
+        return;
       }
     }
     if (this.#store.apply(id, { type: 'retry', file })) {
       this.#batch.open();
-      this.#emitChanged();
+      this.view.changed();
       this.#scheduler.pump();
     }
-    return this.list();
   }
 
   /** Retry all failed: every failed or changed job, through the same checks as one retry. */
-  async retryFailed(): Promise<UploadsView> {
+  async retryFailed(): Promise<void> {
     for (const row of this.#store.list()) if (row.state === 'failed' || row.state === 'changed') await this.retry(row.id);
-    return this.list();
   }
 
   /** Cancel all waiting: the jobs that have not started (running ones go on). */
-  cancelWaiting(): UploadsView {
+  cancelWaiting(): void {
     for (const row of this.#store.list()) if (row.state === 'waiting' && !this.#scheduler.running.has(row.id)) this.#store.apply(row.id, { type: 'cancel', now: this.#now() });
-    this.#emitChanged();
+    this.view.changed();
     this.#batch.settle(this.#scheduler.running.size);
-    return this.list();
   }
 
   /** Another destination for a job that has not started (a file server may already have some of it otherwise). */
-  move(id: number, folderId: number): UploadsView {
+  move(id: number, folderId: number): void {
     const row = this.#require(id);
     const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && !this.#scheduler.running.has(id);
     if (!startable) throw new AppError('validation', `“${row.name}” has started uploading; its folder can no longer change.`, { retryable: false });
     this.#store.update(id, { folder_id: this.#assignedFolders.get(folderId) ?? folderId });
-    this.#emitChanged();
-    return this.list();
+    this.view.changed();
   }
 
   history(filter: HistoryFilter): HistoryPage {
@@ -311,22 +331,9 @@ export class UploadEngine {
     return this.#store.db;
   }
 
-  clearFinished(): UploadsView {
+  clearFinished(): void {
     this.#store.clearFinished(this.#now());
-    this.#emitChanged();
-    return this.list();
-  }
-
-  /** Coalesces the changes of one tick into one `uploads:changed` event. */
-  #emitChanged(): void {
-    if (this.#changedQueued) return;
-    this.#changedQueued = true;
-    queueMicrotask(() => {
-      this.#changedQueued = false;
-      // After stop() the database may be closed already; the next start() emits afresh.
-      if (this.#scheduler.stopped) return;
-      this.#events.emit('uploads:changed', this.list());
-    });
+    this.view.changed();
   }
 
   #require(id: number): JobRow {

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { PathGrants } from '../files/grants.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { UploadEngine } from './engine.ts';
+import type { UploadsSummary } from '../../../shared/upload-queue.ts';
 import { historyVideos } from './history.ts';
 import { formatLinks } from '../../../shared/link-formats.ts';
 import { formatBbcode } from '../../../shared/link-templates.ts';
@@ -12,6 +13,7 @@ import { formatBbcode } from '../../../shared/link-templates.ts';
 export type UploadHandlers = Pick<
   Handlers,
   | 'uploads:list'
+  | 'uploads:jobs'
   | 'uploads:add'
   | 'uploads:pause'
   | 'uploads:resume'
@@ -27,7 +29,8 @@ export type UploadHandlers = Pick<
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
   return {
-    'uploads:list': () => engine.list(),
+    'uploads:list': (query) => engine.view.window(query),
+    'uploads:jobs': ({ ids }) => ({ jobs: engine.view.jobs(ids) }),
     'uploads:add': async ({ paths, folderId }) => {
       const refused = paths.filter((path) => !grants.isGranted(path));
       if (refused.length > 0) {
@@ -41,14 +44,15 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
       }
       return engine.add(paths, folderId);
     },
-    'uploads:pause': (input) => engine.pause(input?.id),
-    'uploads:resume': (input) => engine.resume(input?.id),
-    'uploads:cancel': ({ id }) => engine.cancel(id),
-    'uploads:retry': ({ id }) => engine.retry(id),
-    'uploads:clearFinished': () => engine.clearFinished(),
-    'uploads:retryFailed': () => engine.retryFailed(),
-    'uploads:cancelWaiting': () => engine.cancelWaiting(),
-    'uploads:move': ({ id, folderId }) => engine.move(id, folderId),
+    // A change answers the queue's figures; the window asks again for the rows it shows.
+    'uploads:pause': (input) => summaryAfter(engine, () => engine.pause(input?.id)),
+    'uploads:resume': (input) => summaryAfter(engine, () => engine.resume(input?.id)),
+    'uploads:cancel': ({ id }) => summaryAfter(engine, () => engine.cancel(id)),
+    'uploads:retry': ({ id }) => summaryAfter(engine, () => engine.retry(id)),
+    'uploads:clearFinished': () => summaryAfter(engine, () => engine.clearFinished()),
+    'uploads:retryFailed': () => summaryAfter(engine, () => engine.retryFailed()),
+    'uploads:cancelWaiting': () => summaryAfter(engine, () => engine.cancelWaiting()),
+    'uploads:move': ({ id, folderId }) => summaryAfter(engine, () => engine.move(id, folderId)),
     'uploads:history': (filter) => engine.history(filter),
     'uploads:historyLinks': ({ filter, format }) => {
       const videos = historyVideos(engine.database, filter);
@@ -56,4 +60,9 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
       return { text, count: videos.length };
     },
   };
+}
+
+async function summaryAfter(engine: UploadEngine, change: () => void | Promise<void>): Promise<UploadsSummary> {
+  await change();
+  return engine.view.summary();
 }

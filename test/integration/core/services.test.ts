@@ -62,7 +62,15 @@ describe('createCore', () => {
     // The uploads view has a signed-out answer: nothing queued (the shell reads it at start).
     expect(await dispatch('uploads:list', undefined)).toEqual({
       ok: true,
-      data: { jobs: [], paused: false, totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 } },
+      data: {
+        jobs: [],
+        filter: 'all',
+        offset: 0,
+        total: 0,
+        counts: { waiting: 0, uploading: 0, finishing: 0, paused: 0, done: 0, failed: 0, cancelled: 0, changed: 0 },
+        paused: false,
+        totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 },
+      },
     });
   });
 });

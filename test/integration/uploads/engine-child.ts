@@ -6,7 +6,6 @@ import { openDatabase } from '../../../electron/core/library/db.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';
 import { UploadEngine } from '../../../electron/core/uploads/engine.ts';
-import type { UploadsView } from '../../../shared/model.ts';
 
 export interface ChildConfig {
   dbFile: string;
@@ -25,10 +24,11 @@ const SETTLED = new Set(['done', 'failed', 'cancelled', 'changed']);
 
 // The sink is built before the engine it reports on (the engine may emit while starting).
 const ref: { engine?: UploadEngine } = {};
-const sink: EventSink = {
-  emit(event, payload) {
-    if (event !== 'uploads:changed') return;
-    const view = payload as UploadsView;
+/** Prints the whole queue (the event itself carries only figures). */
+function report(): void {
+  if (!ref.engine) return;
+  {
+    const view = ref.engine.list();
     const jobs = view.jobs.map((job) => ({ id: job.id, name: job.name, state: job.state, bytesSent: job.bytesSent, restarted: job.restarted }));
     process.stdout.write(`${JSON.stringify({ type: 'changed', jobs })}\n`);
     if (config.exitWhenDone && jobs.length > 0 && jobs.every((job) => SETTLED.has(job.state))) {
@@ -37,6 +37,11 @@ const sink: EventSink = {
         process.exit(0);
       });
     }
+  }
+}
+const sink: EventSink = {
+  emit(event) {
+    if (event === 'uploads:changed') report();
   },
 };
 
@@ -61,4 +66,4 @@ ref.engine = engine;
 engine.start();
 if (config.add) await engine.add(config.add.paths, config.add.folderId);
 // Progress ticks update the byte counts the parent waits on.
-setInterval(() => sink.emit('uploads:changed', engine.list()), 100).unref();
+setInterval(report, 100).unref();

@@ -91,7 +91,7 @@ describe('upload engine against the sandbox host', () => {
     expect(first.skipped.map((s) => s.path).sort()).toEqual([join(folder, 'fake.mp4'), join(folder, 'notes.txt')]);
     const again = await rig.engine.add([a.path], 0);
     expect(again.added).toHaveLength(0);
-    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.' }]);
+    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.', jobId: first.added.find((job) => job.name === 'a.mp4')!.id }]);
     await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'done');
     const third = await rig.engine.add([folder], 0);
     expect(third.added).toHaveLength(0);
@@ -125,8 +125,8 @@ describe('upload engine against the sandbox host', () => {
     expect(rig.host.control.videos().map((v) => v.name).sort()).toEqual(['a.mp4', 'b.mp4', 'c.mp4']);
     expect(rig.host.control.videos().find((v) => v.name === 'a.mp4')?.sha256).toBe(a.sha256);
 
-    const cleared = rig.engine.clearFinished();
-    expect(cleared.jobs).toHaveLength(0);
+    rig.engine.clearFinished();
+    expect(rig.engine.list().jobs).toHaveLength(0);
   });
 
   it('pauses and resumes the whole queue', async () => {

@@ -36,8 +36,8 @@ describe('the upload history', () => {
     await core.handlers['uploads:resume'](undefined);
     await until('the changed file noticed', async () => (await list()).some((j) => j.name === 'edited.mp4' && j.state === 'changed'));
 
-    const cleared = await core.handlers['uploads:clearFinished'](undefined);
-    expect(cleared.jobs.map((j) => j.name)).toEqual(['edited.mp4']);
+    await core.handlers['uploads:clearFinished'](undefined);
+    expect((await core.handlers['uploads:list'](undefined)).jobs.map((j) => j.name)).toEqual(['edited.mp4']);
 
     const all = await core.handlers['uploads:history']({ limit: 50 });
     expect(all.total).toBe(4);
@@ -63,6 +63,6 @@ describe('the upload history', () => {
 
     // Cleared rows still guard against uploading the same file twice.
     const again = await core.handlers['uploads:add']({ paths: [join(dir, 'alpha.mp4')], folderId: 0 });
-    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: 'Already uploaded.' }]);
+    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: 'Already uploaded.', jobId: expect.any(Number) }]);
   }, 60_000);
 });

@@ -28,8 +28,8 @@ describe('the Uploads view’s actions', () => {
     await core.handlers['uploads:pause'](undefined);
     writeVideo(dir, 'moved.mp4', 60_000);
     const [job] = (await core.handlers['uploads:add']({ paths: [join(dir, 'moved.mp4')], folderId: 0 })).added;
-    const view = await core.handlers['uploads:move']({ id: job!.id, folderId: folder.id });
-    expect(view.jobs.find((j) => j.id === job!.id)?.folderId).toBe(folder.id);
+    await core.handlers['uploads:move']({ id: job!.id, folderId: folder.id });
+    expect((await core.handlers['uploads:jobs']({ ids: [job!.id] })).jobs[0]?.folderId).toBe(folder.id);
     await core.handlers['settings:set']({ bandwidthLimit: 16_384 });
     writeVideo(dir, 'running.mp4', 400_000);
     const [running] = (await core.handlers['uploads:add']({ paths: [join(dir, 'running.mp4')], folderId: 0 })).added;
@@ -45,7 +45,9 @@ describe('the Uploads view’s actions', () => {
     for (const name of ['a.mp4', 'b.mp4', 'c.mp4']) writeVideo(dir, name, 30_000);
     const added = (await core.handlers['uploads:add']({ paths: ['a.mp4', 'b.mp4', 'c.mp4'].map((n) => join(dir, n)), folderId: 0 })).added;
     await core.handlers['uploads:pause']({ id: added[2]!.id });
-    const view = await core.handlers['uploads:cancelWaiting'](undefined);
+    const summary = await core.handlers['uploads:cancelWaiting'](undefined);
+    expect(summary.counts).toMatchObject({ cancelled: 2, paused: 1, waiting: 0 });
+    const view = await core.handlers['uploads:jobs']({ ids: added.map((j) => j.id) });
     expect(view.jobs.map((j) => [j.name, j.state])).toEqual([
       ['a.mp4', 'cancelled'],
       ['b.mp4', 'cancelled'],
@@ -64,4 +66,41 @@ describe('the Uploads view’s actions', () => {
     await core.handlers['uploads:retryFailed'](undefined);
     await until('the file as it is now uploaded', () => host.control.videos().some((v) => v.name === 'edited.mp4' && v.size === 31_000));
   }, 60_000);
+
+  it('answers a queue of 1,000 a window at a time with its counts, and says it changed with figures only, at most four times a second', async () => {
+    const { core, dir } = await rig();
+    await core.handlers['uploads:pause'](undefined);
+    const { mkdirSync } = await import('node:fs');
+    const folder = join(dir, 'many');
+    mkdirSync(folder);
+    for (let i = 0; i < 1000; i++) writeVideo(folder, `clip ${String(i).padStart(4, '0')}.mp4`, 2_000);
+    const added = (await core.handlers['uploads:add']({ paths: [folder], folderId: 0 })).added;
+    expect(added).toHaveLength(1000);
+
+    const page = await core.handlers['uploads:list']({ filter: 'all', offset: 900, limit: 50 });
+    expect(page).toMatchObject({ filter: 'all', offset: 900, total: 1000 });
+    expect(page.counts.waiting).toBe(1000);
+    expect(page.jobs.map((j) => j.id)).toEqual(added.slice(900, 950).map((j) => j.id)); // waiting ones in queue order
+    expect((await core.handlers['uploads:list']({ filter: 'done' })).total).toBe(0);
+
+    const changes: { at: number; payload: unknown }[] = [];
+    const unsubscribe = core.events.subscribe((event, payload) => {
+      if (event === 'uploads:changed') changes.push({ at: performance.now(), payload });
+    });
+    try {
+      await core.handlers['uploads:resume'](undefined);
+      await until('200 uploaded', async () => (await core.handlers['uploads:list']({ limit: 1 })).counts.done >= 200);
+    } finally {
+      unsubscribe();
+    }
+    expect(changes.length).toBeGreaterThan(2);
+    for (const { payload } of changes) expect(Object.keys(payload as object).sort()).toEqual(['counts', 'paused', 'totals']);
+    const gaps = changes.slice(1).map((change, i) => change.at - changes[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(240); // 250 ms apart, timers a little early at most
+
+    const done = await core.handlers['uploads:list']({ filter: 'done', limit: 500 });
+    expect(done.total).toBe(done.counts.done + done.counts.cancelled);
+    const finished = done.jobs.map((j) => j.finishedAt ?? 0);
+    expect(finished).toEqual([...finished].sort((a, b) => b - a)); // newest first
+  }, 120_000);
 });

@@ -1,9 +1,17 @@
-// The upload queue as the core reports it: whole views on `uploads:changed`, byte counts,
-// speed and ETA on the frequent `uploads:progress`.
-import { SvelteMap } from 'svelte/reactivity';
-import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
+// The upload queue as the core reports it, a window at a time (shared/upload-queue.ts): `rows`
+// has one slot per job the filter shows (the virtual list knows the whole height at once) and
+// pages are read as the list scrolls near them. `uploads:changed` brings the figures (at most
+// four a second) and the pages on screen are read again; `uploads:progress` brings byte
+// counts, speed and ETA of the running jobs.
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
+import { EMPTY_UPLOAD_TOTALS, UploadState as UploadStates } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
+import { countInFilter, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+
+export type { UploadFilter };
+export const UPLOADS_PAGE = 100;
+const EMPTY_COUNTS = Object.freeze(Object.fromEntries(UploadStates.options.map((state) => [state, 0]))) as UploadCounts;
 
 const EMPTY_TOTALS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 
@@ -33,23 +41,13 @@ export function canCancel(job: UploadJob): boolean {
   return !FINISHED.has(job.state) && job.state !== 'failed';
 }
 
-/** The Uploads view's filters, and the states each shows. */
+/** The Uploads view's filters (the states each shows: shared/upload-queue.ts). */
 export const FILTERS = {
-  all: { label: 'All', states: null },
-  active: { label: 'Active', states: ['waiting', 'uploading', 'finishing', 'paused'] },
-  failed: { label: 'Failed', states: ['failed', 'changed'] },
-  done: { label: 'Done', states: ['done', 'cancelled'] },
-} as const satisfies Record<string, { label: string; states: readonly UploadState[] | null }>;
-export type UploadFilter = keyof typeof FILTERS;
-
-const ACTIVE: ReadonlySet<UploadState> = new Set(FILTERS.active.states);
-
-/** Active jobs first (in queue order), then the rest newest first: finished ones never push running ones out of view. */
-export function activeFirst(jobs: readonly UploadJob[]): UploadJob[] {
-  const active = jobs.filter((job) => ACTIVE.has(job.state));
-  const rest = jobs.filter((job) => !ACTIVE.has(job.state)).sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt) || b.id - a.id);
-  return [...active, ...rest];
-}
+  all: { label: 'All' },
+  active: { label: 'Active' },
+  failed: { label: 'Failed' },
+  done: { label: 'Done' },
+} as const satisfies Record<UploadFilter, { label: string }>;
 
 /** A job whose destination may still change: it has not started sending. */
 export function canMove(job: UploadJob): boolean {
@@ -57,35 +55,36 @@ export function canMove(job: UploadJob): boolean {
 }
 
 export class Uploads {
-  jobs = $state.raw<UploadJob[]>([]);
+  /** One slot per job the filter shows; undefined while its page is not loaded. */
+  rows = $state.raw<ReadonlyArray<UploadJob | undefined>>([]);
+  /** Jobs the filter shows. */
+  total = $state(0);
   filter = $state<UploadFilter>('all');
+  counts = $state.raw<UploadCounts>(EMPTY_COUNTS);
   totals = $state.raw<UploadTotals>(EMPTY_TOTALS);
   paused = $state(false);
   /** Latest progress per job id; replaces the job's bytesSent while it runs. */
   readonly progress = new SvelteMap<number, JobProgress>();
   readonly #api: ApiClient;
+  #generation = 0;
+  readonly #loaded = new SvelteSet<number>();
+  readonly #inflight = new SvelteSet<number>();
 
   constructor(api: ApiClient = defaultApi) {
     this.#api = api;
   }
 
-  get finished(): UploadJob[] {
-    return this.jobs.filter((job) => job.state === 'done');
-  }
-
-  /** The jobs the filter shows, active first. */
-  get shown(): UploadJob[] {
-    const states = FILTERS[this.filter].states as readonly UploadState[] | null;
-    return activeFirst(states === null ? this.jobs : this.jobs.filter((job) => states.includes(job.state)));
+  /** Jobs in the queue view, whatever the filter. */
+  get jobCount(): number {
+    return countInFilter(this.counts, 'all');
   }
 
   count(filter: UploadFilter): number {
-    const states = FILTERS[filter].states as readonly UploadState[] | null;
-    return states === null ? this.jobs.length : this.jobs.filter((job) => states.includes(job.state)).length;
+    return countInFilter(this.counts, filter);
   }
 
   get hasClearable(): boolean {
-    return this.jobs.some((job) => FINISHED.has(job.state));
+    return this.counts.done + this.counts.cancelled > 0;
   }
 
   bytesSent(job: UploadJob): number {
@@ -93,13 +92,49 @@ export class Uploads {
     return live && job.state !== 'done' ? live.bytesSent : job.bytesSent;
   }
 
+  /** Reads the first page of the current filter (and the figures). */
   async load(): Promise<void> {
-    this.#apply(await this.#api.call('uploads:list'));
+    this.#generation += 1;
+    this.#loaded.clear();
+    this.#inflight.clear();
+    await this.#fetchPage(0, this.#generation, true);
+  }
+
+  /** Shows another filter, from its top. */
+  async showFilter(filter: UploadFilter): Promise<void> {
+    this.filter = filter;
+    this.rows = [];
+    this.total = this.count(filter);
+    await this.load();
+  }
+
+  /** Makes sure the rows from `start` to `end` (inclusive) are loaded or on their way. */
+  ensureRange(start: number, end: number): Promise<void> {
+    const last = Math.min(end, Math.max(0, this.total - 1));
+    const pages: Promise<void>[] = [];
+    for (let page = Math.floor(Math.max(0, start) / UPLOADS_PAGE); page <= Math.floor(last / UPLOADS_PAGE); page++) {
+      // A page that could not be read stays blank until the list asks for it again.
+      if (!this.#loaded.has(page) && !this.#inflight.has(page)) pages.push(this.#fetchPage(page, this.#generation).catch(() => undefined));
+    }
+    return Promise.all(pages).then(() => {});
+  }
+
+  /**
+   * The queue changed: read again the pages loaded (the rows on screen and near it). A read
+   * that fails leaves the rows as they were; the next change reads them again.
+   */
+  async refresh(): Promise<void> {
+    const pages = this.#loaded.size > 0 ? [...this.#loaded] : [0];
+    this.#loaded.clear();
+    await Promise.all(pages.map((page) => this.#fetchPage(page, this.#generation).catch(() => undefined)));
   }
 
   start(): () => void {
     const offs = [
-      this.#api.on('uploads:changed', (view) => this.#apply(view)),
+      this.#api.on('uploads:changed', (summary) => {
+        this.#applySummary(summary);
+        void this.refresh();
+      }),
       this.#api.on('uploads:progress', ({ jobs, totals }) => {
         for (const p of jobs) this.progress.set(p.id, p);
         this.totals = totals;
@@ -110,50 +145,82 @@ export class Uploads {
 
   async add(paths: string[], folderId: number): Promise<UploadsAddResult> {
     const result = await this.#api.call('uploads:add', { paths, folderId });
-    // The changed event follows; merging now shows the rows without waiting for it.
-    const known = this.jobs.map((j) => j.id);
-    this.jobs = [...this.jobs, ...result.added.filter((j) => !known.includes(j.id))];
+    // The changed event follows; reading now shows the rows without waiting for it.
+    void this.refresh();
     return result;
   }
 
   async pause(id?: number): Promise<void> {
-    this.#apply(await this.#api.call('uploads:pause', id === undefined ? undefined : { id }));
+    await this.#change(this.#api.call('uploads:pause', id === undefined ? undefined : { id }));
   }
   async resume(id?: number): Promise<void> {
-    this.#apply(await this.#api.call('uploads:resume', id === undefined ? undefined : { id }));
+    await this.#change(this.#api.call('uploads:resume', id === undefined ? undefined : { id }));
   }
   async cancel(id: number): Promise<void> {
-    this.#apply(await this.#api.call('uploads:cancel', { id }));
+    await this.#change(this.#api.call('uploads:cancel', { id }));
   }
   async retry(id: number): Promise<void> {
-    this.#apply(await this.#api.call('uploads:retry', { id }));
+    await this.#change(this.#api.call('uploads:retry', { id }));
   }
   async retryFailed(): Promise<void> {
-    this.#apply(await this.#api.call('uploads:retryFailed'));
+    await this.#change(this.#api.call('uploads:retryFailed'));
   }
   async cancelWaiting(): Promise<void> {
-    this.#apply(await this.#api.call('uploads:cancelWaiting'));
+    await this.#change(this.#api.call('uploads:cancelWaiting'));
   }
   async move(id: number, folderId: number): Promise<void> {
-    this.#apply(await this.#api.call('uploads:move', { id, folderId }));
+    await this.#change(this.#api.call('uploads:move', { id, folderId }));
   }
   async clearFinished(): Promise<void> {
-    this.#apply(await this.#api.call('uploads:clearFinished'));
+    await this.#change(this.#api.call('uploads:clearFinished'));
   }
 
-  #apply(view: { jobs: UploadJob[]; totals: UploadTotals; paused: boolean }): void {
-    this.jobs = view.jobs;
-    this.totals = view.totals;
-    this.paused = view.paused;
+  async #change(answer: Promise<UploadsSummary>): Promise<void> {
+    this.#applySummary(await answer);
+    await this.refresh();
+  }
+
+  async #fetchPage(page: number, generation: number, first = false): Promise<void> {
+    this.#inflight.add(page);
+    try {
+      const view = await this.#api.call('uploads:list', { filter: this.filter, offset: page * UPLOADS_PAGE, limit: UPLOADS_PAGE });
+      if (generation !== this.#generation) return;
+      this.#loaded.add(page);
+      this.#applySummary(view);
+      this.#place(view, first);
+    } finally {
+      if (generation === this.#generation) this.#inflight.delete(page);
+    }
+  }
+
+  #applySummary(summary: UploadsSummary): void {
+    this.counts = summary.counts;
+    this.totals = summary.totals;
+    this.paused = summary.paused;
+  }
+
+  #place(view: UploadsView, first: boolean): void {
+    const rows: Array<UploadJob | undefined> = first ? [] : this.rows.slice(0, view.total);
+    rows.length = view.total;
+    view.jobs.forEach((job, i) => {
+      if (view.offset + i < view.total) rows[view.offset + i] = job;
+    });
+    this.total = view.total;
+    this.rows = rows;
     // Progress of jobs no longer running is stale; their own bytesSent is the truth now.
-    const running = view.jobs.filter((j) => j.state === 'uploading' || j.state === 'finishing').map((j) => j.id);
-    for (const id of [...this.progress.keys()]) if (!running.includes(id)) this.progress.delete(id);
+    for (const job of view.jobs) if (job.state !== 'uploading' && job.state !== 'finishing') this.progress.delete(job.id);
+    if (this.counts.uploading + this.counts.finishing === 0) this.progress.clear();
   }
 
   /** Back to the first state (sign-out, another account): nothing of the last one stays. */
   reset(): void {
-    this.jobs = [];
+    this.#generation += 1;
+    this.#loaded.clear();
+    this.#inflight.clear();
+    this.rows = [];
+    this.total = 0;
     this.filter = 'all';
+    this.counts = EMPTY_COUNTS;
     this.totals = EMPTY_TOTALS;
     this.paused = false;
     this.progress.clear();

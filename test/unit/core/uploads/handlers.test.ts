@@ -12,12 +12,13 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 // Only the calls the handlers forward are needed: a recording double of the engine.
 function engineDouble(calls: unknown[][]): UploadEngine {
-  const view = { jobs: [], totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 }, paused: false };
+  const summary = { counts: {}, totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 }, paused: false };
   const record = (name: string) => (...args: unknown[]) => {
     calls.push([name, ...args]);
-    return name === 'add' ? Promise.resolve({ added: [], skipped: [] }) : view;
+    return name === 'add' ? Promise.resolve({ added: [], skipped: [] }) : undefined;
   };
-  return { add: record('add'), list: record('list'), pause: record('pause'), resume: record('resume'), cancel: record('cancel'), retry: record('retry'), clearFinished: record('clearFinished') } as unknown as UploadEngine;
+  const view = { window: record('window'), summary: () => summary };
+  return { add: record('add'), view, pause: record('pause'), resume: record('resume'), cancel: record('cancel'), retry: record('retry'), clearFinished: record('clearFinished') } as unknown as UploadEngine;
 }
 
 describe('createUploadHandlers', () => {
@@ -34,15 +35,15 @@ describe('createUploadHandlers', () => {
     expect(calls).toEqual([['add', [join(dir, 'granted', 'a.mp4')], 7]]);
   });
 
-  it('forwards queue actions, the whole queue without an id', async () => {
+  it('forwards queue actions (the whole queue without an id), answering the figures; a list is a window', async () => {
     const calls: unknown[][] = [];
     const handlers = createUploadHandlers(engineDouble(calls), new PathGrants());
     await handlers['uploads:pause'](undefined);
     await handlers['uploads:resume']({ id: 3 });
     await handlers['uploads:cancel']({ id: 4 });
     await handlers['uploads:retry']({ id: 5 });
-    await handlers['uploads:clearFinished'](undefined);
-    await handlers['uploads:list'](undefined);
-    expect(calls).toEqual([['pause', undefined], ['resume', 3], ['cancel', 4], ['retry', 5], ['clearFinished'], ['list']]);
+    expect(await handlers['uploads:clearFinished'](undefined)).toMatchObject({ paused: false });
+    await handlers['uploads:list']({ filter: 'failed', offset: 100, limit: 50 });
+    expect(calls).toEqual([['pause', undefined], ['resume', 3], ['cancel', 4], ['retry', 5], ['clearFinished'], ['window', { filter: 'failed', offset: 100, limit: 50 }]]);
   });
 });

@@ -8,8 +8,9 @@ import Uploads from '../../../../renderer/src/views/Uploads.svelte';
 import { uploads } from '../../../../renderer/src/lib/state/uploads.svelte.ts';
 import { library } from '../../../../renderer/src/lib/state/library.svelte.ts';
 import type { UploadJob } from '../../../../shared/model.ts';
-import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
+import type { UploadsQuery } from '../../../../shared/upload-queue.ts';
 import { fresh, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { summaryOf, windowOf } from '../queue-stub.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
@@ -25,12 +26,11 @@ const job = (id: number, state: UploadJob['state'], extra: Partial<UploadJob> = 
   videoId: null, downloadUrl: null, embedUrl: null, createdAt: id, finishedAt: state === 'done' ? 100 + id : null, ...extra,
 });
 const JOBS = [job(1, 'done'), job(2, 'failed'), job(3, 'uploading', { bytesSent: 10 }), job(4, 'waiting'), job(5, 'done'), job(6, 'waiting', { folderId: 7 })];
-const view = (jobs: UploadJob[]) => ({ jobs, totals: EMPTY_UPLOAD_TOTALS, paused: false });
 
 beforeEach(async () => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  stub.handle('uploads:list', () => view(JOBS));
+  stub.handle('uploads:list', (query) => windowOf(JOBS, query as UploadsQuery));
   stub.handle('folders:list', () => ({ folders: [{ id: 7, name: 'Travel', parent: 0, code: 'c7', isPublic: false, openEmbed: false, files: 0, color: '', pending: null }], freshness: fresh }));
   await library.loadFolders();
   target = document.createElement('div');
@@ -54,7 +54,7 @@ const names = (): string[] => Array.from(target.querySelectorAll('.job .name')).
 const button = (text: RegExp): HTMLButtonElement => Array.from(target.querySelectorAll('button')).find((b) => text.test(b.textContent ?? ''))!;
 
 describe('the Uploads view', () => {
-  it('lists active jobs first, then finished and failed ones newest first', async () => {
+  it('lists the jobs in the order the core answers (active first, then finished and failed ones newest first)', async () => {
     component = mount(Uploads, { target });
     await settle();
     expect(names()).toEqual(['clip-3.mp4', 'clip-4.mp4', 'clip-6.mp4', 'clip-5.mp4', 'clip-1.mp4', 'clip-2.mp4']);
@@ -76,8 +76,8 @@ describe('the Uploads view', () => {
   });
 
   it('retries all failed and cancels all waiting through the core', async () => {
-    stub.handle('uploads:retryFailed', () => view(JOBS));
-    stub.handle('uploads:cancelWaiting', () => view(JOBS));
+    stub.handle('uploads:retryFailed', () => summaryOf(JOBS));
+    stub.handle('uploads:cancelWaiting', () => summaryOf(JOBS));
     component = mount(Uploads, { target });
     await settle();
     button(/Retry all failed/).click();
@@ -87,7 +87,7 @@ describe('the Uploads view', () => {
   });
 
   it('shows each job’s folder; one not started can go to another', async () => {
-    stub.handle('uploads:move', (input) => view(JOBS.map((j) => (j.id === (input as { id: number }).id ? { ...j, folderId: (input as { folderId: number }).folderId } : j))));
+    stub.handle('uploads:move', () => summaryOf(JOBS));
     component = mount(Uploads, { target });
     await settle();
     const running = Array.from(target.querySelectorAll('.job')).find((row) => row.textContent?.includes('clip-3.mp4'))!;

@@ -123,7 +123,7 @@ describe('reset() on sign-out and account switches', () => {
     // The reactive fields of each ($state fields are accessors, so they are named here).
     const cases: Array<[() => object & { reset(): void }, string[]]> = [
       [() => new AccountState(stub.client), ['view', 'reports', 'range', 'dmca', 'dmcaPage']],
-      [() => new Uploads(stub.client), ['jobs', 'totals', 'paused']],
+      [() => new Uploads(stub.client), ['rows', 'total', 'counts', 'totals', 'paused']],
       [() => new Remote(stub.client), ['view']],
       [() => new Status(stub.client), ['connection', 'outbox', 'sync']],
       [() => new Subtitles(stub.client), ['videoId', 'items', 'loading']],
