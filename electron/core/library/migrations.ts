@@ -188,6 +188,13 @@ export const libraryMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'titles too short for a trigram, kept apart for the one- and two-character search (title-chars.ts)',
+    up: (db) => {
+      db.exec('CREATE INDEX lib_videos_short_titles ON lib_videos (rid) WHERE length(name) < 3');
+    },
+  },
 ];
 
 export function migrateLibrary(db: Db): void {

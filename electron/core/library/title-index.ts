@@ -15,15 +15,20 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from './db.ts';
 import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, type Row } from './store-rows.ts';
+import { TitleChars } from './title-chars.ts';
 
 const WATERMARK_KEY = 'title_index_upto';
 /** Rows indexed per build transaction: short enough that a read waits a few ms at most. */
 const BUILD_CHUNK = 2_000;
+/** A one- or two-character search looks at this many newest titles before asking the index. */
+const RECENT_SCAN = 20_000;
 
 export class TitleIndex {
   readonly #db: Db;
   readonly #insert: StatementSync;
   readonly #delete: StatementSync;
+  /** The characters indexed titles hold: short searches ask the index through them. */
+  readonly #chars: TitleChars;
   #upTo: number | null;
   #building: Promise<void> | null = null;
 
@@ -32,11 +37,13 @@ export class TitleIndex {
     this.#insert = db.prepare('INSERT INTO lib_videos_fts (rowid, name) VALUES (?, ?)');
     this.#delete = db.prepare('DELETE FROM lib_videos_fts WHERE rowid = ?');
     this.#upTo = this.#readWatermark();
+    this.#chars = new TitleChars(db);
   }
 
   /** Reads the watermark again: another connection (the sync writer's) shares this database. */
   reload(): void {
     this.#upTo = this.#readWatermark();
+    this.#chars.reload();
   }
 
   #readWatermark(): number | null {
@@ -51,7 +58,9 @@ export class TitleIndex {
 
   /** A row was inserted. */
   added(rid: number, name: string): void {
-    if (this.#covers(rid)) this.#insert.run(rid, name);
+    if (!this.#covers(rid)) return;
+    this.#insert.run(rid, name);
+    this.#noteChars(name);
   }
 
   /** A row's title changed. */
@@ -59,6 +68,12 @@ export class TitleIndex {
     if (!this.#covers(rid)) return;
     this.#delete.run(rid);
     this.#insert.run(rid, name);
+    this.#noteChars(name);
+  }
+
+  /** Characters are kept once counted (an index from an older version is counted on its first short search). */
+  #noteChars(name: string): void {
+    if (this.#chars.known() !== null) this.#chars.note([name]);
   }
 
   /** A row is being deleted. */
@@ -75,6 +90,7 @@ export class TitleIndex {
     return transaction(this.#db, () => {
       if (this.#db.prepare('SELECT 1 FROM lib_videos LIMIT 1').get() !== undefined) return false;
       this.#setUpTo(0);
+      this.#chars.note([]); // none yet: the build notes each chunk's
       return true;
     });
   }
@@ -100,6 +116,7 @@ export class TitleIndex {
     const nextEnd = this.#db.prepare('SELECT rid FROM lib_videos WHERE rid > ? ORDER BY rid LIMIT 1 OFFSET ?');
     const maxRid = this.#db.prepare('SELECT MAX(rid) AS m FROM lib_videos');
     const fill = this.#db.prepare('INSERT INTO lib_videos_fts (rowid, name) SELECT rid, name FROM lib_videos WHERE rid > ? AND rid <= ?');
+    const names = this.#db.prepare('SELECT name FROM lib_videos WHERE rid > ? AND rid <= ?');
     for (;;) {
       await nextTurn(); // what waits (a read, the rest of a sync) goes first
       if (this.#upTo === null || stopped()) return;
@@ -108,6 +125,7 @@ export class TitleIndex {
         const end = nextEnd.get(from, BUILD_CHUNK - 1);
         const to = end ? Number(end.rid) : Number(maxRid.get()?.m ?? from);
         fill.run(from, to);
+        if (this.#chars.known() !== null) this.#chars.note(names.all(from, to).map((row) => String(row.name)));
         // Fewer than a chunk was left: everything is in; rows added from now on are indexed as written.
         this.#setUpTo(end ? to : null);
       });
@@ -129,11 +147,12 @@ export class TitleIndex {
 
   /**
    * Rows whose title contains `text` (case-insensitive), newest rows first, at most `limit`.
-   * Three characters or more use the trigram index once it is complete; shorter queries, and
-   * any query while it is being built, scan titles with LIKE (bounded by the limit).
+   * Three characters or more use the trigram index once it is complete; one or two look at
+   * the newest titles first and then ask the index (shortSearch); while it is being built,
+   * every query scans titles with LIKE (bounded by the limit).
    */
   search(text: string, limit: number): Row[] {
-    if ([...text].length >= TRIGRAM_MIN && this.complete) {
+    if (this.complete && [...text].length >= TRIGRAM_MIN) {
       return this.#db
         .prepare(
           `SELECT ${VIDEO_COLUMNS_V}
@@ -142,8 +161,42 @@ export class TitleIndex {
         )
         .all(ftsPhrase(text), limit);
     }
+    if (this.complete) return this.#shortSearch(text, limit);
     return this.#db
       .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
       .all(likePattern(text), limit);
+  }
+
+  /**
+   * One or two characters. A common one fills the page from the newest titles. Otherwise a
+   * pair asks the index for every trigram holding it (title-chars.ts) plus the titles too short
+   * to have a trigram; a single character scans the index's own narrow copy of the titles.
+   */
+  #shortSearch(text: string, limit: number): Row[] {
+    const pattern = likePattern(text);
+    const recent = this.#db
+      .prepare(`SELECT ${VIDEO_COLUMNS} FROM (SELECT * FROM lib_videos ORDER BY rid DESC LIMIT ?) WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
+      .all(RECENT_SCAN, pattern, limit);
+    if (recent.length >= limit) return recent;
+    const rids =
+      [...text].length === 2
+        ? this.#pairRids(text.toLowerCase(), pattern, limit)
+        : this.#db.prepare(`SELECT id AS rid FROM lib_videos_fts_content WHERE c0 LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`).all(pattern, limit);
+    if (rids.length === 0) return [];
+    return this.#db
+      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY rid DESC`)
+      .all(JSON.stringify(rids.map((row) => Number(row.rid))));
+  }
+
+  #pairRids(pair: string, pattern: string, limit: number): Row[] {
+    const chars = this.#chars.known() ?? this.#chars.countAll();
+    const trigrams = new Set<string>();
+    for (const char of chars) trigrams.add(pair + char).add(char + pair);
+    const viaIndex = trigrams.size === 0 ? [] : this.#db
+      .prepare('SELECT rowid AS rid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?')
+      .all([...trigrams].map(ftsPhrase).join(' OR '), limit);
+    // Titles of one or two characters have no trigram (lib_videos_short_titles keeps them apart).
+    const short = this.#db.prepare(`SELECT rid FROM lib_videos WHERE length(name) < ${TRIGRAM_MIN} AND name LIKE ? ESCAPE '\\'`).all(pattern);
+    return [...viaIndex, ...short].sort((a, b) => Number(b.rid) - Number(a.rid)).slice(0, limit);
   }
 }

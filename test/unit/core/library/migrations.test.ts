@@ -29,8 +29,8 @@ function tables(db: Db): string[] {
 }
 
 describe('library migrations', () => {
-  it('are numbered 1 to 6 without gaps, each with a name', () => {
-    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+  it('are numbered 1 to 7 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
   });
 
@@ -73,7 +73,7 @@ describe('library migrations', () => {
     first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
     first.close();
     const again = openLibraryDatabase(file);
-    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
     again.close();
   });
@@ -112,7 +112,7 @@ describe('library migrations', () => {
     expect(db.prepare('SELECT * FROM lib_videos ORDER BY rid').all()).toEqual(before);
     expect(() => insert.run(43, 'aaaaaaaaaaaa', 3, 'Twin', null, null, null, 0)).toThrow(/UNIQUE/);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'lib_videos' ORDER BY name").all().map((r) => r.name);
-    expect(indexes).toEqual(['lib_videos_by_folder', 'lib_videos_by_id']);
+    expect(indexes).toEqual(['lib_videos_by_folder', 'lib_videos_by_id']); // (7 adds lib_videos_short_titles)
     db.exec('DROP INDEX lib_videos_by_id');
     expect(() => insert.run(43, 'aaaaaaaaaaaa', 3, 'Twin', null, null, null, 0)).not.toThrow();
   });

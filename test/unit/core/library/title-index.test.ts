@@ -122,3 +122,44 @@ describe('TitleIndex deferred during a first sync', () => {
     expect(new TitleIndex(env.db).complete).toBe(true);
   });
 });
+
+describe('one- and two-character searches once the index is built', () => {
+  /** Every title holding `text` (case folded), newest rows first, at most `limit`: what a scan of every title answers. */
+  const byScan = (text: string, limit: number): string[] =>
+    env.db
+      .prepare('SELECT id, name FROM lib_videos ORDER BY rid DESC')
+      .all()
+      .filter((r) => String(r.name).toLowerCase().includes(text.toLowerCase()))
+      .slice(0, limit)
+      .map((r) => String(r.id));
+  const ids = (text: string, limit: number): string[] => store.titles.search(text, limit).map((r) => String(r.id)).sort();
+
+  it('answers as a scan of every title would: common and rare, pairs and single characters, short titles, quotes and wildcards', async () => {
+    store.titles.deferIfEmpty();
+    // Far more common titles than the newest-titles look covers, rare ones among the oldest.
+    fill(0, 25_000);
+    store.upsertVideos(5, [
+      { video: serviceVideo('rare1', 'Quiz zq night'), seq: 1 },
+      { video: serviceVideo('rare2', 'Ævar # 1 "best" 50%_off'), seq: 2 },
+      { video: serviceVideo('rare3', 'zq'), seq: 3 },
+      { video: serviceVideo('rare4', 'Q'), seq: 4 },
+    ]);
+    fill(7, 21_000, 'w'); // newer rows above the rare ones
+    await store.titles.build();
+    for (const text of ['zq', 'ZQ', 'q', 'Q', '#', '"b', '%_', '_', 'æv', 'ri', 'r', 'xj', '0', 'n ']) {
+      const limit = 100;
+      expect(ids(text, limit), text).toEqual(byScan(text, limit).sort());
+    }
+    expect(ids('zq', 10).length).toBe(2);
+  });
+
+  it('learns the characters of titles written after the build, also on the sync writer’s connection', async () => {
+    store.titles.deferIfEmpty();
+    fill(0, 30);
+    await store.titles.build();
+    const other = new LibraryStore(env.db); // the writer thread's store has its own TitleIndex
+    other.upsertVideos(2, [{ video: serviceVideo('late', 'Ñandú ñx'), seq: 1 }]);
+    store.titles.reload();
+    expect(store.titles.search('ñx', 10).map((r) => String(r.id))).toEqual([serviceVideo('late', '').id]);
+  });
+});
