@@ -292,6 +292,19 @@ async function measureDrop(): Promise<{ dropMs: number; longestTaskMs: number }>
         return file?.name === 'Archive' ? ({ isDirectory: true, isFile: false, name: file.name } as unknown as FileSystemEntry) : original.call(this);
       };
     });
+    // The instrument first: a task of 80 ms on purpose must be seen, then the list starts empty.
+    const calibrated = await page.evaluate(async () => {
+      const started = performance.now();
+      while (performance.now() - started < 80) {
+        // busy on purpose
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const tasks = (window as unknown as { longTasks: number[] }).longTasks;
+      const seen = Math.max(0, ...tasks);
+      tasks.length = 0;
+      return seen;
+    });
+    if (calibrated < 70) throw new Error(`scale bench: the long task observer did not see an 80 ms task (saw ${calibrated} ms)`);
     const dialogShown = page.getByRole('dialog', { name: /Upload the folder “Archive”/ });
     const dropAt = await page.evaluate(() => {
       const transfer = new DataTransfer();

@@ -19,6 +19,8 @@ import { applySyncWrite, type SyncWrite, type SyncWriteResult } from './sync-wri
 import { WriteBatch } from './write-batch.ts';
 
 export interface SyncWriter {
+  /** Resolves when the writer can take more rows: read the next listing then. */
+  capacity(): Promise<void>;
   write(write: SyncWrite): Promise<SyncWriteResult>;
   /** Waits for the writes held, then lets the thread go. */
   close(): Promise<void>;
@@ -31,11 +33,11 @@ export type StartSyncWorker = (options: WorkerOptions) => Worker;
 export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worker(new URL('./sync-writer.worker.ts', import.meta.url), options);
 
 /**
- * The thread holds a few batches of rows at a time: a small heap keeps its garbage collected
- * early (the default let it grow ~70 MB more during a 1M sync). Should it ever run out, the
- * thread dies and the writes go inline (ThreadSyncWriter.#lost).
+ * Rows sent to the thread and not yet written, at most: the sync waits (capacity()) before
+ * reading more. Without it a thread slower than the network piled up listings in its message
+ * queue (and a capped heap died deserializing them, taking the process with it).
  */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+const MAX_ROWS_IN_FLIGHT = 20_000;
 
 /** The data a worker is started with. */
 export interface SyncWorkerData {
@@ -81,6 +83,10 @@ export class InlineSyncWriter implements SyncWriter {
     this.#batch = new WriteBatch(store.db);
   }
 
+  capacity(): Promise<void> {
+    return Promise.resolve();
+  }
+
   write(write: SyncWrite): Promise<SyncWriteResult> {
     return this.#batch.run(write.kind === 'finish' ? 1 : write.videos.length, () => applySyncWrite(this.#store, write));
   }
@@ -92,6 +98,7 @@ export class InlineSyncWriter implements SyncWriter {
 }
 
 interface Waiting {
+  rows: number;
   resolve: (result: SyncWriteResult) => void;
   reject: (error: Error) => void;
 }
@@ -105,6 +112,8 @@ export class ThreadSyncWriter implements SyncWriter {
   #failed = false;
   #nextId = 1;
   readonly #waiting = new Map<number, Waiting>();
+  #rowsInFlight = 0;
+  #roomWaiters: (() => void)[] = [];
 
   constructor(store: LibraryStore, file: string, start: StartSyncWorker, logger: Logger) {
     this.#file = file;
@@ -113,12 +122,19 @@ export class ThreadSyncWriter implements SyncWriter {
     this.#inline = new InlineSyncWriter(store);
   }
 
+  capacity(): Promise<void> {
+    if (this.#rowsInFlight < MAX_ROWS_IN_FLIGHT) return Promise.resolve();
+    return new Promise((resolve) => this.#roomWaiters.push(resolve));
+  }
+
   write(write: SyncWrite): Promise<SyncWriteResult> {
     const worker = this.#failed ? null : this.#ensureWorker();
     if (worker === null) return this.#inline.write(write);
     const id = this.#nextId++;
     return new Promise<SyncWriteResult>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      const rows = write.kind === 'finish' ? 0 : write.videos.length;
+      this.#rowsInFlight += rows;
+      this.#waiting.set(id, { rows, resolve, reject });
       // Held writes keep the process alive (a command-line run must not end before they land).
       if (this.#waiting.size === 1) worker.ref();
       const request: SyncWorkerRequest = write.kind === 'finish' ? { id, write, packed: [] } : { id, write: { ...write, videos: [] }, packed: packVideos(write.videos) };
@@ -141,7 +157,7 @@ export class ThreadSyncWriter implements SyncWriter {
   #ensureWorker(): Worker | null {
     if (this.#worker !== null) return this.#worker;
     try {
-      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData, resourceLimits: WORKER_HEAP });
+      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData });
       worker.on('message', (reply: SyncWorkerReply) => this.#settle(reply));
       worker.on('error', (error) => this.#lost(worker, error));
       worker.on('exit', (code) => {
@@ -161,6 +177,7 @@ export class ThreadSyncWriter implements SyncWriter {
     const waiting = this.#waiting.get(reply.id);
     if (waiting === undefined) return;
     this.#waiting.delete(reply.id);
+    this.#released(waiting.rows);
     if (this.#waiting.size === 0) this.#worker?.unref();
     if ('result' in reply) waiting.resolve(reply.result);
     else waiting.reject(new Error(reply.error));
@@ -173,7 +190,15 @@ export class ThreadSyncWriter implements SyncWriter {
     if (this.#worker === worker) this.#worker = null;
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
-    for (const { reject } of waiting) reject(error instanceof Error ? error : new Error(String(error)));
+    for (const { rows, reject } of waiting) {
+      this.#released(rows);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  #released(rows: number): void {
+    this.#rowsInFlight -= rows;
+    while (this.#rowsInFlight < MAX_ROWS_IN_FLIGHT && this.#roomWaiters.length > 0) this.#roomWaiters.shift()!();
   }
 }
 

@@ -327,6 +327,7 @@ export class SyncEngine {
    * page size this page was read with (what later pages of the same listing must use).
    */
   async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage) {
+    await this.#writer.capacity(); // listings read wait for the writer, not in memory
     const response = await this.#limiter.run(() => {
       if (pass.offline !== null || this.#stopped) throw new PassAborted();
       return this.#deps.api.videos({ folder: folderId, page, perPage });
