@@ -388,7 +388,8 @@ export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, 
 
 
 export const UploadsAddResult = z.object({
-  added: z.array(UploadJob),
+  /** The new jobs' ids (a drop of 10,000 answers ids, not jobs: the window reads the rows it shows). */
+  added: z.array(z.number().int()),
   /** `jobId`: the job that already holds this file (queued or uploaded). */
   skipped: z.array(z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional() })),
 });

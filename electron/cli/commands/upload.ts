@@ -71,7 +71,7 @@ interface Queued {
 
 async function queue(cli: Cli, paths: string[], folderId: number, warn: (line: string) => void): Promise<Queued> {
   const result = await cli.call('uploads:add', { paths, folderId });
-  const tracked = [...result.added];
+  const tracked = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
   const refusedItems: Queued['refusedItems'] = [];
   const heldIds = result.skipped.flatMap((skip) => (skip.jobId === undefined ? [] : [skip.jobId]));
   const existing = heldIds.length > 0 ? (await cli.call('uploads:jobs', { ids: heldIds })).jobs : [];

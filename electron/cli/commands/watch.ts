@@ -1,7 +1,7 @@
 // `watch DIR --folder ID`: the app's folder watcher (electron/core/watch): a file is queued
 // once its size and time have stayed the same for the settle time, so a recording or a
 // download is never sent half-written. Runs until Ctrl-C; the queue keeps what is waiting.
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { FolderWatcher } from '../../core/watch/folder-watcher.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT } from '../context.ts';
@@ -31,7 +31,7 @@ export const watch: Command = {
           cli.core.grantPath(file.path);
           void cli.call('uploads:add', { paths: [file.path], folderId }).then(
             (r) => {
-              for (const job of r.added) out.say(`queued ${job.name}`);
+              if (r.added.length > 0) out.say(`queued ${basename(file.path)}`);
             },
             (error: unknown) => out.warn(`${file.path}: ${(error as Error).message}`),
           );

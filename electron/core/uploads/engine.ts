@@ -7,6 +7,12 @@
 // batch counts, and job-transitions.ts every state change of a job.
 import { stat } from 'node:fs/promises';
 import type { UploadJob, UploadsAddResult, UploadTotals } from '../../../shared/model.ts';
+
+/** What queueing found: the new jobs (the IPC answer carries their ids), and what was skipped. */
+export interface AddOutcome {
+  added: UploadJob[];
+  skipped: UploadsAddResult['skipped'];
+}
 import { AppError } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -199,7 +205,7 @@ export class UploadEngine {
   }
 
   /** Queues files; into a folder made offline too (a negative id): those wait until it exists. */
-  async add(paths: readonly string[], folderIdAsked: number): Promise<UploadsAddResult> {
+  async add(paths: readonly string[], folderIdAsked: number): Promise<AddOutcome> {
     const expansion = await expandPaths(paths);
     // Looked up after the folder walk: the service may have created the folder meanwhile.
     const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;

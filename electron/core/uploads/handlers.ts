@@ -42,7 +42,8 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
           { retryable: false },
         );
       }
-      return engine.add(paths, folderId);
+      const { added, skipped } = await engine.add(paths, folderId);
+      return { added: added.map((job) => job.id), skipped };
     },
     // A change answers the queue's figures; the window asks again for the rows it shows.
     'uploads:pause': (input) => summaryAfter(engine, () => engine.pause(input?.id)),

@@ -71,7 +71,7 @@ describe('several accounts', () => {
     const file = writeVideo(dir, 'second-only.mp4', 1_500_000);
     core.grantPath(file.path);
     const queued = await core.handlers['uploads:add']({ paths: [file.path], folderId: 0 });
-    const jobId = queued.added[0]!.id;
+    const jobId = queued.added[0]!;
     await until('the upload to start', async () => (await core.handlers['uploads:list'](undefined)).jobs.find((j) => j.id === jobId && j.state === 'uploading'));
 
     const seen: Array<[EventName, unknown]> = [];

@@ -27,16 +27,16 @@ describe('the Uploads view’s actions', () => {
     const folder = host.control.folders().find((f) => f.parent === 0)!;
     await core.handlers['uploads:pause'](undefined);
     writeVideo(dir, 'moved.mp4', 60_000);
-    const [job] = (await core.handlers['uploads:add']({ paths: [join(dir, 'moved.mp4')], folderId: 0 })).added;
-    await core.handlers['uploads:move']({ id: job!.id, folderId: folder.id });
-    expect((await core.handlers['uploads:jobs']({ ids: [job!.id] })).jobs[0]?.folderId).toBe(folder.id);
+    const [jobId] = (await core.handlers['uploads:add']({ paths: [join(dir, 'moved.mp4')], folderId: 0 })).added;
+    await core.handlers['uploads:move']({ id: jobId!, folderId: folder.id });
+    expect((await core.handlers['uploads:jobs']({ ids: [jobId!] })).jobs[0]?.folderId).toBe(folder.id);
     await core.handlers['settings:set']({ bandwidthLimit: 16_384 });
     writeVideo(dir, 'running.mp4', 400_000);
-    const [running] = (await core.handlers['uploads:add']({ paths: [join(dir, 'running.mp4')], folderId: 0 })).added;
+    const [runningId] = (await core.handlers['uploads:add']({ paths: [join(dir, 'running.mp4')], folderId: 0 })).added;
     await core.handlers['uploads:resume'](undefined);
     await until('the moved file in its new folder', () => host.control.videos().some((v) => v.name === 'moved.mp4' && v.folderId === folder.id));
     await until('the slow one running', async () => (await stateOf(core, 'running.mp4')) === 'uploading');
-    await expect(Promise.resolve().then(() => core.handlers['uploads:move']({ id: running!.id, folderId: folder.id }))).rejects.toThrow(/has started uploading/);
+    await expect(Promise.resolve().then(() => core.handlers['uploads:move']({ id: runningId!, folderId: folder.id }))).rejects.toThrow(/has started uploading/);
   }, 60_000);
 
   it('"Cancel all waiting" cancels what has not started, and leaves paused ones', async () => {
@@ -44,10 +44,10 @@ describe('the Uploads view’s actions', () => {
     await core.handlers['uploads:pause'](undefined);
     for (const name of ['a.mp4', 'b.mp4', 'c.mp4']) writeVideo(dir, name, 30_000);
     const added = (await core.handlers['uploads:add']({ paths: ['a.mp4', 'b.mp4', 'c.mp4'].map((n) => join(dir, n)), folderId: 0 })).added;
-    await core.handlers['uploads:pause']({ id: added[2]!.id });
+    await core.handlers['uploads:pause']({ id: added[2]! });
     const summary = await core.handlers['uploads:cancelWaiting'](undefined);
     expect(summary.counts).toMatchObject({ cancelled: 2, paused: 1, waiting: 0 });
-    const view = await core.handlers['uploads:jobs']({ ids: added.map((j) => j.id) });
+    const view = await core.handlers['uploads:jobs']({ ids: added });
     expect(view.jobs.map((j) => [j.name, j.state])).toEqual([
       ['a.mp4', 'cancelled'],
       ['b.mp4', 'cancelled'],
@@ -80,7 +80,7 @@ describe('the Uploads view’s actions', () => {
     const page = await core.handlers['uploads:list']({ filter: 'all', offset: 900, limit: 50 });
     expect(page).toMatchObject({ filter: 'all', offset: 900, total: 1000 });
     expect(page.counts.waiting).toBe(1000);
-    expect(page.jobs.map((j) => j.id)).toEqual(added.slice(900, 950).map((j) => j.id)); // waiting ones in queue order
+    expect(page.jobs.map((j) => j.id)).toEqual(added.slice(900, 950)); // waiting ones in queue order
     expect((await core.handlers['uploads:list']({ filter: 'done' })).total).toBe(0);
 
     const changes: { at: number; payload: unknown }[] = [];

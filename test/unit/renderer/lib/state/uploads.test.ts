@@ -62,7 +62,7 @@ describe('Uploads', () => {
     stub.handle('uploads:list', (query) => windowOf(jobs, query as UploadsQuery, paused));
     stub.handle('uploads:add', () => {
       jobs = [job(5, 'waiting')];
-      return { added: jobs, skipped: [] };
+      return { added: [5], skipped: [] };
     });
     stub.handle('uploads:pause', () => ((paused = true), summaryOf(jobs, true)));
     stub.handle('uploads:resume', () => ((paused = false), summaryOf(jobs)));
