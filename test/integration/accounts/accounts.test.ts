@@ -97,8 +97,10 @@ describe('several accounts', () => {
     const heard = JSON.stringify(seen);
     expect(heard).not.toContain('second-only.mp4');
     // Job ids are per account (each database counts from 1): the shown queue is empty, so every upload event heard is too.
-    const uploadEvents = seen.filter(([event]) => event === 'uploads:changed' || event === 'uploads:progress');
-    expect(uploadEvents.every(([, payload]) => (payload as { jobs: unknown[] }).jobs.length === 0)).toBe(true);
+    const progress = seen.filter(([event]) => event === 'uploads:progress').map(([, payload]) => payload as { jobs: unknown[] });
+    expect(progress.every((payload) => payload.jobs.length === 0)).toBe(true);
+    const changes = seen.filter(([event]) => event === 'uploads:changed').map(([, payload]) => payload as { counts: Record<string, number> });
+    expect(changes.every((payload) => Object.values(payload.counts).every((n) => n === 0))).toBe(true);
 
     await core.handlers['accounts:switch']({ id: secondId });
     const back = await core.handlers['uploads:list'](undefined);
