@@ -29,7 +29,7 @@ import type { Connectivity } from '../connectivity.ts';
 import { toUploadJob, UploadStore, type JobRow } from './store.ts';
 import { readHistory } from './history.ts';
 import { MediaInspection } from './media-inspection.ts';
-import { QueueView } from './queue-view.ts';
+import { QueueView, type QueueSnapshot } from './queue-view.ts';
 import type { HistoryFilter, HistoryPage } from '../../../shared/history.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
@@ -37,13 +37,7 @@ import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 
 export type { BatchResult } from './batch.ts';
-
-/** The whole queue, for callers in this process (tests, tools); the window gets QueueView's windows. */
-export interface QueueSnapshot {
-  jobs: UploadJob[];
-  totals: UploadTotals;
-  paused: boolean;
-}
+export type { QueueSnapshot } from './queue-view.ts';
 
 export interface UploadEngineOptions {
   db: Db;

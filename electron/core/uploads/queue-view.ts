@@ -21,6 +21,13 @@ import type { EventSink } from '../rpc/events.ts';
 import type { Timers } from '../timers.ts';
 import { toUploadJob, type JobRow } from './store.ts';
 
+/** The whole queue, for callers in this process (tests, tools); the window gets windows. */
+export interface QueueSnapshot {
+  jobs: UploadJob[];
+  totals: UploadTotals;
+  paused: boolean;
+}
+
 /** At most one `uploads:changed` per this long. */
 export const CHANGED_INTERVAL_MS = 250;
 const DEFAULT_WINDOW = 100;
