@@ -47,6 +47,11 @@ export const UploadsView = UploadsSummary.extend({
 });
 export type UploadsView = z.infer<typeof UploadsView>;
 
+/** Counts of an empty queue: every state, none of each. */
+export function emptyUploadCounts(): UploadCounts {
+  return Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
+}
+
 /** How many jobs a filter shows, from the counts. */
 export function countInFilter(counts: UploadCounts, filter: UploadFilter): number {
   const states = UPLOAD_FILTER_STATES[filter];

@@ -14,6 +14,7 @@
 // While deferred, a lookup by id scans the table: correct, slow on a large library, and only
 // during a first sync.
 import { transaction, type Db } from './db.ts';
+import { readSyncState, writeSyncState } from './store-rows.ts';
 import type { TitleIndex } from './title-index.ts';
 
 const DEFERRED_KEY = 'id_index_deferred';
@@ -47,7 +48,7 @@ export class IdIndex {
       if (this.#deferred) return true;
       if (this.#db.prepare('SELECT 1 FROM lib_videos LIMIT 1').get() !== undefined) return false;
       this.#db.exec('DROP INDEX IF EXISTS lib_videos_by_id');
-      this.#db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(DEFERRED_KEY, '1');
+      writeSyncState(this.#db, DEFERRED_KEY, '1');
       this.#deferred = true;
       return true;
     });
@@ -68,7 +69,7 @@ export class IdIndex {
         this.#mergeDuplicates(titles);
         this.#db.exec(CREATE_INDEX);
       }
-      this.#db.prepare('DELETE FROM lib_sync_state WHERE key = ?').run(DEFERRED_KEY);
+      writeSyncState(this.#db, DEFERRED_KEY, null);
       this.#deferred = false;
     });
   }
@@ -97,6 +98,6 @@ export class IdIndex {
   }
 
   #readFlag(): boolean {
-    return this.#db.prepare('SELECT 1 FROM lib_sync_state WHERE key = ?').get(DEFERRED_KEY) !== undefined;
+    return readSyncState(this.#db, DEFERRED_KEY) !== null;
   }
 }

@@ -96,6 +96,18 @@ export function flattenFolderTree(nodes: readonly FolderNode[], parent = 0, out:
   return out;
 }
 
+/** A value of lib_sync_state (the sync's and the indexes' bookkeeping), or null. */
+export function readSyncState(db: Db, key: string): string | null {
+  const row = db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(key);
+  return row ? String(row.value) : null;
+}
+
+/** Sets a value of lib_sync_state; null removes it. */
+export function writeSyncState(db: Db, key: string, value: string | null): void {
+  if (value === null) db.prepare('DELETE FROM lib_sync_state WHERE key = ?').run(key);
+  else db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
 /**
  * One transaction of cache data (what a sync or a cached read brought). It commits without
  * waiting for the disk (synchronous=NORMAL under WAL): a crash can lose the last refresh,

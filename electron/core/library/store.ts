@@ -4,7 +4,7 @@
 import type { StatementSync } from 'node:sqlite';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
 import { transaction, type Db } from './db.ts';
-import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, toFolder, toVideo, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
+import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, readSyncState, toFolder, toVideo, writeSyncState, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
 import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './title-index.ts';
 import { IdIndex } from './id-index.ts';
@@ -334,11 +334,10 @@ export class LibraryStore {
   }
 
   getState(key: string): string | null {
-    const row = this.db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(key);
-    return row ? String(row.value) : null;
+    return readSyncState(this.db, key);
   }
 
   setState(key: string, value: string): void {
-    this.db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+    writeSyncState(this.db, key, value);
   }
 }

@@ -15,7 +15,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../log/logger.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { LibraryStore } from './store.ts';
-import { applySyncWrite, type SyncWrite, type SyncWriteResult } from './sync-writes.ts';
+import { applySyncWrite, rowsOf, type SyncWrite, type SyncWriteResult } from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 export interface SyncWriter {
@@ -88,7 +88,7 @@ export class InlineSyncWriter implements SyncWriter {
   }
 
   write(write: SyncWrite): Promise<SyncWriteResult> {
-    return this.#batch.run(write.kind === 'finish' ? 1 : write.videos.length, () => applySyncWrite(this.#store, write));
+    return this.#batch.run(rowsOf(write), () => applySyncWrite(this.#store, write));
   }
 
   close(): Promise<void> {
@@ -132,7 +132,7 @@ export class ThreadSyncWriter implements SyncWriter {
     if (worker === null) return this.#inline.write(write);
     const id = this.#nextId++;
     return new Promise<SyncWriteResult>((resolve, reject) => {
-      const rows = write.kind === 'finish' ? 0 : write.videos.length;
+      const rows = rowsOf(write);
       this.#rowsInFlight += rows;
       this.#waiting.set(id, { rows, resolve, reject });
       // Held writes keep the process alive (a command-line run must not end before they land).

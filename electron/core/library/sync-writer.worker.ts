@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './db.ts';
 import { LibraryStore } from './store.ts';
 import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest } from './sync-writer.ts';
-import { applySyncWrite } from './sync-writes.ts';
+import { applySyncWrite, rowsOf } from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
@@ -30,7 +30,7 @@ port.on('message', (request: SyncWorkerRequest) => {
   const { id, packed } = request;
   const write = request.write.kind === 'finish' ? request.write : { ...request.write, videos: unpackVideos(packed) };
   batch
-    .run(write.kind === 'finish' ? 1 : write.videos.length, () => applySyncWrite(store, write))
+    .run(rowsOf(write), () => applySyncWrite(store, write))
     .then(
       (result) => reply({ id, result }),
       (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),

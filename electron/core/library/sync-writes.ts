@@ -46,6 +46,11 @@ export interface SyncWriteResult {
   lost: boolean;
 }
 
+/** Rows a write carries (for batching and the thread's backlog). */
+export function rowsOf(write: SyncWrite): number {
+  return write.kind === 'finish' ? 0 : write.videos.length;
+}
+
 export function applySyncWrite(store: LibraryStore, write: SyncWrite): SyncWriteResult {
   switch (write.kind) {
     case 'quick':

@@ -10,6 +10,7 @@
 // Kept in lib_sync_state (the sync writer's connection adds titles too), read again inside
 // each write (reload) and written when a title brings a new character.
 import type { Db } from './db.ts';
+import { readSyncState, writeSyncState } from './store-rows.ts';
 
 const CHARS_KEY = 'title_chars';
 
@@ -44,27 +45,27 @@ export class TitleChars {
         grown.add(char);
       }
     }
-    if (grown === null) return;
-    this.#chars = grown;
-    this.#db
-      .prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-      .run(CHARS_KEY, JSON.stringify([...grown]));
+    if (grown !== null) this.#save(grown);
   }
 
   /** Counts them from every title (once, for an index built before they were kept). */
   countAll(): ReadonlySet<string> {
     const chars = new Set<string>();
     for (const row of this.#db.prepare('SELECT name FROM lib_videos').iterate()) for (const char of String(row.name).toLowerCase()) chars.add(char);
-    this.#chars = new Set();
-    this.note([[...chars].join('')]);
-    return this.#chars;
+    this.#save(chars);
+    return chars;
+  }
+
+  #save(chars: Set<string>): void {
+    this.#chars = chars;
+    writeSyncState(this.#db, CHARS_KEY, JSON.stringify([...chars]));
   }
 
   #read(): Set<string> | null {
-    const row = this.#db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(CHARS_KEY);
-    if (!row) return null;
+    const value = readSyncState(this.#db, CHARS_KEY);
+    if (value === null) return null;
     try {
-      const parsed = JSON.parse(String(row.value)) as unknown;
+      const parsed = JSON.parse(value) as unknown;
       return Array.isArray(parsed) ? new Set(parsed.map(String)) : null;
     } catch {
       return null;

@@ -14,7 +14,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from './db.ts';
-import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, type Row } from './store-rows.ts';
+import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, readSyncState, writeSyncState, type Row } from './store-rows.ts';
 import { TitleChars } from './title-chars.ts';
 
 const WATERMARK_KEY = 'title_index_upto';
@@ -50,8 +50,8 @@ export class TitleIndex {
   }
 
   #readWatermark(): number | null {
-    const row = this.#db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(WATERMARK_KEY);
-    return row ? Number(row.value) : null;
+    const value = readSyncState(this.#db, WATERMARK_KEY);
+    return value === null ? null : Number(value);
   }
 
   /** Every row is in the index (search uses it). */
@@ -137,11 +137,7 @@ export class TitleIndex {
 
   #setUpTo(value: number | null): void {
     this.#upTo = value;
-    if (value === null) this.#db.prepare('DELETE FROM lib_sync_state WHERE key = ?').run(WATERMARK_KEY);
-    else
-      this.#db
-        .prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-        .run(WATERMARK_KEY, String(value));
+    writeSyncState(this.#db, WATERMARK_KEY, value === null ? null : String(value));
   }
 
   #covers(rid: number): boolean {
@@ -181,12 +177,13 @@ export class TitleIndex {
       .prepare(`SELECT ${VIDEO_COLUMNS} FROM (SELECT * FROM lib_videos ORDER BY rid DESC LIMIT ?) WHERE name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
       .all(RECENT_SCAN, pattern, limit);
     if (recent.length >= limit) return recent;
-    // A character no indexed title holds: nothing to look for.
     const chars = this.#chars.known() ?? this.#chars.countAll();
-    if ([...text.toLowerCase()].some((char) => !chars.has(char))) return this.#tooShortForTrigrams(pattern, limit);
-    const rids =
-      [...text].length === 2
-        ? this.#pairRids(text.toLowerCase(), chars, pattern, limit)
+    const lower = text.toLowerCase();
+    // A character no indexed title holds: only a title too short for a trigram could still match.
+    const rids = [...lower].some((char) => !chars.has(char))
+      ? this.#tooShortForTrigrams(pattern, limit)
+      : [...text].length === 2
+        ? this.#pairRids(lower, chars, pattern, limit)
         : this.#db.prepare(`SELECT id AS rid FROM lib_videos_fts_content WHERE c0 LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?`).all(pattern, limit);
     if (rids.length === 0) return [];
     return this.#db
@@ -197,18 +194,16 @@ export class TitleIndex {
   #pairRids(pair: string, chars: ReadonlySet<string>, pattern: string, limit: number): Row[] {
     const trigrams = new Set<string>();
     for (const char of chars) trigrams.add(pair + char).add(char + pair);
-    const viaIndex = trigrams.size === 0 ? [] : this.#db
+    const viaIndex = this.#db
       .prepare('SELECT rowid AS rid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?')
       .all([...trigrams].map(ftsPhrase).join(' OR '), limit);
-    // Titles of one or two characters have no trigram (lib_videos_short_titles keeps them apart).
-    const short = this.#db.prepare(`SELECT rid FROM lib_videos WHERE length(name) < ${TRIGRAM_MIN} AND name LIKE ? ESCAPE '\\'`).all(pattern);
-    return [...viaIndex, ...short].sort((a, b) => Number(b.rid) - Number(a.rid)).slice(0, limit);
+    return [...viaIndex, ...this.#tooShortForTrigrams(pattern, limit)].sort((a, b) => Number(b.rid) - Number(a.rid)).slice(0, limit);
   }
 
-  /** Titles too short for a trigram that hold `pattern` (LIKE folds ASCII case only, as the scan does). */
+  /** Titles of one or two characters have no trigram (lib_videos_short_titles keeps them apart). */
   #tooShortForTrigrams(pattern: string, limit: number): Row[] {
     return this.#db
-      .prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE length(name) < ${TRIGRAM_MIN} AND name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
+      .prepare(`SELECT rid FROM lib_videos WHERE length(name) < ${TRIGRAM_MIN} AND name LIKE ? ESCAPE '\\' ORDER BY rid DESC LIMIT ?`)
       .all(pattern, limit);
   }
 }

@@ -3,15 +3,14 @@
 // it yet answer that empty view: the shell and the renderer can show "no uploads" without
 // treating a normal state as an error. Everything else still needs an account and is refused
 // with the reason (sessions.refuse()).
-import { EMPTY_UPLOAD_TOTALS, UploadState, type UploadTotals } from '../../../shared/model.ts';
-import type { UploadCounts, UploadsQuery, UploadsView } from '../../../shared/upload-queue.ts';
+import { EMPTY_UPLOAD_TOTALS, type UploadTotals } from '../../../shared/model.ts';
+import { emptyUploadCounts, type UploadsQuery, type UploadsView } from '../../../shared/upload-queue.ts';
 import type { AccountHandlers } from './account-methods.ts';
 
 export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ ...EMPTY_UPLOAD_TOTALS });
 
 export function emptyUploadsView(query?: UploadsQuery): UploadsView {
-  const counts = Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
-  return { jobs: [], counts, totals: { ...NO_UPLOADS }, paused: false, filter: query?.filter ?? 'all', offset: query?.offset ?? 0, total: 0 };
+  return { jobs: [], counts: emptyUploadCounts(), totals: { ...NO_UPLOADS }, paused: false, filter: query?.filter ?? 'all', offset: query?.offset ?? 0, total: 0 };
 }
 
 export const SIGNED_OUT_ANSWERS: Partial<AccountHandlers> = {

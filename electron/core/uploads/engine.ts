@@ -7,12 +7,6 @@
 // batch counts, and job-transitions.ts every state change of a job.
 import { stat } from 'node:fs/promises';
 import type { UploadJob, UploadsAddResult, UploadTotals } from '../../../shared/model.ts';
-
-/** What queueing found: the new jobs (the IPC answer carries their ids), and what was skipped. */
-export interface AddOutcome {
-  added: UploadJob[];
-  skipped: UploadsAddResult['skipped'];
-}
 import { AppError } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -38,6 +32,12 @@ import type { Network } from '../net/network.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
+
+/** What queueing found: the new jobs (the IPC answer carries their ids), and what was skipped. */
+export interface AddOutcome {
+  added: UploadJob[];
+  skipped: UploadsAddResult['skipped'];
+}
 
 export interface UploadEngineOptions {
   db: Db;
@@ -135,7 +135,7 @@ export class UploadEngine {
     });
     this.#scheduler.paused = this.#store.getFlag(PAUSED_FLAG) === '1';
     this.view = new QueueView({
-      db: options.db,
+      store: this.#store,
       events: this.#events,
       timers,
       now: this.#now,

@@ -4,22 +4,21 @@
 //
 // Why: every change used to send every job: with 10,000 queued, each state change of a small
 // file sent ~4 MB through IPC and re-sorted it in the renderer (issue 16).
-import type { UploadJob, UploadTotals } from '../../../shared/model.ts';
-import { UploadState } from '../../../shared/model.ts';
+import type { UploadJob, UploadState, UploadTotals } from '../../../shared/model.ts';
 import {
   ACTIVE_UPLOAD_STATES,
   MAX_UPLOADS_WINDOW,
   UPLOAD_FILTER_STATES,
   countInFilter,
+  emptyUploadCounts,
   type UploadCounts,
   type UploadsQuery,
   type UploadsSummary,
   type UploadsView,
 } from '../../../shared/upload-queue.ts';
-import type { Db } from '../library/db.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { Timers } from '../timers.ts';
-import { toUploadJob, type JobRow } from './store.ts';
+import { toUploadJob, type JobRow, type UploadStore } from './store.ts';
 
 /** The whole queue, for callers in this process (tests, tools); the window gets windows. */
 export interface QueueSnapshot {
@@ -33,7 +32,7 @@ export const CHANGED_INTERVAL_MS = 250;
 const DEFAULT_WINDOW = 100;
 
 export interface QueueViewDeps {
-  db: Db;
+  store: UploadStore;
   events: EventSink;
   timers: Timers;
   now: () => number;
@@ -64,8 +63,8 @@ export class QueueView {
   }
 
   counts(): UploadCounts {
-    const counts = Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
-    const rows = this.#deps.db.prepare('SELECT state, COUNT(*) AS n FROM upload_jobs WHERE cleared_at IS NULL GROUP BY state').all();
+    const counts = emptyUploadCounts();
+    const rows = this.#deps.store.db.prepare('SELECT state, COUNT(*) AS n FROM upload_jobs WHERE cleared_at IS NULL GROUP BY state').all();
     for (const row of rows) if (String(row.state) in counts) counts[row.state as UploadState] = Number(row.n);
     return counts;
   }
@@ -77,7 +76,7 @@ export class QueueView {
     const limit = Math.min(query.limit ?? DEFAULT_WINDOW, MAX_UPLOADS_WINDOW);
     const states = UPLOAD_FILTER_STATES[filter];
     const where = states === null ? '' : `AND state IN (${placeholders(states)})`;
-    const rows = this.#deps.db
+    const rows = this.#deps.store.db
       .prepare(`SELECT * FROM upload_jobs WHERE cleared_at IS NULL ${where} ORDER BY ${ORDER_SQL} LIMIT ? OFFSET ?`)
       .all(...(states ?? []), limit, offset) as unknown as JobRow[];
     const summary = this.summary();
@@ -86,14 +85,13 @@ export class QueueView {
 
   /** Every job of the queue view, in queue order (this process's callers, never the window). */
   all(): UploadJob[] {
-    const rows = this.#deps.db.prepare('SELECT * FROM upload_jobs WHERE cleared_at IS NULL ORDER BY id').all() as unknown as JobRow[];
-    return rows.map((row) => this.#job(row));
+    return this.#deps.store.list().map((row) => this.#job(row));
   }
 
   /** These jobs as they are now (the command line follows the ones it queued). */
   jobs(ids: readonly number[]): UploadJob[] {
     if (ids.length === 0) return [];
-    const rows = this.#deps.db.prepare(`SELECT * FROM upload_jobs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids));
+    const rows = this.#deps.store.db.prepare(`SELECT * FROM upload_jobs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids));
     return (rows as unknown as JobRow[]).map((row) => this.#job(row));
   }
 

@@ -5,12 +5,12 @@ import { CoreBridge } from '../../../electron/main/core-bridge.ts';
 import { ProgressReporter } from '../../../electron/main/progress.ts';
 import { UploadTray } from '../../../electron/main/tray.ts';
 import { uploadStatusLine, batchNotificationText } from '../../../electron/main/upload-status.ts';
-import { UploadState, type Settings } from '../../../shared/model.ts';
-import type { UploadCounts, UploadsSummary } from '../../../shared/upload-queue.ts';
+import type { Settings } from '../../../shared/model.ts';
+import { emptyUploadCounts, type UploadsSummary } from '../../../shared/upload-queue.ts';
 import { totals } from './fakes.ts';
 
 const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
-const noCounts = Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
+const noCounts = emptyUploadCounts();
 const view = (partial: Partial<UploadsSummary['totals']>, paused = false): UploadsSummary => ({ counts: noCounts, totals: totals(partial), paused });
 
 function fakeTray() {

@@ -1,10 +1,10 @@
 // The core's upload queue answers (shared/upload-queue.ts) for renderer tests: windows of a
 // list of jobs, in the order the core gives (active first in queue order, then newest first).
-import { EMPTY_UPLOAD_TOTALS, UploadState, type UploadJob } from '../../../shared/model.ts';
-import { ACTIVE_UPLOAD_STATES, UPLOAD_FILTER_STATES, countInFilter, type UploadCounts, type UploadsQuery, type UploadsSummary, type UploadsView } from '../../../shared/upload-queue.ts';
+import { EMPTY_UPLOAD_TOTALS, type UploadJob } from '../../../shared/model.ts';
+import { ACTIVE_UPLOAD_STATES, UPLOAD_FILTER_STATES, countInFilter, emptyUploadCounts, type UploadsQuery, type UploadsSummary, type UploadsView } from '../../../shared/upload-queue.ts';
 
 export function summaryOf(jobs: readonly UploadJob[], paused = false): UploadsSummary {
-  const counts = Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
+  const counts = emptyUploadCounts();
   for (const job of jobs) counts[job.state] += 1;
   return { counts, totals: EMPTY_UPLOAD_TOTALS, paused };
 }

@@ -4,14 +4,14 @@
 // four a second) and the pages on screen are read again; `uploads:progress` brings byte
 // counts, speed and ETA of the running jobs.
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import { EMPTY_UPLOAD_TOTALS, UploadState as UploadStates } from '../../../../shared/model.ts';
+import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
-import { countInFilter, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
+import { countInFilter, emptyUploadCounts, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
 export type { UploadFilter };
 export const UPLOADS_PAGE = 100;
-const EMPTY_COUNTS = Object.freeze(Object.fromEntries(UploadStates.options.map((state) => [state, 0]))) as UploadCounts;
+const EMPTY_COUNTS: UploadCounts = Object.freeze(emptyUploadCounts());
 
 const EMPTY_TOTALS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 

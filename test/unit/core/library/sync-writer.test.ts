@@ -91,6 +91,22 @@ describe('the sync writer thread', () => {
   });
 });
 
+describe('a writer thread that cannot start', () => {
+  it('writes on the sync’s own connection, and says why once', async () => {
+    const env = tempDb();
+    const store = new LibraryStore(env.db);
+    const warnings: string[] = [];
+    const refusing = (): Worker => {
+      throw new Error('no threads here');
+    };
+    const writer = new ThreadSyncWriter(store, env.file, refusing, { ...logger, warn: (message: string) => warnings.push(message) });
+    cleanups.push(env.cleanup, () => writer.close());
+    await expect(writer.write(sweep(1, videos('n', 4)))).resolves.toEqual({ changed: 4, lost: false });
+    await expect(writer.write(sweep(2, videos('m', 2)))).resolves.toEqual({ changed: 2, lost: false });
+    expect(warnings).toEqual(['sync: could not start the writer thread, writing on the main thread']);
+  });
+});
+
 describe('the id index during a first sync', () => {
   it('is dropped only on an empty library, and back (unique) once the pass ends', async () => {
     const { store, writer, db } = setup('thread');

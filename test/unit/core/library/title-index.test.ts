@@ -162,4 +162,17 @@ describe('one- and two-character searches once the index is built', () => {
     store.titles.reload();
     expect(store.titles.search('ñx', 10).map((r) => String(r.id))).toEqual([serviceVideo('late', '').id]);
   });
+
+  it('counts the characters once for an index built before they were kept', async () => {
+    store.titles.deferIfEmpty();
+    fill(0, 5_000);
+    store.upsertVideos(5, [{ video: serviceVideo('older', 'Øresund ñq crossing'), seq: 1 }]);
+    fill(7, 5_000, 'w');
+    await store.titles.build();
+    env.db.prepare("DELETE FROM lib_sync_state WHERE key = 'title_chars'").run(); // as an older version left it
+    store.titles.reload();
+    expect(ids('ñq', 10)).toEqual(byScan('ñq', 10).sort());
+    expect(ids('ñq', 10)).toHaveLength(1);
+    expect(env.db.prepare("SELECT value FROM lib_sync_state WHERE key = 'title_chars'").get()).toBeDefined();
+  });
 });
