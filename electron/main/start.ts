@@ -71,7 +71,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
  * The library's sync writer thread, built beside the main bundle (out/main/sync-writer.js);
  * run from source (tests), the core starts its TypeScript file instead.
  */
-function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
+export function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
   const script = join(mainDir, 'sync-writer.js');
   if (!existsSync(script)) return undefined;
   return (options) => new Worker(script, options);
