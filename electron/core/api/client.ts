@@ -13,7 +13,7 @@ import { isDowngrade } from './http.ts';
 import { RequestPipeline, type CallSpec, type ServiceClientOptions } from './pipeline.ts';
 import { multipart } from './request.ts';
 import * as s from './schemas.ts';
-import type { LocalFilePart, Out, RequestOptions, ServiceApi } from './service-api.ts';
+import type { LocalFilePart, Out, ReplyDecoder, RequestOptions, ServiceApi } from './service-api.ts';
 import { wire } from './wire.ts';
 
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_RESPONSE_BYTES } from './pipeline.ts';
@@ -115,6 +115,11 @@ export class ServiceClient implements ServiceApi {
     return this.#call({ op: 'videos', input, schema: s.videoList, options });
   }
 
+  /** 14 with the reply decoded by `decode` (ReplyDecoder): the sync's writer thread reads the listing's bytes. */
+  async videosDecoded<T>(input: { folder: number; page: number; perPage: number }, decode: ReplyDecoder<T>, options?: RequestOptions): Promise<T> {
+    return this.#call({ op: 'videos', input, schema: s.videoList, options, decode });
+  }
+
   async videoInfo(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.video>> {
     return this.#call({ op: 'videoInfo', input, schema: s.video, options });
   }
@@ -152,7 +157,7 @@ export class ServiceClient implements ServiceApi {
     return this.#call({ op: 'subtitleUrl', input, schema: s.subtitle, options });
   }
 
-  #call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+  #call<S extends z.ZodType, O = z.output<S>>(spec: CallSpec<S, O>): Promise<O> {
     // Every input against its operation's row of inputs.ts, before anything is sent.
     checkInput(spec.op, spec.input);
     return this.#pipeline.call(spec);

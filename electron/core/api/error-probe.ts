@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { SERVICE_ERROR_MEANING, hintFromMessage, type ErrorFacts, type OperationName } from './errors.ts';
 import type { HttpResponse } from './http.ts';
-import type { CallSpec, Input } from './pipeline.ts';
+import type { CallSite, Input } from './pipeline.ts';
 import { interpret, ServiceFailure } from './reply.ts';
 import * as s from './schemas.ts';
 import type { Out } from './service-api.ts';
@@ -31,7 +31,7 @@ export class ErrorProbe {
     this.#o = options;
   }
 
-  async codeFor(spec: CallSpec<Schema>, base: URL, key: string, message: string, deadlineAt: number): Promise<ErrorCode> {
+  async codeFor(spec: CallSite, base: URL, key: string, message: string, deadlineAt: number): Promise<ErrorCode> {
     const hinted = this.#o.messageHints ? hintFromMessage(message) : undefined;
     if (hinted) return hinted;
     const meaning = SERVICE_ERROR_MEANING[spec.op];

@@ -59,14 +59,23 @@ export const DEFAULT_MAX_REDIRECTS = 3;
 export type Input = Record<string, unknown>;
 type Schema = z.ZodType;
 
-export interface CallSpec<S extends Schema> {
+/** What deciding a service error's meaning reads of a call (error-probe.ts). */
+export type CallSite = Pick<CallSpec<Schema>, 'op' | 'input' | 'options'>;
+
+/** `O`: what the call answers, the schema's output unless `decode` makes something else of the reply. */
+export interface CallSpec<S extends Schema, O = z.output<S>> {
   op: OperationName;
   input: Input;
   schema: S;
   options: RequestOptions | undefined;
   body?: () => PreparedBody;
   /** Checks a valid reply against the service address it came from; throws a ServiceError to refuse it. */
-  accept?: (result: z.output<S>, base: URL) => void;
+  accept?: (result: NoInfer<O>, base: URL) => void;
+  /**
+   * Decodes the reply instead of interpret(): where its values must not become objects on this
+   * thread (ReplyDecoder). It throws what interpret() would for the same reply.
+   */
+  decode?: (response: HttpResponse) => Promise<O>;
 }
 
 export class RequestPipeline {
@@ -114,7 +123,7 @@ export class RequestPipeline {
     if (typeof apiKey === 'string') this.#secrets?.addSecret(apiKey);
   }
 
-  async call<S extends Schema>(spec: CallSpec<S>): Promise<z.output<S>> {
+  async call<S extends Schema, O = z.output<S>>(spec: CallSpec<S, O>): Promise<O> {
     const { base, key } = await this.#credentials(spec.op);
     const deadlineMs = this.#deadlineMs + (this.#extraDeadlineMs[spec.op] ?? 0);
     const deadline = new AbortController();
@@ -149,11 +158,12 @@ export class RequestPipeline {
     }
   }
 
-  async #attempt<S extends Schema>(spec: CallSpec<S>, base: URL, key: string, signal: AbortSignal, attempt: number): Promise<z.output<S>> {
+  async #attempt<S extends Schema, O>(spec: CallSpec<S, O>, base: URL, key: string, signal: AbortSignal, attempt: number): Promise<O> {
     const started = this.#now();
     const response = await this.#send(spec.op, spec.input, base, key, signal, spec.body);
     this.#logger?.debug('service request', { op: spec.op, status: response.status, ms: this.#now() - started, attempt });
-    const result = interpret(spec.op, response, spec.schema);
+    // Without decode, O is the schema's output (CallSpec's default).
+    const result = spec.decode ? await spec.decode(response) : (interpret(spec.op, response, spec.schema) as O);
     spec.accept?.(result, base);
     return result;
   }
@@ -200,7 +210,7 @@ export class RequestPipeline {
   }
 
   /** What a well-formed service error means: see SERVICE_ERROR_MEANING in errors.ts. */
-  async #classify(spec: CallSpec<Schema>, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
+  async #classify(spec: CallSite, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
     const code = await this.#probe.codeFor(spec, base, key, message, deadlineAt);
     if (code === 'unauthorized') this.#keyHealth?.refused();
     this.#logger?.info('service error', { op: spec.op, code, serviceMessage: message });

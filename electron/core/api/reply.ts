@@ -17,8 +17,11 @@ export class ServiceFailure extends Error {
   }
 }
 
-/** A reply becomes the parsed value, a ServiceFailure (service error body), or a ServiceError. */
-export function interpret<S extends Schema>(op: OperationName, response: HttpResponse, schema: S): z.output<S> {
+/**
+ * A reply becomes the parsed value, a ServiceFailure (service error body), or a ServiceError.
+ * Only the status and the bytes decide (the sync writer thread runs this on bytes it is sent).
+ */
+export function interpret<S extends Schema>(op: OperationName, response: Pick<HttpResponse, 'status' | 'body'>, schema: S): z.output<S> {
   const text = response.body.toString('utf8');
   let json: unknown;
   let isJson = false;

@@ -123,4 +123,5 @@ export type ServicePagination = z.infer<typeof pagination>;
 export type ServiceRemoteItem = z.infer<typeof remoteItem>;
 export type ServiceFolderCreated = z.infer<typeof folderCreated>;
 export type ServiceVideo = z.infer<typeof video>;
+export type ServiceVideoPage = z.infer<typeof videoList>;
 export type UploadTarget = z.infer<typeof uploadTarget>;

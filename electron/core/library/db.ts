@@ -16,7 +16,23 @@ export interface Migration {
   up: (db: Db) => void;
 }
 
-export function openDatabase(file: string): Db {
+export interface ConnectionOptions {
+  /** Pages kept in memory, at most (default 64 MiB). */
+  cacheMiB?: number;
+  /** Where sorts and temporary tables go (default memory). */
+  tempStore?: 'memory' | 'file';
+}
+
+/**
+ * The sync writer's connection (sync-writer.worker.ts): it appends rows and builds indexes,
+ * reads almost nothing back, so a small cache; an index build sorts a million keys, so
+ * sorting spills to a temporary file. Measured during a first sync of 1,000,000 videos
+ * (`npm run bench -- scale`): with the reader's settings the build of the id index held
+ * ~130 MiB of sort in memory and the write cache filled its 64 MiB.
+ */
+export const WRITER_CONNECTION: ConnectionOptions = { cacheMiB: 8, tempStore: 'file' };
+
+export function openDatabase(file: string, options: ConnectionOptions = {}): Db {
   if (file !== ':memory:') makePrivate(file);
   const db = new DatabaseSync(file);
   // WAL lets reads proceed while a sync writes; FULL makes every committed queue and outbox
@@ -25,10 +41,10 @@ export function openDatabase(file: string): Db {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  // Up to 64 MiB of pages per connection (SQLite's default is 2 MiB): a library of a million
-  // videos has a ~30 MiB index by id that random-id writes touch all over (issue 16's profile).
-  db.exec('PRAGMA cache_size = -65536');
-  db.exec('PRAGMA temp_store = MEMORY');
+  // Up to 64 MiB of pages (SQLite's default is 2 MiB): reads of a library of a million videos
+  // touch a ~30 MiB index by id all over (issue 16's profile).
+  db.exec(`PRAGMA cache_size = ${-1024 * Math.round(options.cacheMiB ?? 64)}`);
+  db.exec(`PRAGMA temp_store = ${options.tempStore === 'file' ? 'FILE' : 'MEMORY'}`);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     module TEXT NOT NULL,
     version INTEGER NOT NULL,

@@ -10,16 +10,27 @@ export class Limiter {
     this.#max = max;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a slot. `release` lets the slot go before `work` ends: the sync's reply is
+   * in and what is left is decoding it on the writer thread, which must not hold up the next
+   * request. Called or not, the slot is let go once.
+   */
+  async run<T>(work: (release: () => void) => Promise<T>): Promise<T> {
     if (this.#active >= this.#max) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#active++;
-    try {
-      return await work();
-    } finally {
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
       const next = this.#waiting.shift();
       // The slot passes straight to the next in line, so the count never dips and overshoots.
       if (next) next();
       else this.#active--;
+    };
+    try {
+      return await work(release);
+    } finally {
+      release();
     }
   }
 }

@@ -59,7 +59,7 @@ export interface KindContext {
 }
 
 /** What the service answers each kind with (what `confirm` and `after` read). */
-type Answer<M extends keyof ServiceApi> = Awaited<ReturnType<ServiceApi[M]>>;
+type Answer<M extends keyof ServiceApi> = Awaited<ReturnType<NonNullable<ServiceApi[M]>>>;
 export interface Results {
   'folder.create': Answer<'folderCreate'>;
   'folder.rename': Answer<'folderRename'>;

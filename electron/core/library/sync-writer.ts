@@ -7,20 +7,55 @@
 // request left: the sync took the network time plus the write time. On its own thread the
 // write runs beside the network (WAL: one writer at a time, readers never wait).
 //
+// The thread also decodes the listings (readPage): a reply's bytes go to it, it parses them,
+// checks them against the schema and keeps the page until the write that takes it. Parsed on
+// this thread, a first sync of 1,000,000 videos made ~3 GB of short-lived objects here and
+// V8 grew this thread's young generation to its 128 MiB maximum (issue 16: the core's RSS).
+//
 // The worker starts with the first write and stops with close() (the next write starts it
 // again). A worker that cannot start or dies fails the writes it held and the rest run on
 // the sync's own connection, so a sync never depends on a thread. Databases in memory, and
 // hosts that pass no way to start a worker, write inline.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../log/logger.ts';
-import type { ServiceVideo } from '../api/schemas.ts';
+import type { HttpResponse } from '../api/http.ts';
+import { interpret } from '../api/reply.ts';
+import * as s from '../api/schemas.ts';
+import type { ServiceVideoPage } from '../api/schemas.ts';
+import type { ServiceApi } from '../api/service-api.ts';
 import type { LibraryStore } from './store.ts';
-import { applySyncWrite, rowsOf, type SyncWrite, type SyncWriteResult } from './sync-writes.ts';
+import { ownBytes, packVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
+import {
+  applySyncWrite,
+  listingMeta,
+  rowsOf,
+  writeOfListing,
+  type ListedPage,
+  type ListingWrite,
+  type SyncWrite,
+  type SyncWriteResult,
+} from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
+
+export interface PageInput {
+  folder: number;
+  page: number;
+  perPage: number;
+}
 
 export interface SyncWriter {
   /** Resolves when the writer can take more rows: read the next listing then. */
   capacity(): Promise<void>;
+  /**
+   * Reads a page of a folder's listing (operation 14) and keeps it where the write will use
+   * it. `knownIn`: say whether a video on it is stored in that folder already. `received` is
+   * called when a good reply is in and only decoding it is left (the next request may go).
+   */
+  readPage(api: ServiceApi, input: PageInput, knownIn: number | null, received?: () => void): Promise<ListedPage>;
+  /** Writes a listing whose pages readPage() read. */
+  writeListing(write: ListingWrite): Promise<SyncWriteResult>;
+  /** Pages read that no write will take (their listing failed part way). */
+  drop(pages: readonly ListedPage[]): void;
   write(write: SyncWrite): Promise<SyncWriteResult>;
   /** Waits for the writes held, then lets the thread go. */
   close(): Promise<void>;
@@ -33,45 +68,20 @@ export type StartSyncWorker = (options: WorkerOptions) => Worker;
 export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worker(new URL('./sync-writer.worker.ts', import.meta.url), options);
 
 /**
- * Rows sent to the thread and not yet written, at most: the sync waits (capacity()) before
- * reading more. Without it a thread slower than the network piled up listings in its message
- * queue (and a capped heap died deserializing them, taking the process with it).
+ * Rows sent to the thread and not yet written or decoded, at most: the sync waits (capacity())
+ * before reading more. Without it a thread slower than the network piled up listings in its
+ * message queue (and a capped heap died deserializing them, taking the process with it). 5,000
+ * (10 pages) keeps the thread busy: 20,000 was no faster at 1M and held ~40 MiB more.
  */
-const MAX_ROWS_IN_FLIGHT = 20_000;
-
-/** The data a worker is started with. */
-export interface SyncWorkerData {
-  file: string;
-}
-
-/** A write goes to the thread with its videos packed (packVideos): the listing's rows, not its objects. */
-export type SyncWorkerRequest = { id: number; write: SyncWrite; packed: unknown[] } | { id: number; close: true };
-export type SyncWorkerReply = { id: number; result: SyncWriteResult } | { id: number; error: string };
-
-const PACKED_FIELDS = 12;
+const MAX_ROWS_IN_FLIGHT = 5_000;
 
 /**
- * The videos as one flat array of their values. Copying a listing to the thread as objects
- * cost ~1.6 ms per page of 500 (structured clone of nested objects); flat values ~0.27 ms.
+ * The thread's young generation, at most. V8 sizes it by the machine (128 MiB here) and a
+ * thread that allocates without pause grows it to the maximum; 24 MiB cost no sync time in
+ * `npm run bench -- scale`. Only the young generation is capped: an old generation cap turned
+ * a backlog into a fatal error of the whole process.
  */
-export function packVideos(videos: readonly ServiceVideo[]): unknown[] {
-  const packed: unknown[] = [];
-  for (const v of videos) {
-    packed.push(v.id, v.createdAt, v.isPublic, v.views, v.name, v.size, v.skipIntro, v.links.download, v.links.embed, v.images.single, v.images.thumbnail, v.images.splash);
-  }
-  return packed;
-}
-
-export function unpackVideos(packed: readonly unknown[]): ServiceVideo[] {
-  const videos: ServiceVideo[] = [];
-  for (let i = 0; i + PACKED_FIELDS <= packed.length; i += PACKED_FIELDS) {
-    const [id, createdAt, isPublic, views, name, size, skipIntro, download, embed, single, thumbnail, splash] = packed.slice(i, i + PACKED_FIELDS) as [
-      string, string, boolean, number, string, number, number, string, string, string, string, string,
-    ];
-    videos.push({ id, createdAt, isPublic, views, name, size, skipIntro, links: { download, embed }, images: { single, thumbnail, splash } });
-  }
-  return videos;
-}
+const WORKER_YOUNG_GENERATION_MB = 24;
 
 /** Writes on the sync's own connection, a few listings per transaction (write-batch.ts). */
 export class InlineSyncWriter implements SyncWriter {
@@ -87,6 +97,28 @@ export class InlineSyncWriter implements SyncWriter {
     return Promise.resolve();
   }
 
+  async readPage(api: ServiceApi, input: PageInput, knownIn: number | null): Promise<ListedPage> {
+    return this.listed(await api.videos(input), knownIn);
+  }
+
+  /** A page read on this thread. */
+  listed(page: ServiceVideoPage, knownIn: number | null): ListedPage {
+    const known = knownIn !== null && this.#store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
+    return { pagination: page.pagination, count: page.list.length, known, ref: { page } };
+  }
+
+  writeListing(write: ListingWrite): Promise<SyncWriteResult> {
+    const pages: ServiceVideoPage[] = [];
+    for (const { ref } of write.pages) {
+      // A page the writer thread held, and the thread stopped: the listing is lost, read again next pass.
+      if (!('page' in ref)) return Promise.reject(new Error('the sync writer thread that held this listing stopped'));
+      pages.push(ref.page);
+    }
+    return this.write(writeOfListing(listingMeta(write), pages));
+  }
+
+  drop(): void {}
+
   write(write: SyncWrite): Promise<SyncWriteResult> {
     return this.#batch.run(rowsOf(write), () => applySyncWrite(this.#store, write));
   }
@@ -99,7 +131,7 @@ export class InlineSyncWriter implements SyncWriter {
 
 interface Waiting {
   rows: number;
-  resolve: (result: SyncWriteResult) => void;
+  resolve: (reply: SyncWorkerReply) => void;
   reject: (error: Error) => void;
 }
 
@@ -127,18 +159,63 @@ export class ThreadSyncWriter implements SyncWriter {
     return new Promise((resolve) => this.#roomWaiters.push(resolve));
   }
 
-  write(write: SyncWrite): Promise<SyncWriteResult> {
+  readPage(api: ServiceApi, input: PageInput, knownIn: number | null, received: () => void = () => {}): Promise<ListedPage> {
+    // A double of the service without the decoding call: its pages are read here and packed for the write.
+    if (this.#failed || api.videosDecoded === undefined) return this.#inline.readPage(api, input, knownIn);
+    return api.videosDecoded(input, (response) => this.#decode(response, input.perPage, knownIn, received));
+  }
+
+  async #decode(response: HttpResponse, perPage: number, knownIn: number | null, received: () => void): Promise<ListedPage> {
+    const worker = this.#failed ? null : this.#ensureWorker();
+    const decodeHere = () => this.#inline.listed(interpret('videos', response, s.videoList), knownIn);
+    if (worker === null) return decodeHere();
+    // Only a 200 frees the request's slot early: an error reply may be sent again (retry.ts),
+    // and that must happen inside the slot.
+    if (response.status === 200) received();
+    const body = ownBytes(response.body);
+    // Counted as a page of rows until decoded: replies waiting for the thread are held to the same bound as writes.
+    const reply = await this.#send(worker, { id: this.#nextId++, decode: { status: response.status, body, knownIn } }, perPage, [body]);
+    if ('listed' in reply) {
+      const { token, ...figures } = reply.listed;
+      return { ...figures, ref: { token } };
+    }
+    // The thread refused the reply: the same bytes here give the error interpret() gives.
+    if ('refused' in reply) return this.#inline.listed(interpret('videos', { status: response.status, body: Buffer.from(reply.refused) }, s.videoList), knownIn);
+    return decodeHere();
+  }
+
+  async writeListing(write: ListingWrite): Promise<SyncWriteResult> {
+    const worker = this.#failed ? null : this.#ensureWorker();
+    if (worker === null) return this.#inline.writeListing(write);
+    const pages = write.pages.map(({ ref }): WirePage => ('token' in ref ? ref : { pagination: ref.page.pagination, folder: ref.page.folder, packed: packVideos(ref.page.list) }));
+    return this.#result(await this.#send(worker, { id: this.#nextId++, listing: listingMeta(write), pages }, rowsOf(write)));
+  }
+
+  drop(pages: readonly ListedPage[]): void {
+    const tokens = pages.flatMap(({ ref }) => ('token' in ref ? [ref.token] : []));
+    if (tokens.length > 0) this.#worker?.postMessage({ id: 0, drop: tokens } satisfies SyncWorkerRequest);
+  }
+
+  async write(write: SyncWrite): Promise<SyncWriteResult> {
     const worker = this.#failed ? null : this.#ensureWorker();
     if (worker === null) return this.#inline.write(write);
-    const id = this.#nextId++;
-    return new Promise<SyncWriteResult>((resolve, reject) => {
-      const rows = rowsOf(write);
+    const request: SyncWorkerRequest =
+      write.kind === 'finish' ? { id: this.#nextId++, write, packed: [] } : { id: this.#nextId++, write: { ...write, videos: [] }, packed: packVideos(write.videos) };
+    return this.#result(await this.#send(worker, request, rowsOf(write)));
+  }
+
+  #result(reply: SyncWorkerReply): SyncWriteResult {
+    if ('result' in reply) return reply.result;
+    throw new Error('error' in reply ? reply.error : 'the sync writer thread answered a write with something else');
+  }
+
+  #send(worker: Worker, request: SyncWorkerRequest, rows: number, transfer: ArrayBuffer[] = []): Promise<SyncWorkerReply> {
+    return new Promise<SyncWorkerReply>((resolve, reject) => {
       this.#rowsInFlight += rows;
-      this.#waiting.set(id, { rows, resolve, reject });
-      // Held writes keep the process alive (a command-line run must not end before they land).
+      this.#waiting.set(request.id, { rows, resolve, reject });
+      // Held requests keep the process alive (a command-line run must not end before they land).
       if (this.#waiting.size === 1) worker.ref();
-      const request: SyncWorkerRequest = write.kind === 'finish' ? { id, write, packed: [] } : { id, write: { ...write, videos: [] }, packed: packVideos(write.videos) };
-      worker.postMessage(request);
+      worker.postMessage(request, transfer);
     });
   }
 
@@ -157,7 +234,7 @@ export class ThreadSyncWriter implements SyncWriter {
   #ensureWorker(): Worker | null {
     if (this.#worker !== null) return this.#worker;
     try {
-      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData });
+      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       worker.on('message', (reply: SyncWorkerReply) => this.#settle(reply));
       worker.on('error', (error) => this.#lost(worker, error));
       worker.on('exit', (code) => {
@@ -179,8 +256,7 @@ export class ThreadSyncWriter implements SyncWriter {
     this.#waiting.delete(reply.id);
     this.#released(waiting.rows);
     if (this.#waiting.size === 0) this.#worker?.unref();
-    if ('result' in reply) waiting.resolve(reply.result);
-    else waiting.reject(new Error(reply.error));
+    waiting.resolve(reply);
   }
 
   /** The thread died: what it held fails (the folder is swept again next pass), the rest goes inline. */

@@ -1,25 +1,33 @@
 // The sync writer thread (see sync-writer.ts): its own connection to the account's database,
-// the library's tables already migrated by the main thread. Writes that arrive together are
-// committed together (write-batch.ts); each is answered when its transaction has committed.
+// the library's tables already migrated by the main thread. It decodes listings sent as bytes
+// and keeps their pages until a write takes them. Writes that arrive together are committed
+// together (write-batch.ts); each is answered when its transaction has committed.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from './db.ts';
+import { interpret } from '../api/reply.ts';
+import * as s from '../api/schemas.ts';
+import type { ServiceVideoPage } from '../api/schemas.ts';
+import { openDatabase, WRITER_CONNECTION } from './db.ts';
 import { LibraryStore } from './store.ts';
-import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest } from './sync-writer.ts';
-import { applySyncWrite, rowsOf } from './sync-writes.ts';
+import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
+import { applySyncWrite, rowsOf, writeOfListing, type SyncWrite } from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('sync-writer.worker.ts runs as a worker thread');
 const { file } = workerData as SyncWorkerData;
-const db = openDatabase(file);
+const db = openDatabase(file, WRITER_CONNECTION);
 const store = new LibraryStore(db);
 // Short transactions: the main thread's own writes (queue, outbox) wait for this one's lock.
 const batch = new WriteBatch(db, { maxRows: 5_000, maxDelayMs: 5 });
-const reply = (message: SyncWorkerReply): void => port.postMessage(message);
+/** Decoded pages waiting for their listing's write. */
+const pages = new Map<number, ServiceVideoPage>();
+let nextToken = 1;
+const reply = (message: SyncWorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 port.on('message', (request: SyncWorkerRequest) => {
   if ('close' in request) {
     batch.flush();
+    pages.clear();
     // Replies of the last batch are settled in microtasks: let them go out first.
     setImmediate(() => {
       db.close();
@@ -27,8 +35,22 @@ port.on('message', (request: SyncWorkerRequest) => {
     });
     return;
   }
-  const { id, packed } = request;
-  const write = request.write.kind === 'finish' ? request.write : { ...request.write, videos: unpackVideos(packed) };
+  if ('drop' in request) {
+    for (const token of request.drop) pages.delete(token);
+    return;
+  }
+  if ('decode' in request) {
+    decode(request.id, request.decode);
+    return;
+  }
+  const { id } = request;
+  let write: SyncWrite;
+  try {
+    write = 'listing' in request ? writeOfListing(request.listing, request.pages.map(pageOf)) : unpacked(request.write, request.packed);
+  } catch (error) {
+    reply({ id, error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   batch
     .run(rowsOf(write), () => applySyncWrite(store, write))
     .then(
@@ -36,3 +58,33 @@ port.on('message', (request: SyncWorkerRequest) => {
       (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
     );
 });
+
+/** Parses and checks a reply of operation 14 exactly as the client does (interpret), and keeps the page. */
+function decode(id: number, { status, body, knownIn }: { status: number; body: ArrayBuffer; knownIn: number | null }): void {
+  let page: ServiceVideoPage;
+  let known = false;
+  try {
+    page = interpret('videos', { status, body: Buffer.from(body) }, s.videoList);
+    if (knownIn !== null) known = store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
+  } catch {
+    // Why it was refused is the main thread's to say: the bytes go back, interpret() there
+    // throws the same error for them (a service error, a reply cut off...).
+    reply({ id, refused: body }, [body]);
+    return;
+  }
+  const token = nextToken++;
+  pages.set(token, page);
+  reply({ id, listed: { pagination: page.pagination, count: page.list.length, known, token } });
+}
+
+function pageOf(wire: WirePage): ServiceVideoPage {
+  if (!('token' in wire)) return { pagination: wire.pagination, folder: wire.folder, list: unpackVideos(wire.packed) };
+  const page = pages.get(wire.token);
+  if (page === undefined) throw new Error('a page of this listing is no longer held by the sync writer');
+  pages.delete(wire.token);
+  return page;
+}
+
+function unpacked(write: SyncWrite, packed: unknown[]): SyncWrite {
+  return write.kind === 'finish' ? write : { ...write, videos: unpackVideos(packed) };
+}

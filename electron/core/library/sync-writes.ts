@@ -3,7 +3,7 @@
 //
 // Each runs inside the writer's transaction; order and removals are decided there, against
 // what the database holds at that moment, not when the listing was read.
-import type { ServiceVideo } from '../api/schemas.ts';
+import type { ServicePagination, ServiceVideo, ServiceVideoPage } from '../api/schemas.ts';
 import type { LibraryStore } from './store.ts';
 import { quickSeqs, sweepSeqs } from './sync-order.ts';
 
@@ -46,9 +46,48 @@ export interface SyncWriteResult {
   lost: boolean;
 }
 
+/**
+ * A page of a folder's listing as the sync sees it: the figures it decides with, and where its
+ * videos are. On the writer thread's path they stay there (a token) until a write takes them.
+ */
+export interface ListedPage {
+  pagination: ServicePagination;
+  /** Videos on the page. */
+  count: number;
+  /** A video on the page is stored in the folder already (asked for by a quick refresh only). */
+  known: boolean;
+  ref: { token: number } | { page: ServiceVideoPage };
+}
+
+/** A quick refresh's or a sweep's write before its pages are at hand: what decides it besides them. */
+export type ListingMeta =
+  | { kind: 'quick'; folderId: number; complete: boolean; total: number; at: number }
+  | { kind: 'sweep'; folderId: number; startedAt: number; at: number };
+
+export type ListingWrite = ListingMeta & { pages: ListedPage[] };
+
+/** A listing's write without its pages. */
+export function listingMeta(write: ListingWrite): ListingMeta {
+  if (write.kind === 'quick') return { kind: 'quick', folderId: write.folderId, complete: write.complete, total: write.total, at: write.at };
+  return { kind: 'sweep', folderId: write.folderId, startedAt: write.startedAt, at: write.at };
+}
+
+/** The write a listing makes, where its pages are (the writer thread's, or this one's). */
+export function writeOfListing(meta: ListingMeta, pages: readonly ServiceVideoPage[]): QuickWrite | SweepWrite {
+  const videos = pages.flatMap((page) => page.list);
+  if (meta.kind === 'quick') return { ...meta, videos };
+  const total = pages[0]?.pagination.total ?? 0;
+  // Videos added or removed while the pages were read shift the pages: then the listing
+  // proves nothing about what is gone, and the next pass sweeps again.
+  const consistent =
+    pages.every((page) => page.pagination.total === total) && videos.length === total && new Set(videos.map((v) => v.id)).size === total;
+  return { ...meta, videos, consistent, total };
+}
+
 /** Rows a write carries (for batching and the thread's backlog). */
-export function rowsOf(write: SyncWrite): number {
-  return write.kind === 'finish' ? 0 : write.videos.length;
+export function rowsOf(write: SyncWrite | ListingWrite): number {
+  if (write.kind === 'finish') return 0;
+  return 'pages' in write ? write.pages.reduce((rows, page) => rows + page.count, 0) : write.videos.length;
 }
 
 export function applySyncWrite(store: LibraryStore, write: SyncWrite): SyncWriteResult {

@@ -10,7 +10,6 @@
 // The page size adapts: ask for `pageSize`; a service that returns fewer while its total
 // says more exist has a cap, and its perPage (or what it returned) is used from then on.
 import type { Freshness, SyncStatus } from '../../../shared/model.ts';
-import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
@@ -22,6 +21,7 @@ import { Limiter } from './limiter.ts';
 import { flattenFolderTree, type LibraryStore } from './store.ts';
 import { ChangeBatch } from './change-batch.ts';
 import { createSyncWriter, type StartSyncWorker, type SyncWriter } from './sync-writer.ts';
+import type { ListedPage } from './sync-writes.ts';
 
 export interface SyncOptions {
   /** Requests in flight at once (default 4). */
@@ -281,21 +281,25 @@ export class SyncEngine {
       store.recordFolderSync(folderId, { at: now(), full: false, total: 0, needsSweep: false });
       return false;
     }
-    const listed: ServiceVideo[] = [];
+    const pages: ListedPage[] = [];
     let total = 0;
     let complete = false;
-    for (let page = 1, offset = 0; page <= this.#maxQuickPages; page++) {
-      const { response, perPage } = await this.#listPage(folderId, page, pass, Math.min(this.#quickPageSize, this.#perPage));
-      total = response.pagination.total;
-      listed.push(...response.list);
-      offset += response.list.length;
-      const metKnown = store.knownInFolder(folderId, response.list.map((v) => v.id)).size > 0;
-      if (metKnown || response.list.length < perPage || offset >= total) {
-        complete = true;
-        break;
+    try {
+      for (let page = 1, offset = 0; page <= this.#maxQuickPages; page++) {
+        const { listed, perPage } = await this.#listPage(folderId, page, pass, Math.min(this.#quickPageSize, this.#perPage), true);
+        pages.push(listed);
+        total = listed.pagination.total;
+        offset += listed.count;
+        if (listed.known || listed.count < perPage || offset >= total) {
+          complete = true;
+          break;
+        }
       }
+    } catch (error) {
+      this.#writer.drop(pages);
+      throw error;
     }
-    const { changed, lost } = await this.#writer.write({ kind: 'quick', folderId, videos: listed, complete, total, at: now() });
+    const { changed, lost } = await this.#writer.writeListing({ kind: 'quick', folderId, pages, complete, total, at: now() });
     // Videos were removed (or an earlier sync missed some): only a sweep can tell which.
     if (lost) return (await this.#sweepFolder(folderId, pass)) || changed > 0;
     return changed > 0;
@@ -303,38 +307,39 @@ export class SyncEngine {
 
   /** Reads every page; removes what the service no longer lists. Returns whether anything changed. */
   async #sweepFolder(folderId: number, pass: Pass): Promise<boolean> {
-    const { now } = this.#deps;
-    const startedAt = now();
-    const first = await this.#listPage(folderId, 1, pass);
-    const total = first.response.pagination.total;
-    const perPage = first.perPage;
-    const pageCount = Math.max(1, Math.ceil(total / perPage));
-    const rest = await Promise.all(
-      Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, perPage).then((r) => r.response)),
-    );
-    const pages = [first.response, ...rest];
-    const listed = pages.flatMap((p) => p.list);
-    const seen = new Set(listed.map((v) => v.id));
-    // Videos added or removed while the pages were read shift the pages: then the listing
-    // proves nothing about what is gone, and the next pass sweeps again.
-    const consistent = pages.every((p) => p.pagination.total === total) && seen.size === total && listed.length === total;
-    const { changed } = await this.#writer.write({ kind: 'sweep', folderId, videos: listed, consistent, total, startedAt, at: now() });
+    const startedAt = this.#deps.now();
+    const pages = await this.#readEveryPage(folderId, pass);
+    const { changed } = await this.#writer.writeListing({ kind: 'sweep', folderId, pages, startedAt, at: this.#deps.now() });
     return changed > 0;
   }
 
+  /** Every page of a folder; if one cannot be read, the writer lets go of the others. */
+  async #readEveryPage(folderId: number, pass: Pass): Promise<ListedPage[]> {
+    const first = await this.#listPage(folderId, 1, pass);
+    const { perPage } = first;
+    const pageCount = Math.max(1, Math.ceil(first.listed.pagination.total / perPage));
+    const rest = await Promise.allSettled(Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, perPage)));
+    const pages = [first.listed, ...rest.flatMap((r) => (r.status === 'fulfilled' ? [r.value.listed] : []))];
+    const failed = rest.find((r) => r.status === 'rejected');
+    if (failed === undefined) return pages;
+    this.#writer.drop(pages);
+    throw failed.reason;
+  }
+
   /**
-   * One page through the limiter. On page 1, learns the service's page cap; returns the
-   * page size this page was read with (what later pages of the same listing must use).
+   * One page through the limiter, read by the writer (sync-writer.ts). On page 1, learns the
+   * service's page cap; returns the page size this page was read with (what later pages of the
+   * same listing must use).
    */
-  async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage) {
+  async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage, askKnown = false) {
     await this.#writer.capacity(); // listings read wait for the writer, not in memory
-    const response = await this.#limiter.run(() => {
+    const listed = await this.#limiter.run((received) => {
       if (pass.offline !== null || this.#stopped) throw new PassAborted();
-      return this.#deps.api.videos({ folder: folderId, page, perPage });
+      return this.#writer.readPage(this.#deps.api, { folder: folderId, page, perPage }, askKnown ? folderId : null, received);
     });
     let used = perPage;
-    if (page === 1 && response.list.length < perPage && response.pagination.total > response.list.length && response.list.length > 0) {
-      const capped = response.pagination.perPage > 0 && response.pagination.perPage < perPage ? response.pagination.perPage : response.list.length;
+    if (page === 1 && listed.count < perPage && listed.pagination.total > listed.count && listed.count > 0) {
+      const capped = listed.pagination.perPage > 0 && listed.pagination.perPage < perPage ? listed.pagination.perPage : listed.count;
       used = capped;
       if (capped !== this.#perPage) {
         this.#perPage = capped;
@@ -342,6 +347,6 @@ export class SyncEngine {
         this.#deps.logger.info('sync: the service caps pages', { perPage: capped });
       }
     }
-    return { response, perPage: used };
+    return { listed, perPage: used };
   }
 }

@@ -36,4 +36,30 @@ describe('Limiter', () => {
     await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limiter.run(async () => 'next')).toBe('next');
   });
+
+  it('lets the slot go early when asked, once only', async () => {
+    const limiter = new Limiter(1);
+    let finishFirst = () => {};
+    const order: string[] = [];
+    const first = limiter.run(async (release) => {
+      order.push('first starts');
+      release();
+      release(); // a second call frees nothing more
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+      order.push('first ends');
+    });
+    const second = limiter.run(async () => {
+      order.push('second starts');
+    });
+    const third = limiter.run(async () => {
+      order.push('third starts');
+    });
+    await second;
+    await third;
+    expect(order).toEqual(['first starts', 'second starts', 'third starts']);
+    finishFirst();
+    await first;
+    // Released once: one slot, so a run now still waits for nothing and runs alone.
+    expect(await limiter.run(async () => 'alone')).toBe('alone');
+  });
 });

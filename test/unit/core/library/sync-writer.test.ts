@@ -4,16 +4,13 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceVideo } from '../../../../electron/core/api/schemas.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';
-import {
-  InlineSyncWriter,
-  ThreadSyncWriter,
-  packVideos,
-  startSyncWorkerFromSource,
-  unpackVideos,
-  type SyncWriter,
-} from '../../../../electron/core/library/sync-writer.ts';
+import { InlineSyncWriter, ThreadSyncWriter, startSyncWorkerFromSource, type SyncWriter } from '../../../../electron/core/library/sync-writer.ts';
+import { packVideos, unpackVideos } from '../../../../electron/core/library/sync-worker-protocol.ts';
 import type { SyncWrite } from '../../../../electron/core/library/sync-writes.ts';
 import { serviceVideo, tempDb } from './helpers.ts';
+import { interpret, ServiceFailure } from '../../../../electron/core/api/reply.ts';
+import * as s from '../../../../electron/core/api/schemas.ts';
+import type { ReplyDecoder, ServiceApi } from '../../../../electron/core/api/service-api.ts';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -137,3 +134,69 @@ describe('the id index during a first sync', () => {
     expect(store.countInFolder(1)).toBe(3);
   });
 });
+
+describe('listings decoded on the writer thread', () => {
+  /** A double of the service whose videosDecoded hands `decode` the bytes a host would send. */
+  const decodingApi = (replies: Map<number, { status: number; body: string }>): ServiceApi =>
+    ({
+      videos: () => Promise.reject(new Error('the thread path must not parse here')),
+      videosDecoded: <T,>(input: { page: number }, decode: ReplyDecoder<T>) => {
+        const reply = replies.get(input.page)!;
+        return decode({ status: reply.status, headers: {}, body: Buffer.from(reply.body), url: new URL('http://127.0.0.1/') });
+      },
+    }) as unknown as ServiceApi;
+  const pageBody = (list: ServiceVideo[], total: number) => JSON.stringify({ pagination: { page: 1, perPage: 500, total, pages: 1 }, folder: 1, list });
+
+  it('reads pages as figures, keeps the videos on the thread, and writes the same rows as inline', async () => {
+    const thread = setup('thread');
+    const inline = setup('inline');
+    const list = videos('p', 30);
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(list.slice(0, 20), 30) }], [2, { status: 200, body: pageBody(list.slice(20), 30) }]]));
+    let received = 0;
+    const pages = [await thread.writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null, () => received++), await thread.writer.readPage(api, { folder: 1, page: 2, perPage: 20 }, null)];
+    expect(received).toBe(1);
+    expect(pages.map((p) => [p.count, p.pagination.total, 'token' in p.ref])).toEqual([[20, 30, true], [10, 30, true]]);
+    await expect(thread.writer.writeListing({ kind: 'sweep', folderId: 1, pages, startedAt: 1, at: 10 })).resolves.toEqual({ changed: 30, lost: false });
+    await inline.writer.write(sweep(1, list));
+    expect(rows(thread.db)).toEqual(rows(inline.db));
+    expect(thread.store.getFolderSync(1)?.needsSweep).toBe(false);
+  });
+
+  it('tells a quick refresh whether a page holds a stored video', async () => {
+    const { store, writer } = setup('thread');
+    const stored = videos('q', 3);
+    await writer.write(sweep(1, stored));
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody([serviceVideo('qnew', 'new'), stored[0]!], 4) }], [2, { status: 200, body: pageBody([serviceVideo('qnew2', 'n2')], 1) }]]));
+    expect((await writer.readPage(api, { folder: 1, page: 1, perPage: 2 }, 1)).known).toBe(true);
+    expect((await writer.readPage(api, { folder: 2, page: 2, perPage: 2 }, 2)).known).toBe(false);
+    expect(store.countInFolder(1)).toBe(3);
+  });
+
+  it('a reply the thread refuses fails with the error the client itself gives for it', async () => {
+    const { writer } = setup('thread');
+    const cutOff = { status: 200, body: '{"pagination": {"page": 1' };
+    const serviceSaid = { status: 200, body: JSON.stringify({ message: 'Folder not found', status: 404 }) };
+    const api = decodingApi(new Map([[1, cutOff], [2, serviceSaid]]));
+    const expected = (reply: { status: number; body: string }) => {
+      try {
+        interpret('videos', { status: reply.status, body: Buffer.from(reply.body) }, s.videoList);
+      } catch (error) {
+        return error;
+      }
+      throw new Error('interpret accepted it');
+    };
+    await expect(writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null)).rejects.toEqual(expected(cutOff));
+    const failure = await writer.readPage(api, { folder: 1, page: 2, perPage: 20 }, null).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ServiceFailure);
+    expect((failure as ServiceFailure).serviceMessage).toBe('Folder not found');
+  });
+
+  it('a page dropped (its listing failed part way) is no longer held', async () => {
+    const { writer } = setup('thread');
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('r', 2), 2) }]]));
+    const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null);
+    writer.drop([page]);
+    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).rejects.toThrow(/no longer held/);
+  });
+});
+

@@ -1,0 +1,66 @@
+// One first sync in a process of its own that holds only the core: the scale bench's process
+// also drives Chromium and the harness, which are not the core's memory. Reads its orders as
+// one JSON line on stdin (the key never goes on a command line) and prints its figures as one
+// JSON line: the sync's time and CPU, the requests it made, and its RSS sampled every 100 ms
+// (peak during the sync, at 500k stored rows, at the end, and peak with the index builds after).
+import { createInterface } from 'node:readline';
+import { ServiceClient } from '../../../electron/core/api/client.ts';
+import { ManualConnectivity } from '../../../electron/core/connectivity.ts';
+import { Library } from '../../../electron/core/library/library.ts';
+import { openLibraryDatabase } from '../../../electron/core/library/migrations.ts';
+import { EventHub } from '../../../electron/core/rpc/events.ts';
+import { counting, cpuSeconds, quietLogger } from './sync-rig.ts';
+
+export interface FirstSyncOrders {
+  baseUrl: string;
+  apiKey: string;
+  file: string;
+  videos: number;
+  concurrency: number;
+}
+
+export interface FirstSyncFigures {
+  seconds: number;
+  cpuSeconds: number;
+  requests: number;
+  indexSeconds: number;
+  rssPeak: number;
+  rssAtHalf: number | null;
+  rssEnd: number;
+  rssPeakWithIndexes: number;
+}
+
+const lines = createInterface({ input: process.stdin });
+const orders = JSON.parse(await new Promise<string>((resolve) => lines.once('line', resolve))) as FirstSyncOrders;
+lines.close();
+const { api, total } = counting(new ServiceClient({ baseUrl: orders.baseUrl, apiKey: orders.apiKey }));
+const db = openLibraryDatabase(orders.file);
+const library = new Library({ db, api, events: new EventHub(), connectivity: new ManualConnectivity('online'), logger: quietLogger, sync: { concurrency: orders.concurrency, quickIntervalMs: 0 } });
+const storedRows = db.prepare('SELECT MAX(rid) AS n FROM lib_videos');
+let rssPeak = 0;
+let rssAtHalf: number | null = null;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  rssPeak = Math.max(rssPeak, rss);
+  if (rssAtHalf === null && Number(storedRows.get()?.n ?? 0) >= orders.videos / 2) rssAtHalf = rss;
+}, 100);
+
+const cpu = process.cpuUsage();
+let t0 = performance.now();
+await library.sync.syncNow({ full: true });
+const seconds = (performance.now() - t0) / 1000;
+const syncCpu = cpuSeconds(cpu);
+const rssEnd = process.memoryUsage.rss();
+rssPeak = Math.max(rssPeak, rssEnd);
+const syncPeak = rssPeak;
+const requests = total();
+t0 = performance.now();
+await library.sync.indexesSettled();
+const indexSeconds = (performance.now() - t0) / 1000;
+clearInterval(sampler);
+await library.stop();
+db.close();
+const figures: FirstSyncFigures = {
+  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes: Math.max(rssPeak, process.memoryUsage.rss()),
+};
+process.stdout.write(`${JSON.stringify(figures)}\n`);
