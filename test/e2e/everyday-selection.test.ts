@@ -72,7 +72,10 @@ describe('selections over 20,000 videos', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('checkbox', { name: 'All folders' }).check();
     await page.getByRole('searchbox', { name: 'Search videos' }).fill('1');
-    await until('the search listed', () => row(0).isVisible(), 20_000);
+    // The search's own listing, not the folder's rows still drawn before it arrives: under load a
+    // click landed on the old listing, its replacement cleared the selection, and the panel never came.
+    const count = page.getByTestId('library-count');
+    await until('the search listed', async () => /found/.test((await count.textContent()) ?? '') && (await row(0).isVisible()), 30_000);
     await row(0).click();
     await page.keyboard.press('Control+a');
     const panel = page.getByRole('complementary', { name: /selected/ });
