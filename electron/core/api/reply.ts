@@ -1,61 +1,10 @@
-// Reading the service's replies: a reply becomes the parsed value, a ServiceFailure (a
-// well-formed service error body, whose meaning errors.ts decides), or a ServiceError.
-import type { z } from 'zod';
+// Reading the service's replies: what a reply means (interpret.ts), which failures are worth
+// sending again, and every failure as a ServiceError.
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { ServiceError, type FailureKind, type OperationName } from './errors.ts';
-import { DeadlineExceeded, TransportError, type HttpResponse } from './http.ts';
-import * as s from './schemas.ts';
+import { DeadlineExceeded, TransportError } from './http.ts';
 
-type Schema = z.ZodType;
-
-/** A well-formed service error body, before the client decides what it means. */
-export class ServiceFailure extends Error {
-  readonly serviceMessage: string;
-  constructor(serviceMessage: string) {
-    super(serviceMessage);
-    this.serviceMessage = serviceMessage;
-  }
-}
-
-/**
- * A reply becomes the parsed value, a ServiceFailure (service error body), or a ServiceError.
- * Only the status and the bytes decide (the sync writer thread runs this on bytes it is sent).
- */
-export function interpret<S extends Schema>(op: OperationName, response: Pick<HttpResponse, 'status' | 'body'>, schema: S): z.output<S> {
-  const text = response.body.toString('utf8');
-  let json: unknown;
-  let isJson = false;
-  try {
-    json = JSON.parse(text);
-    isJson = true;
-  } catch {
-    // judged below, together with the status
-  }
-  const errorBody = isJson ? s.serviceError.safeParse(json) : undefined;
-  if (response.status === 200) {
-    if (!isJson) throw badReply(op, text.trim() === '' ? 'an empty reply' : 'a reply that is not JSON (it may have been cut off)');
-    const parsed = schema.safeParse(json);
-    if (parsed.success) return parsed.data;
-    // A service error sent with 200 is still an error, not a half-filled object.
-    if (errorBody?.success && errorBody.data.status !== 200) throw new ServiceFailure(errorBody.data.message);
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` (field ${issue.path.map(String).join('.')})` : '';
-    throw badReply(op, `a reply that does not have the expected shape${where}`);
-  }
-  if (errorBody?.success) throw new ServiceFailure(errorBody.data.message);
-  if (response.status >= 500) {
-    throw new ServiceError('server', `The service is having trouble (HTTP ${response.status} from a server in between). Try again in a moment.`, {
-      kind: 'gateway',
-      operation: op,
-      retryable: true,
-    });
-  }
-  throw badReply(op, `an unexpected HTTP ${response.status} reply`);
-}
-
-function badReply(op: OperationName, what: string): ServiceError {
-  return new ServiceError('server', `The service sent ${what}, which Vidlift cannot use.`, { kind: 'bad_reply', operation: op, retryable: true });
-}
+export { interpret, ServiceFailure } from './interpret.ts';
 
 /** Failures worth sending again (for an operation that is safe to repeat). */
 export function isTransient(error: unknown): boolean {

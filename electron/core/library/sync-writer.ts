@@ -19,7 +19,7 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../log/logger.ts';
 import type { HttpResponse } from '../api/http.ts';
-import { interpret } from '../api/reply.ts';
+import { interpret } from '../api/interpret.ts';
 import * as s from '../api/schemas.ts';
 import type { ServiceVideoPage } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -43,15 +43,20 @@ export interface PageInput {
   perPage: number;
 }
 
+export interface ReadOptions {
+  /** Say whether a video on the page is stored in this folder already (a quick refresh). */
+  knownIn?: number;
+  /** Called when a good reply is in and only decoding it is left: the next request may go. */
+  received?: () => void;
+  /** A sweep's first page: write it at once if it is the whole listing (the writer thread does). */
+  sweepIfWhole?: { folderId: number; startedAt: number; at: () => number };
+}
+
 export interface SyncWriter {
   /** Resolves when the writer can take more rows: read the next listing then. */
   capacity(): Promise<void>;
-  /**
-   * Reads a page of a folder's listing (operation 14) and keeps it where the write will use
-   * it. `knownIn`: say whether a video on it is stored in that folder already. `received` is
-   * called when a good reply is in and only decoding it is left (the next request may go).
-   */
-  readPage(api: ServiceApi, input: PageInput, knownIn: number | null, received?: () => void): Promise<ListedPage>;
+  /** Reads a page of a folder's listing (operation 14) and keeps it where the write will use it. */
+  readPage(api: ServiceApi, input: PageInput, options?: ReadOptions): Promise<ListedPage>;
   /** Writes a listing whose pages readPage() read. */
   writeListing(write: ListingWrite): Promise<SyncWriteResult>;
   /** Pages read that no write will take (their listing failed part way). */
@@ -76,12 +81,16 @@ export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worke
 const MAX_ROWS_IN_FLIGHT = 5_000;
 
 /**
- * The thread's young generation, at most. V8 sizes it by the machine (128 MiB here) and a
- * thread that allocates without pause grows it to the maximum; 24 MiB cost no sync time in
- * `npm run bench -- scale`. Only the young generation is capped: an old generation cap turned
- * a backlog into a fatal error of the whole process.
+ * The thread's heap. V8 sizes the young generation by the machine (128 MiB here) and a thread
+ * that allocates without pause grows it to the maximum; 24 MiB cost no sync time in
+ * `npm run bench -- scale`. The old generation: under 2 GiB V8 lets it grow to at most twice
+ * what was live at the last full collection instead of four times (the 1M sync's peak RSS
+ * 309-313 MiB uncapped, 279-284 with this cap). A million videos in one folder, held here
+ * during its sweep, took ~830 MiB. A thread that reaches the cap ends with
+ * ERR_WORKER_OUT_OF_MEMORY like any thread that dies: the process goes on (measured with a
+ * 128 MiB cap), the folder is swept again, on the main thread.
  */
-const WORKER_YOUNG_GENERATION_MB = 24;
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 2047 };
 
 /** Writes on the sync's own connection, a few listings per transaction (write-batch.ts). */
 export class InlineSyncWriter implements SyncWriter {
@@ -97,13 +106,13 @@ export class InlineSyncWriter implements SyncWriter {
     return Promise.resolve();
   }
 
-  async readPage(api: ServiceApi, input: PageInput, knownIn: number | null): Promise<ListedPage> {
-    return this.listed(await api.videos(input), knownIn);
+  async readPage(api: ServiceApi, input: PageInput, options: ReadOptions = {}): Promise<ListedPage> {
+    return this.listed(await api.videos(input), options.knownIn);
   }
 
   /** A page read on this thread. */
-  listed(page: ServiceVideoPage, knownIn: number | null): ListedPage {
-    const known = knownIn !== null && this.#store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
+  listed(page: ServiceVideoPage, knownIn: number | undefined): ListedPage {
+    const known = knownIn !== undefined && this.#store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
     return { pagination: page.pagination, count: page.list.length, known, ref: { page } };
   }
 
@@ -159,29 +168,32 @@ export class ThreadSyncWriter implements SyncWriter {
     return new Promise((resolve) => this.#roomWaiters.push(resolve));
   }
 
-  readPage(api: ServiceApi, input: PageInput, knownIn: number | null, received: () => void = () => {}): Promise<ListedPage> {
+  readPage(api: ServiceApi, input: PageInput, options: ReadOptions = {}): Promise<ListedPage> {
     // A double of the service without the decoding call: its pages are read here and packed for the write.
-    if (this.#failed || api.videosDecoded === undefined) return this.#inline.readPage(api, input, knownIn);
-    return api.videosDecoded(input, (response) => this.#decode(response, input.perPage, knownIn, received));
+    if (this.#failed || api.videosDecoded === undefined) return this.#inline.readPage(api, input, options);
+    return api.videosDecoded(input, (response) => this.#decode(response, input.perPage, options));
   }
 
-  async #decode(response: HttpResponse, perPage: number, knownIn: number | null, received: () => void): Promise<ListedPage> {
+  async #decode(response: HttpResponse, perPage: number, { knownIn, received, sweepIfWhole }: ReadOptions): Promise<ListedPage> {
     const worker = this.#failed ? null : this.#ensureWorker();
     const decodeHere = () => this.#inline.listed(interpret('videos', response, s.videoList), knownIn);
     if (worker === null) return decodeHere();
     // Only a 200 frees the request's slot early: an error reply may be sent again (retry.ts),
     // and that must happen inside the slot.
-    if (response.status === 200) received();
+    if (response.status === 200) received?.();
     const body = ownBytes(response.body);
+    const sweep = sweepIfWhole ? { folderId: sweepIfWhole.folderId, startedAt: sweepIfWhole.startedAt, at: sweepIfWhole.at() } : null;
     // Counted as a page of rows until decoded: replies waiting for the thread are held to the same bound as writes.
-    const reply = await this.#send(worker, { id: this.#nextId++, decode: { status: response.status, body, knownIn } }, perPage, [body]);
+    const request: SyncWorkerRequest = { id: this.#nextId++, decode: { status: response.status, body, knownIn: knownIn ?? null, sweepIfWhole: sweep } };
+    const reply = await this.#send(worker, request, perPage, [body]);
     if ('listed' in reply) {
       const { token, ...figures } = reply.listed;
       return { ...figures, ref: { token } };
     }
     // The thread refused the reply: the same bytes here give the error interpret() gives.
     if ('refused' in reply) return this.#inline.listed(interpret('videos', { status: response.status, body: Buffer.from(reply.refused) }, s.videoList), knownIn);
-    return decodeHere();
+    // The page was read but writing it failed: the folder is swept again next pass.
+    throw new Error('error' in reply ? reply.error : 'the sync writer thread answered a page with something else');
   }
 
   async writeListing(write: ListingWrite): Promise<SyncWriteResult> {
@@ -234,7 +246,7 @@ export class ThreadSyncWriter implements SyncWriter {
   #ensureWorker(): Worker | null {
     if (this.#worker !== null) return this.#worker;
     try {
-      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const worker = this.#start({ workerData: { file: this.#file } satisfies SyncWorkerData, resourceLimits: WORKER_LIMITS });
       worker.on('message', (reply: SyncWorkerReply) => this.#settle(reply));
       worker.on('error', (error) => this.#lost(worker, error));
       worker.on('exit', (code) => {

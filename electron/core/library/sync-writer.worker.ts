@@ -3,13 +3,13 @@
 // and keeps their pages until a write takes them. Writes that arrive together are committed
 // together (write-batch.ts); each is answered when its transaction has committed.
 import { parentPort, workerData } from 'node:worker_threads';
-import { interpret } from '../api/reply.ts';
+import { interpret } from '../api/interpret.ts';
 import * as s from '../api/schemas.ts';
 import type { ServiceVideoPage } from '../api/schemas.ts';
 import { openDatabase, WRITER_CONNECTION } from './db.ts';
 import { LibraryStore } from './store.ts';
 import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
-import { applySyncWrite, rowsOf, writeOfListing, type SyncWrite } from './sync-writes.ts';
+import { applySyncWrite, isWholeListing, rowsOf, writeOfListing, type SyncWrite } from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
@@ -59,8 +59,11 @@ port.on('message', (request: SyncWorkerRequest) => {
     );
 });
 
-/** Parses and checks a reply of operation 14 exactly as the client does (interpret), and keeps the page. */
-function decode(id: number, { status, body, knownIn }: { status: number; body: ArrayBuffer; knownIn: number | null }): void {
+/**
+ * Parses and checks a reply of operation 14 exactly as the client does (interpret), and keeps
+ * the page; a sweep's page that holds its whole listing is written at once instead.
+ */
+function decode(id: number, { status, body, knownIn, sweepIfWhole }: Extract<SyncWorkerRequest, { decode: unknown }>['decode']): void {
   let page: ServiceVideoPage;
   let known = false;
   try {
@@ -72,9 +75,20 @@ function decode(id: number, { status, body, knownIn }: { status: number; body: A
     reply({ id, refused: body }, [body]);
     return;
   }
+  const figures = { pagination: page.pagination, count: page.list.length, known };
+  if (sweepIfWhole !== null && isWholeListing(page)) {
+    const write = writeOfListing({ kind: 'sweep', ...sweepIfWhole }, [page]);
+    batch
+      .run(rowsOf(write), () => applySyncWrite(store, write))
+      .then(
+        (written) => reply({ id, listed: { ...figures, token: 0, written } }),
+        (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
+      );
+    return;
+  }
   const token = nextToken++;
   pages.set(token, page);
-  reply({ id, listed: { pagination: page.pagination, count: page.list.length, known, token } });
+  reply({ id, listed: { ...figures, token } });
 }
 
 function pageOf(wire: WirePage): ServiceVideoPage {

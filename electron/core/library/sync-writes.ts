@@ -57,6 +57,23 @@ export interface ListedPage {
   /** A video on the page is stored in the folder already (asked for by a quick refresh only). */
   known: boolean;
   ref: { token: number } | { page: ServiceVideoPage };
+  /** The page was its sweep's whole listing and the writer wrote it as it read it (SweepIfWhole). */
+  written?: SyncWriteResult;
+}
+
+/**
+ * A sweep's first page: when it turns out to be the whole listing, the writer writes it at once.
+ * Most folders fit one page; their videos then never wait, held, for a write to come and take them.
+ */
+export interface SweepIfWhole {
+  folderId: number;
+  startedAt: number;
+  at: number;
+}
+
+/** The listing is all in this one page. */
+export function isWholeListing(page: ServiceVideoPage): boolean {
+  return page.pagination.total <= page.list.length;
 }
 
 /** A quick refresh's or a sweep's write before its pages are at hand: what decides it besides them. */

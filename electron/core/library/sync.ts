@@ -20,7 +20,7 @@ import { backgroundTimers, type Timers } from '../timers.ts';
 import { Limiter } from './limiter.ts';
 import { flattenFolderTree, type LibraryStore } from './store.ts';
 import { ChangeBatch } from './change-batch.ts';
-import { createSyncWriter, type StartSyncWorker, type SyncWriter } from './sync-writer.ts';
+import { createSyncWriter, type ReadOptions, type StartSyncWorker, type SyncWriter } from './sync-writer.ts';
 import type { ListedPage } from './sync-writes.ts';
 
 export interface SyncOptions {
@@ -286,7 +286,7 @@ export class SyncEngine {
     let complete = false;
     try {
       for (let page = 1, offset = 0; page <= this.#maxQuickPages; page++) {
-        const { listed, perPage } = await this.#listPage(folderId, page, pass, Math.min(this.#quickPageSize, this.#perPage), true);
+        const { listed, perPage } = await this.#listPage(folderId, page, pass, Math.min(this.#quickPageSize, this.#perPage), { knownIn: folderId });
         pages.push(listed);
         total = listed.pagination.total;
         offset += listed.count;
@@ -307,15 +307,16 @@ export class SyncEngine {
 
   /** Reads every page; removes what the service no longer lists. Returns whether anything changed. */
   async #sweepFolder(folderId: number, pass: Pass): Promise<boolean> {
-    const startedAt = this.#deps.now();
-    const pages = await this.#readEveryPage(folderId, pass);
-    const { changed } = await this.#writer.writeListing({ kind: 'sweep', folderId, pages, startedAt, at: this.#deps.now() });
+    const { now } = this.#deps;
+    const startedAt = now();
+    const first = await this.#listPage(folderId, 1, pass, this.#perPage, { sweepIfWhole: { folderId, startedAt, at: now } });
+    // A listing of one page was written as it was read (most folders): nothing was held.
+    const { changed } = first.listed.written ?? (await this.#writer.writeListing({ kind: 'sweep', folderId, pages: await this.#readRest(folderId, pass, first), startedAt, at: now() }));
     return changed > 0;
   }
 
-  /** Every page of a folder; if one cannot be read, the writer lets go of the others. */
-  async #readEveryPage(folderId: number, pass: Pass): Promise<ListedPage[]> {
-    const first = await this.#listPage(folderId, 1, pass);
+  /** Every page of a folder after the first; if one cannot be read, the writer lets go of the others. */
+  async #readRest(folderId: number, pass: Pass, first: { listed: ListedPage; perPage: number }): Promise<ListedPage[]> {
     const { perPage } = first;
     const pageCount = Math.max(1, Math.ceil(first.listed.pagination.total / perPage));
     const rest = await Promise.allSettled(Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, perPage)));
@@ -331,11 +332,11 @@ export class SyncEngine {
    * service's page cap; returns the page size this page was read with (what later pages of the
    * same listing must use).
    */
-  async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage, askKnown = false) {
+  async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage, options: Omit<ReadOptions, 'received'> = {}) {
     await this.#writer.capacity(); // listings read wait for the writer, not in memory
     const listed = await this.#limiter.run((received) => {
       if (pass.offline !== null || this.#stopped) throw new PassAborted();
-      return this.#writer.readPage(this.#deps.api, { folder: folderId, page, perPage }, askKnown ? folderId : null, received);
+      return this.#writer.readPage(this.#deps.api, { folder: folderId, page, perPage }, { ...options, received });
     });
     let used = perPage;
     if (page === 1 && listed.count < perPage && listed.pagination.total > listed.count && listed.count > 0) {

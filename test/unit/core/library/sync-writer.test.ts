@@ -153,7 +153,7 @@ describe('listings decoded on the writer thread', () => {
     const list = videos('p', 30);
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody(list.slice(0, 20), 30) }], [2, { status: 200, body: pageBody(list.slice(20), 30) }]]));
     let received = 0;
-    const pages = [await thread.writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null, () => received++), await thread.writer.readPage(api, { folder: 1, page: 2, perPage: 20 }, null)];
+    const pages = [await thread.writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, { received: () => received++ }), await thread.writer.readPage(api, { folder: 1, page: 2, perPage: 20 })];
     expect(received).toBe(1);
     expect(pages.map((p) => [p.count, p.pagination.total, 'token' in p.ref])).toEqual([[20, 30, true], [10, 30, true]]);
     await expect(thread.writer.writeListing({ kind: 'sweep', folderId: 1, pages, startedAt: 1, at: 10 })).resolves.toEqual({ changed: 30, lost: false });
@@ -167,8 +167,8 @@ describe('listings decoded on the writer thread', () => {
     const stored = videos('q', 3);
     await writer.write(sweep(1, stored));
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody([serviceVideo('qnew', 'new'), stored[0]!], 4) }], [2, { status: 200, body: pageBody([serviceVideo('qnew2', 'n2')], 1) }]]));
-    expect((await writer.readPage(api, { folder: 1, page: 1, perPage: 2 }, 1)).known).toBe(true);
-    expect((await writer.readPage(api, { folder: 2, page: 2, perPage: 2 }, 2)).known).toBe(false);
+    expect((await writer.readPage(api, { folder: 1, page: 1, perPage: 2 }, { knownIn: 1 })).known).toBe(true);
+    expect((await writer.readPage(api, { folder: 2, page: 2, perPage: 2 }, { knownIn: 2 })).known).toBe(false);
     expect(store.countInFolder(1)).toBe(3);
   });
 
@@ -185,16 +185,35 @@ describe('listings decoded on the writer thread', () => {
       }
       throw new Error('interpret accepted it');
     };
-    await expect(writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null)).rejects.toEqual(expected(cutOff));
-    const failure = await writer.readPage(api, { folder: 1, page: 2, perPage: 20 }, null).catch((error: unknown) => error);
+    await expect(writer.readPage(api, { folder: 1, page: 1, perPage: 20 })).rejects.toEqual(expected(cutOff));
+    const failure = await writer.readPage(api, { folder: 1, page: 2, perPage: 20 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ServiceFailure);
     expect((failure as ServiceFailure).serviceMessage).toBe('Folder not found');
+  });
+
+  it('a sweep whose first page is its whole listing is written as it is read, and nothing is held', async () => {
+    const thread = setup('thread');
+    const inline = setup('inline');
+    const list = videos('w', 12);
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(list, 12) }]]));
+    let at = 5;
+    const page = await thread.writer.readPage(api, { folder: 3, page: 1, perPage: 20 }, { sweepIfWhole: { folderId: 3, startedAt: 1, at: () => at++ } });
+    expect(page.written).toEqual({ changed: 12, lost: false });
+    expect(page.ref).toEqual({ token: 0 });
+    await inline.writer.write({ kind: 'sweep', folderId: 3, videos: list, consistent: true, total: 12, startedAt: 1, at: 5 });
+    expect(rows(thread.db)).toEqual(rows(inline.db));
+    expect(thread.store.getFolderSync(3)).toEqual(inline.store.getFolderSync(3));
+    // Not the whole listing (12 of 30): held for the write that takes every page.
+    const partial = decodingApi(new Map([[1, { status: 200, body: pageBody(list, 30) }]]));
+    const held = await thread.writer.readPage(partial, { folder: 4, page: 1, perPage: 12 }, { sweepIfWhole: { folderId: 4, startedAt: 1, at: () => at++ } });
+    expect(held.written).toBeUndefined();
+    expect(thread.store.countInFolder(4)).toBe(0);
   });
 
   it('a page dropped (its listing failed part way) is no longer held', async () => {
     const { writer } = setup('thread');
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('r', 2), 2) }]]));
-    const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, null);
+    const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 });
     writer.drop([page]);
     await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).rejects.toThrow(/no longer held/);
   });
