@@ -58,7 +58,7 @@ export default async function run(): Promise<void> {
     const quickSeconds = (performance.now() - t0) / 1000;
     const quickCpu = cpuSeconds(cpu);
     const quickRequests = requests();
-    const quickFolderRequests = (counts.get('videos') ?? 0) + (counts.get('folders') ?? 0);
+    const quickFolderRequests = (counts.get('videos') ?? 0) + (counts.get('videosDecoded') ?? 0) + (counts.get('folders') ?? 0);
 
     const folderIds = [0, ...library.store.serviceFolderIds()];
     const pageTimes: number[] = [];

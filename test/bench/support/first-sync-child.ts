@@ -1,9 +1,11 @@
 // One first sync in a process of its own that holds only the core: the scale bench's process
-// also drives Chromium and the harness, which are not the core's memory. Reads its orders as
+// also drives Chromium and the harness, which are not the core's memory. It runs built, as the
+// app's main process does (sync-rig.ts builds it). Reads its orders as
 // one JSON line on stdin (the key never goes on a command line) and prints its figures as one
 // JSON line: the sync's time and CPU, the requests it made, and its RSS sampled every 100 ms
 // (peak during the sync, at 500k stored rows, at the end, and peak with the index builds after).
 import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { ManualConnectivity } from '../../../electron/core/connectivity.ts';
 import { Library } from '../../../electron/core/library/library.ts';
@@ -17,6 +19,8 @@ export interface FirstSyncOrders {
   file: string;
   videos: number;
   concurrency: number;
+  /** The sync writer thread's script, built (the app ships one: out/main/sync-writer.js). */
+  workerScript: string;
 }
 
 export interface FirstSyncFigures {
@@ -24,6 +28,8 @@ export interface FirstSyncFigures {
   cpuSeconds: number;
   requests: number;
   indexSeconds: number;
+  /** Before the sync: the process with the core loaded. */
+  rssStart: number;
   rssPeak: number;
   rssAtHalf: number | null;
   rssEnd: number;
@@ -35,7 +41,8 @@ const orders = JSON.parse(await new Promise<string>((resolve) => lines.once('lin
 lines.close();
 const { api, total } = counting(new ServiceClient({ baseUrl: orders.baseUrl, apiKey: orders.apiKey }));
 const db = openLibraryDatabase(orders.file);
-const library = new Library({ db, api, events: new EventHub(), connectivity: new ManualConnectivity('online'), logger: quietLogger, sync: { concurrency: orders.concurrency, quickIntervalMs: 0 } });
+const library = new Library({ db, api, events: new EventHub(), connectivity: new ManualConnectivity('online'), logger: quietLogger, sync: { concurrency: orders.concurrency, quickIntervalMs: 0 }, startSyncWorker: (options) => new Worker(orders.workerScript, options) });
+const rssStart = process.memoryUsage.rss();
 const storedRows = db.prepare('SELECT MAX(rid) AS n FROM lib_videos');
 let rssPeak = 0;
 let rssAtHalf: number | null = null;
@@ -61,6 +68,6 @@ clearInterval(sampler);
 await library.stop();
 db.close();
 const figures: FirstSyncFigures = {
-  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes: Math.max(rssPeak, process.memoryUsage.rss()),
+  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssStart, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes: Math.max(rssPeak, process.memoryUsage.rss()),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ServiceApi } from '../../../electron/core/api/service-api.ts';
-import type { FirstSyncFigures, FirstSyncOrders } from './first-sync-child.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,19 +39,6 @@ export async function startHostProcess(seed: string, latencyMs: number): Promise
     }
   };
   return { child, baseUrl, apiKey, cpuSeconds, stop: () => child.kill('SIGTERM') };
-}
-
-/** Runs a first sync in a process holding only the core (first-sync-child.ts) and returns its figures. */
-export async function firstSyncInChild(orders: FirstSyncOrders): Promise<FirstSyncFigures> {
-  const child = spawn(process.execPath, [join(here, 'first-sync-child.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin!.end(`${JSON.stringify(orders)}\n`);
-  const lines = createInterface({ input: child.stdout! });
-  const line = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the first sync's process exited (${code})`)));
-  });
-  lines.close();
-  return JSON.parse(line) as FirstSyncFigures;
 }
 
 /** Counts requests per operation, in front of the real client. */
