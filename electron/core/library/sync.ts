@@ -290,10 +290,8 @@ export class SyncEngine {
         pages.push(listed);
         total = listed.pagination.total;
         offset += listed.count;
-        if (listed.known || listed.count < perPage || offset >= total) {
-          complete = true;
-          break;
-        }
+        complete = listed.known || listed.count < perPage || offset >= total;
+        if (complete) break;
       }
     } catch (error) {
       this.#writer.drop(pages);
@@ -317,9 +315,8 @@ export class SyncEngine {
 
   /** Every page of a folder after the first; if one cannot be read, the writer lets go of the others. */
   async #readRest(folderId: number, pass: Pass, first: { listed: ListedPage; perPage: number }): Promise<ListedPage[]> {
-    const { perPage } = first;
-    const pageCount = Math.max(1, Math.ceil(first.listed.pagination.total / perPage));
-    const rest = await Promise.allSettled(Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, perPage)));
+    const pageCount = Math.max(1, Math.ceil(first.listed.pagination.total / first.perPage));
+    const rest = await Promise.allSettled(Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, first.perPage)));
     const pages = [first.listed, ...rest.flatMap((r) => (r.status === 'fulfilled' ? [r.value.listed] : []))];
     const failed = rest.find((r) => r.status === 'rejected');
     if (failed === undefined) return pages;
