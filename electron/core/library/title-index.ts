@@ -120,8 +120,9 @@ export class TitleIndex {
     const maxRid = this.#db.prepare('SELECT MAX(rid) AS m FROM lib_videos');
     const fill = this.#db.prepare('INSERT INTO lib_videos_fts (rowid, name) SELECT rid, name FROM lib_videos WHERE rid > ? AND rid <= ?');
     // A chunk's titles as one string: its characters are all the build needs of them, and 2,000
-    // title strings per chunk were most of the main thread's garbage after a 1M first sync.
-    const names = this.#db.prepare("SELECT group_concat(name, ' ') AS names FROM lib_videos WHERE rid > ? AND rid <= ?");
+    // title strings per chunk were most of the main thread's garbage after a 1M first sync. No
+    // separator: it would be noted as a character the titles hold.
+    const names = this.#db.prepare("SELECT group_concat(name, '') AS names FROM lib_videos WHERE rid > ? AND rid <= ?");
     for (;;) {
       await nextTurn(); // what waits (a read, the rest of a sync) goes first
       if (this.#upTo === null || stopped()) return;

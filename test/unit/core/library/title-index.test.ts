@@ -163,6 +163,14 @@ describe('one- and two-character searches once the index is built', () => {
     expect(store.titles.search('ñx', 10).map((r) => String(r.id))).toEqual([serviceVideo('late', '').id]);
   });
 
+  it('a deferred build notes exactly the characters its titles hold', async () => {
+    store.titles.deferIfEmpty();
+    store.upsertVideos(3, Array.from({ length: 4_500 }, (_, i) => ({ video: serviceVideo(`nospace${i}`, `Ab${i % 7}`), seq: i + 1 })));
+    await store.titles.build();
+    const saved = JSON.parse(String(env.db.prepare("SELECT value FROM lib_sync_state WHERE key = 'title_chars'").get()?.value)) as string[];
+    expect(saved.sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', 'a', 'b']);
+  });
+
   it('counts the characters once for an index built before they were kept', async () => {
     store.titles.deferIfEmpty();
     fill(0, 5_000);
