@@ -27,6 +27,7 @@ import type { LibraryStore } from './store.ts';
 import { ownBytes, packVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
 import {
   applySyncWrite,
+  holdsKnown,
   listingMeta,
   rowsOf,
   writeOfListing,
@@ -112,7 +113,7 @@ export class InlineSyncWriter implements SyncWriter {
 
   /** A page read on this thread. */
   listed(page: ServiceVideoPage, knownIn: number | undefined): ListedPage {
-    const known = knownIn !== undefined && this.#store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
+    const known = knownIn !== undefined && holdsKnown(this.#store, knownIn, page);
     return { pagination: page.pagination, count: page.list.length, known, ref: { page } };
   }
 

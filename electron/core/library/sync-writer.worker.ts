@@ -9,7 +9,7 @@ import type { ServiceVideoPage } from '../api/schemas.ts';
 import { openDatabase, WRITER_CONNECTION } from './db.ts';
 import { LibraryStore } from './store.ts';
 import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
-import { applySyncWrite, isWholeListing, rowsOf, writeOfListing, type SyncWrite } from './sync-writes.ts';
+import { applySyncWrite, holdsKnown, isWholeListing, rowsOf, writeOfListing, type SyncWrite, type SyncWriteResult } from './sync-writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
@@ -48,16 +48,21 @@ port.on('message', (request: SyncWorkerRequest) => {
   try {
     write = 'listing' in request ? writeOfListing(request.listing, request.pages.map(pageOf)) : unpacked(request.write, request.packed);
   } catch (error) {
-    reply({ id, error: error instanceof Error ? error.message : String(error) });
+    failed(id)(error);
     return;
   }
-  batch
-    .run(rowsOf(write), () => applySyncWrite(store, write))
-    .then(
-      (result) => reply({ id, result }),
-      (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
-    );
+  inNextBatch(write).then((result) => reply({ id, result }), failed(id));
 });
+
+/** Runs a write in the next batch; it resolves once its transaction has committed. */
+function inNextBatch(write: SyncWrite): Promise<SyncWriteResult> {
+  return batch.run(rowsOf(write), () => applySyncWrite(store, write));
+}
+
+/** Answers request `id` with why it failed. */
+function failed(id: number): (error: unknown) => void {
+  return (error) => reply({ id, error: error instanceof Error ? error.message : String(error) });
+}
 
 /**
  * Parses and checks a reply of operation 14 exactly as the client does (interpret), and keeps
@@ -68,7 +73,7 @@ function decode(id: number, { status, body, knownIn, sweepIfWhole }: Extract<Syn
   let known = false;
   try {
     page = interpret('videos', { status, body: Buffer.from(body) }, s.videoList);
-    if (knownIn !== null) known = store.knownInFolder(knownIn, page.list.map((v) => v.id)).size > 0;
+    if (knownIn !== null) known = holdsKnown(store, knownIn, page);
   } catch {
     // Why it was refused is the main thread's to say: the bytes go back, interpret() there
     // throws the same error for them (a service error, a reply cut off...).
@@ -77,13 +82,7 @@ function decode(id: number, { status, body, knownIn, sweepIfWhole }: Extract<Syn
   }
   const figures = { pagination: page.pagination, count: page.list.length, known };
   if (sweepIfWhole !== null && isWholeListing(page)) {
-    const write = writeOfListing({ kind: 'sweep', ...sweepIfWhole }, [page]);
-    batch
-      .run(rowsOf(write), () => applySyncWrite(store, write))
-      .then(
-        (written) => reply({ id, listed: { ...figures, token: 0, written } }),
-        (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
-      );
+    inNextBatch(writeOfListing({ kind: 'sweep', ...sweepIfWhole }, [page])).then((written) => reply({ id, listed: { ...figures, token: 0, written } }), failed(id));
     return;
   }
   const token = nextToken++;

@@ -71,6 +71,11 @@ export interface SweepIfWhole {
   at: number;
 }
 
+/** A video on the page is stored in the folder already: a quick refresh stops there. */
+export function holdsKnown(store: LibraryStore, folderId: number, page: ServiceVideoPage): boolean {
+  return store.knownInFolder(folderId, page.list.map((v) => v.id)).size > 0;
+}
+
 /** The listing is all in this one page. */
 export function isWholeListing(page: ServiceVideoPage): boolean {
   return page.pagination.total <= page.list.length;
