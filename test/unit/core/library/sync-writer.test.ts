@@ -217,5 +217,34 @@ describe('listings decoded on the writer thread', () => {
     writer.drop([page]);
     await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).rejects.toThrow(/no longer held/);
   });
+
+  it('a one-page sweep whose write fails on the thread fails the read with the reason', async () => {
+    const { db, writer } = setup('thread');
+    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON lib_videos BEGIN SELECT RAISE(ABORT, 'the disk refused'); END");
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('f', 3), 3) }]]));
+    const read = writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, { sweepIfWhole: { folderId: 1, startedAt: 1, at: () => 2 } });
+    await expect(read).rejects.toThrow(/the disk refused/);
+  });
+
+  it('with no thread to start, pages are decoded and written here', async () => {
+    const env = tempDb();
+    const store = new LibraryStore(env.db);
+    const refusing = (): Worker => {
+      throw new Error('no threads here');
+    };
+    const writer = new ThreadSyncWriter(store, env.file, refusing, logger);
+    cleanups.push(env.cleanup, () => writer.close());
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('h', 4), 4) }]]));
+    const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 });
+    expect('page' in page.ref).toBe(true);
+    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).resolves.toEqual({ changed: 4, lost: false });
+    expect(store.countInFolder(1)).toBe(4);
+  });
+
+  it('a page a stopped thread held cannot be written here: the listing is read again', async () => {
+    const { writer } = setup('inline');
+    const held = { pagination: { page: 1, perPage: 20, total: 1 }, count: 1, known: false, ref: { token: 7 } };
+    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [held], startedAt: 1, at: 2 })).rejects.toThrow(/thread that held this listing stopped/);
+  });
 });
 
