@@ -57,6 +57,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // One route rule for the client, the key check and every file-server transfer: the host's proxy answer
   // (Electron: system settings, PAC, WPAD), else the proxy environment variables.
   const proxyChoice = new ProxyChoice({ setting: () => settings.get().proxy, system: options.proxy ?? environmentResolver, secrets, registry: logger });
+  // Before any IPC can change the proxy: an older version's password goes to the proxy it was set with.
+  await proxyChoice.adoptOlderPassword();
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
   const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}) });
