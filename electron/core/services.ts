@@ -61,7 +61,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await proxyChoice.adoptOlderPassword();
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}) });
+  // cachedEmail reads the pool built below (it needs auth first); it is only called once a key is entered.
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
   const grants = new PathGrants();
   // Paths chosen in the save dialog: an export writes each once, nowhere else.
   const savePaths = new Set<string>();
@@ -73,7 +74,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await adoptOlderSingleAccount(accounts, notices, logger);
   settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
-  const pool = new SessionPool({
+  const pool: SessionPool = new SessionPool({
     dataDir: options.dataDir,
     accounts,
     auth,

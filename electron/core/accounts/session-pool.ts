@@ -114,6 +114,11 @@ export class SessionPool {
     return { active: totals?.active ?? 0, waiting: totals?.waiting ?? 0 };
   }
 
+  /** The e-mail an open account's library last fetched with operation 1 (null: never fetched, or not open). */
+  cachedEmail(id: string): string | null {
+    return this.#open.get(id)?.session.library.account.accountView().account?.email ?? null;
+  }
+
   /** The shown account's connection; `unknown` while none is open. */
   connection(): Connection {
     return this.shown?.gate.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
