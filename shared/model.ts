@@ -207,7 +207,7 @@ export const KeySetResult = AuthStatus.extend({
       /** The e-mail the service named for the key entered. */
       email: z.string(),
       /** The account shown when the key was entered. */
-      previous: z.object({ name: z.string(), email: z.string() }),
+      previous: z.object({ id: z.string(), name: z.string(), email: z.string() }),
       /** `added`: a new account, now shown; `existing`: an account already in Vidlift with that e-mail, its key replaced, now shown. */
       as: z.enum(['added', 'existing']),
     })

@@ -201,14 +201,16 @@ export class AuthService {
       as = 'existing';
     } else {
       const existing = this.accounts.find(accountIdOf(baseUrl, key));
+      // Named by its e-mail when another account is on that service: two accounts both named by the host could not be told apart.
+      const name = this.accounts.list().some(onService) ? email : undefined;
       if (existing) await this.#replaceKey(existing, baseUrl, key, email, extra);
-      else await this.accounts.add(baseUrl, key, undefined, extra, email);
+      else await this.accounts.add(baseUrl, key, name, extra, email);
       as = existing ? 'existing' : 'added';
     }
     this.#logger?.info('API key set', { baseUrl });
     const status = await this.#changed();
     const wentElsewhere = onService(active) && shownEmail !== null && !sameEmail(shownEmail, email);
-    return wentElsewhere ? { ...status, keyOfAnotherAccount: { email, previous: { name: active.name, email: shownEmail }, as } } : status;
+    return wentElsewhere ? { ...status, keyOfAnotherAccount: { email, previous: { id: active.id, name: active.name, email: shownEmail }, as } } : status;
   }
 
   /** The account's key replaced (its data stays), its refusal cleared, and the account shown. */

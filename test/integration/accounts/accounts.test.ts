@@ -156,7 +156,8 @@ describe('several accounts', () => {
       [firstId, host.apiKey.slice(-4), false],
       [accountIdFor(host.baseUrl, other.apiKey), other.apiKey.slice(-4), true],
     ]);
-    expect(result.keyOfAnotherAccount).toEqual({ email: 'user2@vidhost.example', previous: { name: new URL(host.baseUrl).host, email: 'owner@vidhost.example' }, as: 'added' });
+    expect(result.keyOfAnotherAccount).toEqual({ email: 'user2@vidhost.example', previous: { id: firstId, name: new URL(host.baseUrl).host, email: 'owner@vidhost.example' }, as: 'added' });
+    expect(view.accounts.map((a) => a.name)).toEqual([new URL(host.baseUrl).host, 'user2@vidhost.example']);
     // The shown account is the other one, with its own figures; the first account's queue never goes to it.
     await until('the other account’s figures', async () => (await core.handlers['account:get'](undefined)).account?.email === 'user2@vidhost.example');
     expect((await core.handlers['uploads:list'](undefined)).jobs).toEqual([]);
@@ -168,7 +169,7 @@ describe('several accounts', () => {
     const replacement = host.control.addKey(undefined).apiKey;
     const back = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: replacement });
     expect(back.accountId).toBe(firstId);
-    expect(back.keyOfAnotherAccount).toEqual({ email: 'owner@vidhost.example', previous: { name: new URL(host.baseUrl).host, email: 'user2@vidhost.example' }, as: 'existing' });
+    expect(back.keyOfAnotherAccount).toEqual({ email: 'owner@vidhost.example', previous: { id: accountIdFor(host.baseUrl, other.apiKey), name: 'user2@vidhost.example', email: 'user2@vidhost.example' }, as: 'existing' });
     expect((await core.handlers['accounts:list'](undefined)).accounts.map((a) => [a.id, a.last4])).toEqual([
       [firstId, replacement.slice(-4)],
       [accountIdFor(host.baseUrl, other.apiKey), other.apiKey.slice(-4)],
