@@ -107,7 +107,9 @@ const keyOfAnotherAccount: Attack = {
       writeVideo(held, 100_000);
       target.grant(held);
       await call(target, 'uploads:add', { paths: [held], folderId: 0 });
-      await waitUntil(async () => ((await call(target, 'auth:status')) as { keyRefused?: boolean }).keyRefused === true, 30_000);
+      if (!(await waitUntil(async () => ((await call(target, 'auth:status')) as { keyRefused?: boolean }).keyRefused === true, 30_000))) {
+        throw new Error('the revoked key was never seen as refused: the attack’s starting point was not reached');
+      }
 
       const other = host.control.addAccount({ seed: 'empty' });
       const before = (await call(target, 'accounts:list')) as { accounts: Array<{ id: string }>; activeId: string };
