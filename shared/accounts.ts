@@ -18,6 +18,12 @@ export const AccountRecord = z.object({
   id: AccountId,
   name: AccountName,
   baseUrl: z.string().min(1).max(2048),
+  /**
+   * The e-mail operation 1 named for this account's key when it was checked: a later key on
+   * the same service with another e-mail belongs to another account. Absent for accounts kept
+   * before it was recorded (their library's cached figures say it then).
+   */
+  email: z.string().max(320).optional(),
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 

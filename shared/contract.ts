@@ -13,6 +13,7 @@ import {
   AccountView,
   AppInfo,
   AuthStatus,
+  KeySetResult,
   Connection,
   ProxyStatus,
   DmcaView,
@@ -71,7 +72,7 @@ export const methods = {
   'auth:status': method(none, AuthStatus),
   /** Checks the key against the service (operation 1) before it is kept. */
   /** `allowPlainHttp`: the person confirmed plain http to a host that is not this computer. */
-  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }), AuthStatus),
+  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }), KeySetResult),
   'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AuthStatus),

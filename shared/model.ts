@@ -196,6 +196,25 @@ export const AuthStatus = z.object({
 });
 export type AuthStatus = z.infer<typeof AuthStatus>;
 
+/**
+ * auth:setKey's answer: the status, and, when the key entered belongs to another account on the
+ * shown account's service (operation 1 named another e-mail), where it went. The shown account
+ * keeps its own key, library and queue; the window says so in words.
+ */
+export const KeySetResult = AuthStatus.extend({
+  keyOfAnotherAccount: z
+    .object({
+      /** The e-mail the service named for the key entered. */
+      email: z.string(),
+      /** The account shown when the key was entered. */
+      previous: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+      /** `added`: a new account, now shown; `existing`: an account already in Vidlift with that e-mail, its key replaced, now shown. */
+      as: z.enum(['added', 'existing']),
+    })
+    .optional(),
+});
+export type KeySetResult = z.infer<typeof KeySetResult>;
+
 export const Account = z.object({
   email: z.string(),
   balance: z.string(),

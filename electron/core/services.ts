@@ -57,9 +57,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // One route rule for the client, the key check and every file-server transfer: the host's proxy answer
   // (Electron: system settings, PAC, WPAD), else the proxy environment variables.
   const proxyChoice = new ProxyChoice({ setting: () => settings.get().proxy, system: options.proxy ?? environmentResolver, secrets, registry: logger });
+  // Before any IPC can change the proxy: an older version's password goes to the proxy it was set with.
+  await proxyChoice.adoptOlderPassword();
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}) });
+  // cachedEmail reads the pool built below (it needs auth first); it is only called once a key is entered.
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
   const grants = new PathGrants();
   // Paths chosen in the save dialog: an export writes each once, nowhere else.
   const savePaths = new Set<string>();
@@ -71,7 +74,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await adoptOlderSingleAccount(accounts, notices, logger);
   settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
-  const pool = new SessionPool({
+  const pool: SessionPool = new SessionPool({
     dataDir: options.dataDir,
     accounts,
     auth,

@@ -76,4 +76,32 @@ describe('several accounts', () => {
     await until('the account gone', async () => (await harness.core.handlers['accounts:list'](undefined)).accounts.length === 1);
     await until('the list updated', async () => (await page.getByRole('button', { name: 'Remove Second' }).count()) === 0);
   }, 60_000);
+
+  // Issue 27 item 4: the shown account's key is revoked and the person enters a key of another
+  // account on the same service. It becomes that account, and the window says so.
+  it('says so when a new key belongs to another account, and keeps the shown one apart', async () => {
+    const firstId = (await harness.core.handlers['accounts:list'](undefined)).accounts[0]!.id;
+    const otherKey = harness.host.control.addAccount({ seed: 'empty' }).apiKey;
+    harness.host.control.revokeKey(harness.host.apiKey);
+    await showScreen('Settings');
+    await page.getByRole('button', { name: 'Replace key…' }).click();
+    await page.getByLabel('New API key').fill(otherKey);
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    const told = page.getByRole('status', { name: 'Where the key went' });
+    await until('the explanation', () => told.isVisible(), 30_000);
+    const text = (await told.textContent()) ?? '';
+    expect(text).toMatch(/This key belongs to user\d+@vidhost\.example, not to owner@vidhost\.example\./);
+    expect(text).toContain('added it as another account');
+    expect(text).not.toContain(otherKey);
+    const view = await harness.core.handlers['accounts:list'](undefined);
+    expect(view.accounts.map((a) => [a.id === firstId, a.active])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    await shootAndCheck(page, 'accounts-key-of-another');
+
+    await told.getByRole('button', { name: /^Show “/ }).click();
+    await until('the first account shown again', async () => (await harness.core.handlers['accounts:list'](undefined)).activeId === firstId);
+    await until('the explanation gone', async () => (await told.count()) === 0);
+  }, 60_000);
 });

@@ -61,6 +61,12 @@ describe('Settings: network', () => {
     expect(await page.content()).not.toContain('hunter2-proxy');
     await shootAndCheck(page, '16-settings-proxy');
 
+    // Issue 27 item 3: the password was kept for that proxy and user; another host has none.
+    await network.getByLabel('Host').fill('other.corp.example');
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    await until('the other host saved without a password', async () => !(await harness.core.handlers['proxy:status'](undefined)).hasPassword);
+    await until('no password offered to forget', async () => (await network.getByRole('button', { name: 'Forget password' }).count()) === 0);
+
     await network.getByLabel('Use the system’s proxy settings').check();
     await until('back to the system', async () => (await harness.core.handlers['settings:get'](undefined)).proxy.mode === 'system');
   });

@@ -15,12 +15,15 @@ export interface Totals {
   duplicates: number;
   crashes: number;
   leaks: number;
+  /** The attacks run: attacks tried, and those refused (the suite fails when refused < attacks). */
+  attacks: number;
+  refused: number;
 }
 
-export const TOTAL_KEYS: readonly (keyof Totals)[] = ['uploads', 'crash_rounds', 'hostile', 'fuzz', 'lost', 'duplicates', 'crashes', 'leaks'];
+export const TOTAL_KEYS: readonly (keyof Totals)[] = ['uploads', 'crash_rounds', 'hostile', 'fuzz', 'lost', 'duplicates', 'crashes', 'leaks', 'attacks', 'refused'];
 
 export function emptyTotals(): Totals {
-  return { uploads: 0, crash_rounds: 0, hostile: 0, fuzz: 0, lost: 0, duplicates: 0, crashes: 0, leaks: 0 };
+  return { uploads: 0, crash_rounds: 0, hostile: 0, fuzz: 0, lost: 0, duplicates: 0, crashes: 0, leaks: 0, attacks: 0, refused: 0 };
 }
 
 export interface RunResult {

@@ -1,7 +1,7 @@
 // `npm run test:reliability`: the reliability and security suite. Each run goes in its own
 // Node process (a run that crashes or hangs cannot take the others down), prints one line of
 // figures, and the last line adds them up. Exits non-zero on any loss, duplicate, crash,
-// leak, broken promise, or run that could not execute.
+// leak, attack not refused, broken promise, or run that could not execute.
 //
 //   node test/reliability/run.ts              every run
 //   node test/reliability/run.ts chaos fuzz   only these
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     if (problems.length > 60) process.stdout.write(`  ... and ${problems.length - 60} more\n`);
   }
   process.stdout.write(`reliability: ${TOTAL_KEYS.map((key) => `${key}=${totals[key]}`).join(' ')}\n`);
-  const failed = notExecuted > 0 || problems.length > 0 || totals.lost + totals.duplicates + totals.crashes + totals.leaks > 0;
+  const failed = notExecuted > 0 || problems.length > 0 || totals.lost + totals.duplicates + totals.crashes + totals.leaks > 0 || totals.refused < totals.attacks;
   process.exit(failed ? 1 : 0);
 }
 

@@ -2,7 +2,7 @@
 // runs (in its own process), so one whose code is missing fails alone.
 import type { ReliabilityRun } from './common.ts';
 
-export const RUN_NAMES = ['chaos', 'crash', 'hostile', 'fuzz', 'bad-input', 'leaks'] as const;
+export const RUN_NAMES = ['chaos', 'crash', 'hostile', 'fuzz', 'bad-input', 'leaks', 'attacks'] as const;
 export type RunName = (typeof RUN_NAMES)[number];
 
 export function isRunName(value: string): value is RunName {
@@ -23,5 +23,7 @@ export async function loadRun(name: RunName): Promise<ReliabilityRun> {
       return (await import('./bad-input.ts')).badInputRun;
     case 'leaks':
       return (await import('./secret-leaks.ts')).secretLeaksRun;
+    case 'attacks':
+      return (await import('./attacks.ts')).attacksRun;
   }
 }

@@ -125,23 +125,26 @@ export class AccountRegistry {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A new account, shown at once. Refuses the same address and key twice. */
-  async add(baseUrl: string, key: string, name: string | undefined, extra: Partial<Settings> = {}): Promise<AccountRecord> {
+  /** A new account, shown at once. Refuses the same address and key twice. `email`: what operation 1 named for the key. */
+  async add(baseUrl: string, key: string, name: string | undefined, extra: Partial<Settings> = {}, email?: string): Promise<AccountRecord> {
     this.#refuseWhenFixed();
     const id = accountIdFor(baseUrl, key);
     const existing = this.find(id);
     if (existing) throw new AppError('validation', `This key is already in Vidlift as the account “${existing.name}”.`, { retryable: false });
-    const record: AccountRecord = { id, name: name?.trim() || defaultAccountName(baseUrl), baseUrl };
+    const record: AccountRecord = { id, name: name?.trim() || defaultAccountName(baseUrl), baseUrl, ...(email === undefined ? {} : { email }) };
     await this.#setKey(id, key);
     await this.#write({ ...extra, accounts: [...this.#stored(), record], activeAccount: id, baseUrl });
     this.#logger?.info('account added', { baseUrl });
     return record;
   }
 
-  /** A new key (and possibly a new path on the same origin) for an account: its data stays. */
-  async replaceKey(id: string, baseUrl: string, key: string, extra: Partial<Settings> = {}): Promise<AccountRecord> {
+  /**
+   * A new key (and possibly a new path on the same origin) for an account: its data stays.
+   * The caller has checked that the key is this account's (auth-service.ts: the same e-mail).
+   */
+  async replaceKey(id: string, baseUrl: string, key: string, extra: Partial<Settings> = {}, email?: string): Promise<AccountRecord> {
     this.#refuseWhenFixed();
-    const record = { ...this.require(id), baseUrl };
+    const record = { ...this.require(id), baseUrl, ...(email === undefined ? {} : { email }) };
     await this.#setKey(id, key);
     const shown = this.#settings.get().activeAccount === id;
     await this.#write({ ...extra, accounts: this.#stored().map((r) => (r.id === id ? record : r)), ...(shown ? { baseUrl } : {}) });

@@ -114,6 +114,11 @@ export class SessionPool {
     return { active: totals?.active ?? 0, waiting: totals?.waiting ?? 0 };
   }
 
+  /** The e-mail an open account's library last fetched with operation 1 (null: never fetched, or not open). */
+  cachedEmail(id: string): string | null {
+    return this.#open.get(id)?.session.library.account.accountView().account?.email ?? null;
+  }
+
   /** The shown account's connection; `unknown` while none is open. */
   connection(): Connection {
     return this.shown?.gate.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
@@ -238,6 +243,7 @@ export class SessionPool {
         network: this.#deps.network,
         mayWrite: this.#deps.mayWrite,
         startedAt: this.#deps.startedAt,
+        onLockLost: () => this.#lockLost(id),
         ...(this.#deps.startSyncWorker !== undefined ? { startSyncWorker: this.#deps.startSyncWorker } : {}),
       });
     } catch (error) {
@@ -248,6 +254,21 @@ export class SessionPool {
     this.#open.set(id, { id, session, client, connection, gate });
     for (const listener of this.#openListeners) this.#runOpenListener(id, listener, session);
     session.start();
+  }
+
+  /**
+   * The account's lock was lost (this process stalled past the stale time and another process
+   * may have taken the account): this session stops sending at once, and the account opens
+   * again through the usual way, which waits while the other process has it.
+   */
+  #lockLost(id: string): void {
+    this.#syncing = this.#syncing
+      .then(async () => {
+        if (this.#closed) return;
+        await this.#closeOne(id);
+        await this.#sync();
+      })
+      .catch((error: unknown) => this.#deps.logger.error('could not reopen an account after its lock was lost', { error }));
   }
 
   /** Another process has the account: say so (if it is the one shown), and try again until it lets go. */

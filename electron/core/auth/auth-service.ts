@@ -4,7 +4,8 @@
 // AuthStatus (whether the shown account has a key, its last 4 characters); getKey() is for
 // the core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
-import { needsPlainHttpConsent, PLAIN_HTTP_RISK, type AuthStatus, type KeyStorage } from '../../../shared/model.ts';
+import { needsPlainHttpConsent, PLAIN_HTTP_RISK, type AuthStatus, type KeySetResult, type KeyStorage } from '../../../shared/model.ts';
+import type { AccountRecord } from '../../../shared/accounts.ts';
 import { ServiceClient } from '../api/client.ts';
 import { isServiceError } from '../api/errors.ts';
 import { NO_RETRY } from '../api/retry.ts';
@@ -17,8 +18,8 @@ import type { SettingsStore } from '../settings/settings-store.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import type { Transport } from '../api/http.ts';
 
-/** Checks a key against the service at an address; throws an AppError when it is refused. */
-export type KeyVerifier = (baseUrl: string, key: string) => Promise<void>;
+/** Checks a key against the service at an address (operation 1): the account's e-mail, or an AppError when it is refused. */
+export type KeyVerifier = (baseUrl: string, key: string) => Promise<{ email: string }>;
 
 export interface AuthServiceOptions {
   secrets: SecretStore;
@@ -40,6 +41,11 @@ export interface AuthServiceOptions {
   accountForRun?: string;
   /** AccountRegistryOptions.onlyShown. */
   onlyShownAccount?: boolean;
+  /**
+   * The e-mail an account's library last fetched with operation 1 (the session pool's), for
+   * accounts kept before their record carried it.
+   */
+  cachedEmail?: (accountId: string) => string | null;
 }
 
 /** Printable ASCII without spaces: anything else cannot be a key, and could break the header. */
@@ -71,7 +77,8 @@ export function oneOffVerifier(options: { registry?: SecretRegistry; logger?: Lo
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
     });
-    await client.account();
+    const account = await client.account();
+    return { email: account.email };
   };
 }
 
@@ -84,6 +91,7 @@ export class AuthService {
   readonly #logger: Logger | undefined;
   readonly #registry: SecretRegistry | undefined;
   readonly #verify: KeyVerifier;
+  readonly #cachedEmail: (accountId: string) => string | null;
   readonly #listeners = new Set<AuthListener>();
   readonly accounts: AccountRegistry;
   /** Accounts whose stored key the service refused (the client's error probe said so); a new key clears it. */
@@ -96,6 +104,7 @@ export class AuthService {
     this.#events = options.events;
     this.#logger = options.logger;
     this.#registry = options.registry;
+    this.#cachedEmail = options.cachedEmail ?? (() => null);
     this.accounts =
       options.accounts ??
       new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
@@ -168,38 +177,65 @@ export class AuthService {
 
   /**
    * Checks the address and key (shape first, then operation 1 against the service), then
-   * keeps the key in the SecretStore: as the shown account's new key, or as an account.
+   * keeps the key in the SecretStore for the account it belongs to: the account on that
+   * service whose e-mail operation 1 named (the shown one first), whose queue, outbox and
+   * library it then serves; none, another account. A key is never given to an account with
+   * another e-mail: that account's queue and outbox would be sent into the wrong account.
    */
-  async setKey(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
-    const { baseUrl, key } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
+  async setKey(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<KeySetResult> {
+    const { baseUrl, key, email } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
     const origin = new URL(baseUrl).origin;
+    const onService = (record: AccountRecord | null): record is AccountRecord => record !== null && new URL(record.baseUrl).origin === origin;
     const extra = this.#plainHttpRemembered(baseUrl);
-    // A new key for the shown account's service replaces its key and keeps its queue, outbox
-    // and library; a key for another service is another account.
     const active = this.accounts.active();
-    if (active && new URL(active.baseUrl).origin === origin) {
-      await this.accounts.replaceKey(active.id, baseUrl, key, extra);
-      this.#refused.delete(active.id);
-      for (const listener of this.#refusalListeners) listener(active.id);
+    const shownEmail = onService(active) ? this.#knownEmail(active) : null;
+    const owner = [active, ...this.accounts.list()].filter(onService).find((record) => sameEmail(this.#knownEmail(record), email)) ?? null;
+    let as: 'added' | 'existing';
+    if (owner) {
+      await this.#replaceKey(owner, baseUrl, key, email, extra);
+      as = 'existing';
+    } else if (onService(active) && shownEmail === null) {
+      // An account kept before e-mails were recorded whose library never fetched its figures:
+      // nothing to compare with, so the key is taken as its own, as before.
+      await this.#replaceKey(active, baseUrl, key, email, extra);
+      as = 'existing';
     } else {
-      const existing = this.accounts.list().find((record) => record.id === accountIdOf(baseUrl, key));
-      if (existing) await this.accounts.switchTo(existing.id);
-      else await this.accounts.add(baseUrl, key, undefined, extra);
+      const existing = this.accounts.find(accountIdOf(baseUrl, key));
+      // Named by its e-mail when another account is on that service: two accounts both named by the host could not be told apart.
+      const name = this.accounts.list().some(onService) ? email : undefined;
+      if (existing) await this.#replaceKey(existing, baseUrl, key, email, extra);
+      else await this.accounts.add(baseUrl, key, name, extra, email);
+      as = existing ? 'existing' : 'added';
     }
     this.#logger?.info('API key set', { baseUrl });
-    return this.#changed();
+    const status = await this.#changed();
+    const wentElsewhere = onService(active) && shownEmail !== null && !sameEmail(shownEmail, email);
+    return wentElsewhere ? { ...status, keyOfAnotherAccount: { email, previous: { id: active.id, name: active.name, email: shownEmail }, as } } : status;
+  }
+
+  /** The account's key replaced (its data stays), its refusal cleared, and the account shown. */
+  async #replaceKey(record: AccountRecord, baseUrl: string, key: string, email: string, extra: { plainHttpAllowed?: string[] }): Promise<void> {
+    await this.accounts.replaceKey(record.id, baseUrl, key, extra, email);
+    this.#refused.delete(record.id);
+    for (const listener of this.#refusalListeners) listener(record.id);
+    await this.accounts.switchTo(record.id);
+  }
+
+  /** The e-mail an account's key was checked with; for an account kept before that, its library's. */
+  #knownEmail(record: AccountRecord): string | null {
+    return record.email ?? this.#cachedEmail(record.id);
   }
 
   /** Adds another account (checked like any key) and shows it. */
   async addAccount(name: string | undefined, baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
-    const { baseUrl, key } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
-    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl));
+    const { baseUrl, key, email } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
+    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl), email);
     this.#logger?.info('account added', { baseUrl });
     return this.#changed();
   }
 
   /** The address and key, checked: plain-http consent, the key's shape, then operation 1 with the service. */
-  async #checkedCredentials(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean }): Promise<{ baseUrl: string; key: string }> {
+  async #checkedCredentials(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean }): Promise<{ baseUrl: string; key: string; email: string }> {
     const baseUrl = normalizeBaseUrl(baseUrlInput);
     const origin = new URL(baseUrl).origin;
     const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
@@ -207,8 +243,8 @@ export class AuthService {
     if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
     const key = checkKeyShape(keyInput);
     this.#registry?.addSecret(key);
-    await this.#checkWithService(baseUrl, key);
-    return { baseUrl, key };
+    const { email } = await this.#checkWithService(baseUrl, key);
+    return { baseUrl, key, email };
   }
 
   /** Plain-http consent is remembered per origin once a key for it was accepted. */
@@ -245,9 +281,9 @@ export class AuthService {
     return () => this.#listeners.delete(listener);
   }
 
-  async #checkWithService(baseUrl: string, key: string): Promise<void> {
+  async #checkWithService(baseUrl: string, key: string): Promise<{ email: string }> {
     try {
-      await this.#verify(baseUrl, key);
+      return await this.#verify(baseUrl, key);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const said = isServiceError(error) && error.serviceMessage ? ` The service said: “${error.serviceMessage}”` : '';
@@ -276,6 +312,11 @@ export class AuthService {
     }
     return status;
   }
+}
+
+/** E-mail addresses compare without case or surrounding spaces (the service may write either). */
+function sameEmail(a: string | null, b: string): boolean {
+  return a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 function unusable(storage: KeyStorage, error: unknown): KeyStorage {

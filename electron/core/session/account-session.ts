@@ -50,6 +50,11 @@ export interface AccountSessionDeps {
   startedAt?: number;
   /** Starts the library's sync writer thread (default: its TypeScript source, under Node). */
   startSyncWorker?: StartSyncWorker | null;
+  /**
+   * The account's lock was lost (this process stalled past its stale time, and another may
+   * have taken the account): the owner must close this session at once. Called once, from a timer.
+   */
+  onLockLost?: () => void;
 }
 
 /** The database file of the account added with this address and key (tests, tools). */
@@ -77,7 +82,10 @@ export class AccountSession {
     // The accounts folder is the app's own: tightened even when an older version made it.
     if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
     // Before the database is touched: the queue in it has one sender (AccountInUseError).
-    this.#lock = lockAccount(file, (error) => deps.logger.error('the lock on this account was lost', { error }));
+    this.#lock = lockAccount(file, (error) => {
+      deps.logger.error('the lock on this account was lost: its session stops', { error });
+      deps.onLockLost?.();
+    });
     let db: Db;
     try {
       db = openAccountDatabase(file, { onDamaged: deps.onLibraryDamaged });

@@ -3,7 +3,7 @@
 // reaches the window; a revoked key holds the queue until a new key is in (issue 17 item 3);
 // removing asks nothing here (the renderer asks) but deletes the key, and the data only when
 // told; an older version's single account becomes the first account without moving its data.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +133,69 @@ describe('several accounts', () => {
     const view = await core.handlers['accounts:list'](undefined);
     expect(view.accounts.map((a) => a.id)).toEqual([id]);
     await until('the held upload to land', () => host.control.videos(replacement).find((v) => v.name === 'held.mp4'));
+  }, 60_000);
+
+  // Issue 27 item 4: the key of another account on the same service is that other account.
+  it('a key of another account on the shown account’s service becomes that account; the shown one keeps its queue, library and key', async () => {
+    const { host, root, open } = await rig();
+    const core = await open();
+    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    const firstId = accountIdFor(host.baseUrl, host.apiKey);
+    host.control.revokeKey(host.apiKey);
+    const dir = join(root, 'files');
+    mkdirSync(dir);
+    const file = writeVideo(dir, 'first-only.mp4', 200_000);
+    core.grantPath(file.path);
+    await core.handlers['uploads:add']({ paths: [file.path], folderId: 0 });
+    await until('the refusal', async () => (await core.handlers['auth:status'](undefined)).keyRefused);
+
+    const other = host.control.addAccount({ seed: 'empty' });
+    const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: other.apiKey });
+    const view = await core.handlers['accounts:list'](undefined);
+    expect(view.accounts.map((a) => [a.id, a.last4, a.active])).toEqual([
+      [firstId, host.apiKey.slice(-4), false],
+      [accountIdFor(host.baseUrl, other.apiKey), other.apiKey.slice(-4), true],
+    ]);
+    expect(result.keyOfAnotherAccount).toEqual({ email: 'user2@vidhost.example', previous: { id: firstId, name: new URL(host.baseUrl).host, email: 'owner@vidhost.example' }, as: 'added' });
+    expect(view.accounts.map((a) => a.name)).toEqual([new URL(host.baseUrl).host, 'user2@vidhost.example']);
+    // The shown account is the other one, with its own figures; the first account's queue never goes to it.
+    await until('the other account’s figures', async () => (await core.handlers['account:get'](undefined)).account?.email === 'user2@vidhost.example');
+    expect((await core.handlers['uploads:list'](undefined)).jobs).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(host.control.videos(other.apiKey).some((v) => v.name === 'first-only.mp4')).toBe(false);
+
+    // The first account's own new key, entered while the other is shown, goes to the first
+    // account (same e-mail): its key is replaced and its held queue goes out, into itself.
+    const replacement = host.control.addKey(undefined).apiKey;
+    const back = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: replacement });
+    expect(back.accountId).toBe(firstId);
+    expect(back.keyOfAnotherAccount).toEqual({ email: 'owner@vidhost.example', previous: { id: accountIdFor(host.baseUrl, other.apiKey), name: 'user2@vidhost.example', email: 'user2@vidhost.example' }, as: 'existing' });
+    expect((await core.handlers['accounts:list'](undefined)).accounts.map((a) => [a.id, a.last4])).toEqual([
+      [firstId, replacement.slice(-4)],
+      [accountIdFor(host.baseUrl, other.apiKey), other.apiKey.slice(-4)],
+    ]);
+    await until('the held upload to land in the first account', () => host.control.videos(replacement).find((v) => v.name === 'first-only.mp4'));
+    expect(host.control.videos(other.apiKey).some((v) => v.name === 'first-only.mp4')).toBe(false);
+  }, 60_000);
+
+  it('an account kept before e-mails were recorded is compared by the e-mail its library fetched', async () => {
+    const { host, root, open } = await rig();
+    const first = await open();
+    await first.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await until('the account’s figures in its library', async () => (await first.handlers['account:get'](undefined)).account?.email === 'owner@vidhost.example');
+    await first.close();
+    // As an older version left it: the record without its e-mail.
+    const file = join(root, 'data', 'settings.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { accounts: Array<{ email?: string }> };
+    for (const record of stored.accounts) delete record.email;
+    writeFileSync(file, JSON.stringify(stored));
+
+    const core = await open();
+    host.control.revokeKey(host.apiKey);
+    const other = host.control.addAccount({ seed: 'empty' });
+    const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: other.apiKey });
+    expect(result.keyOfAnotherAccount?.previous.email).toBe('owner@vidhost.example');
+    expect((await core.handlers['accounts:list'](undefined)).accounts.map((a) => a.last4)).toEqual([host.apiKey.slice(-4), other.apiKey.slice(-4)]);
   }, 60_000);
 
   it('renames and removes; data goes only when asked', async () => {

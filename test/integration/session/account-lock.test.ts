@@ -1,7 +1,8 @@
 // One process per account (the desktop app and the command line share the data folder): the
 // second core to open an account says so in a notice, keeps its hands off the queue, and opens
 // the account by itself once the first lets go.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
 import { startHost, type Host } from '../../host/index.ts';
+import type { LockTakerConfig } from './lock-taker-child.ts';
 
 let host: Host;
 let root: string;
@@ -57,4 +59,40 @@ describe('the account lock', () => {
       await second.close();
     }
   }, 30_000);
+});
+
+describe('a lost account lock (issue 27 item 7)', () => {
+  // The holder's event loop is blocked longer than the lock's stale time; a real second process
+  // takes the lock meanwhile. Once the holder runs again it must stop its session at once (two
+  // senders on one queue could send a file twice) and open the account again through the pool
+  // once the other process lets go.
+  it('stops the holder’s session when another process took the lock, and reopens it afterwards', async () => {
+    const dataDir = join(root, 'lost');
+    const holder = await createCore({ dataDir, logDir: join(root, 'lost-logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
+    const marker = join(root, 'lost-marker');
+    let child: ChildProcess | null = null;
+    try {
+      await holder.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
+      const config: LockTakerConfig = { dataDir, logDir: join(root, 'lost-logs-2'), baseUrl: host.baseUrl, apiKey: host.apiKey, marker };
+      child = spawn(process.execPath, [join(import.meta.dirname, 'lock-taker-child.ts'), JSON.stringify(config)], { stdio: ['pipe', 'inherit', 'inherit'] });
+      // The holder is stuck (a blocked event loop) until the other process has the account: at
+      // most 40 s, checked every 100 ms without letting this process's timers run.
+      const stuck = new Int32Array(new SharedArrayBuffer(4));
+      for (let i = 0; i < 400 && !existsSync(marker); i++) Atomics.wait(stuck, 0, 0, 100);
+      expect(existsSync(marker)).toBe(true);
+
+      await until('the holder to give the account up', async () => (await holder.handlers['app:notices'](undefined)).some((n) => n.id === 'account-in-use'));
+      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).rejects.toThrow(/open in another Vidlift/);
+
+      child.stdin?.end();
+      await new Promise((resolve) => child?.once('exit', resolve));
+      child = null;
+      await until('the holder to open the account again', async () => !(await holder.handlers['app:notices'](undefined)).some((n) => n.id === 'account-in-use'));
+      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
+    } finally {
+      child?.kill('SIGKILL');
+      await holder.close();
+    }
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProxySetting } from '../../../shared/model.ts';
-import { PROXY_PASSWORD_ACCOUNT, ProxyChoice } from '../../../electron/core/net/proxy-choice.ts';
+import { OLDER_PROXY_PASSWORD_ENTRY, proxyPasswordEntry, ProxyChoice } from '../../../electron/core/net/proxy-choice.ts';
 import { isLoopbackHost } from '../../../shared/model.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 
@@ -21,13 +21,62 @@ describe('ProxyChoice', () => {
 
   it('manual uses the proxy with the keychain password, registered for redaction before use', async () => {
     const { choice: c, registered, secrets } = choice(manual);
-    await secrets.set(PROXY_PASSWORD_ACCOUNT, 'hunter2-proxy');
+    await secrets.set(proxyPasswordEntry({ ...manual, username: 'ana' }), 'hunter2-proxy');
     expect(await c.routeFor(target)).toEqual({ kind: 'proxy', scheme: 'socks5', host: 'proxy.corp', port: 1080, username: 'ana', password: 'hunter2-proxy' });
     expect(registered).toEqual(['hunter2-proxy']);
     expect(await c.status()).toEqual({ hasPassword: true });
     expect(await c.setPassword(null)).toEqual({ hasPassword: false });
-    expect(await secrets.get(PROXY_PASSWORD_ACCOUNT)).toBeNull();
+    expect(await secrets.list()).toEqual([]);
     expect(await c.routeFor(target)).toEqual({ kind: 'proxy', scheme: 'socks5', host: 'proxy.corp', port: 1080, username: 'ana' });
+  });
+
+  // Issue 27 item 3: the password belongs to one proxy and user. A host changed with
+  // settings:set (by a person or by a page that got hold of the IPC) must not receive it.
+  it.each<[string, Partial<Extract<ProxySetting, { mode: 'manual' }>>]>([
+    ['host', { host: 'elsewhere.example' }],
+    ['port', { port: 3128 }],
+    ['scheme', { scheme: 'http' }],
+    ['user', { username: 'bob' }],
+  ])('a password kept for one proxy is never sent to it once its %s changed', async (_what, change) => {
+    let setting: ProxySetting = manual;
+    const secrets = new MemorySecretStore();
+    const c = new ProxyChoice({ setting: () => setting, system: { routeFor: () => Promise.resolve({ kind: 'direct' }) }, secrets, registry: { addSecret: () => {}, redact: (t) => t } });
+    await c.setPassword('hunter2-proxy');
+    expect(await c.routeFor(target)).toMatchObject({ host: 'proxy.corp', password: 'hunter2-proxy' });
+    setting = { ...manual, ...change };
+    const route = await c.routeFor(target);
+    expect(route).not.toHaveProperty('password');
+    expect(await c.status()).toEqual({ hasPassword: false });
+    // The proxy it was given for still gets it.
+    setting = manual;
+    expect(await c.routeFor(target)).toMatchObject({ host: 'proxy.corp', password: 'hunter2-proxy' });
+  });
+
+  it('keeps one proxy password: the one for the proxy set now; a password needs a user name', async () => {
+    let setting: ProxySetting = manual;
+    const secrets = new MemorySecretStore();
+    const c = new ProxyChoice({ setting: () => setting, system: { routeFor: () => Promise.resolve({ kind: 'direct' }) }, secrets, registry: { addSecret: () => {}, redact: (t) => t } });
+    await c.setPassword('first-password');
+    setting = { ...manual, host: 'second.corp' };
+    await c.setPassword('second-password');
+    expect(await secrets.list()).toEqual(['proxy-password:socks5://ana@second.corp:1080']);
+    setting = manual;
+    expect(await c.routeFor(target)).not.toHaveProperty('password');
+    setting = { ...manual, username: null };
+    await expect(c.setPassword('x')).rejects.toThrow(/user name/);
+  });
+
+  it('an older version’s password (tied to no proxy) goes to the manual proxy set at start, or is deleted', async () => {
+    const older = choice(manual);
+    await older.secrets.set(OLDER_PROXY_PASSWORD_ENTRY, 'from-before');
+    await older.choice.adoptOlderPassword();
+    expect(await older.secrets.list()).toEqual(['proxy-password:socks5://ana@proxy.corp:1080']);
+    expect(await older.choice.routeFor(target)).toMatchObject({ password: 'from-before' });
+
+    const system = choice({ mode: 'system' });
+    await system.secrets.set(OLDER_PROXY_PASSWORD_ENTRY, 'from-before');
+    await system.choice.adoptOlderPassword();
+    expect(await system.secrets.list()).toEqual([]);
   });
 
   it('manual without a user name never reads the keychain', async () => {

@@ -1,6 +1,6 @@
 // Who is signed in and which screen shows: app info, the key's status (never the key), and
 // navigation, including the shell's `app:navigate` (a clicked notification).
-import type { AppInfo, AuthStatus } from '../../../../shared/model.ts';
+import type { AppInfo, AuthStatus, KeySetResult } from '../../../../shared/model.ts';
 import type { EventPayload } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
@@ -17,6 +17,12 @@ export class Session {
   info = $state<AppInfo | null>(null);
   auth = $state<AuthStatus | null>(null);
   screen = $state<Screen>('library');
+  /**
+   * The last key entered turned out to belong to another account than the one shown (the
+   * service named another e-mail): the window says where it went until the person dismisses it.
+   * Kept across the account switch it caused.
+   */
+  keyOfAnotherAccount = $state<NonNullable<KeySetResult['keyOfAnotherAccount']> | null>(null);
   /** Set once the first status arrived, so the window never flashes the wrong screen. */
   ready = $state(false);
   readonly #api: ApiClient;
@@ -55,10 +61,12 @@ export class Session {
   }
 
   /** Checks the key with the service first; throws AppError (unauthorized, offline, unavailable). */
-  async setKey(baseUrl: string, key: string, allowPlainHttp = false): Promise<AuthStatus> {
-    const auth = await this.#api.call('auth:setKey', { baseUrl: baseUrl.trim(), key: key.trim(), ...(allowPlainHttp ? { allowPlainHttp: true as const } : {}) });
+  async setKey(baseUrl: string, key: string, allowPlainHttp = false): Promise<KeySetResult> {
+    const result = await this.#api.call('auth:setKey', { baseUrl: baseUrl.trim(), key: key.trim(), ...(allowPlainHttp ? { allowPlainHttp: true as const } : {}) });
+    const { keyOfAnotherAccount, ...auth } = result;
+    this.keyOfAnotherAccount = keyOfAnotherAccount ?? null;
     this.auth = auth;
-    return auth;
+    return result;
   }
 
   async clearKey(): Promise<AuthStatus> {

@@ -17,7 +17,10 @@ const KEY = 'AAAAbbbbCCCCdddd';
 function setup(name: string) {
   const checked: string[] = [];
   const settings = new SettingsStore({ file: join(dir, `${name}.json`) });
-  const auth = new AuthService({ secrets: new MemorySecretStore(), settings, verify: async (baseUrl) => void checked.push(baseUrl) });
+  const auth = new AuthService({ secrets: new MemorySecretStore(), settings, verify: async (baseUrl) => {
+      checked.push(baseUrl);
+      return { email: 'owner@video.example' };
+    } });
   return { auth, settings, checked };
 }
 
