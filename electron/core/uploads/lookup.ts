@@ -3,6 +3,7 @@
 // first look in the target folder for a video with this file's title and size.
 import type { ServiceApi } from '../api/service-api.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
+import { titleSearch } from './verification.ts';
 
 const PAGE_SIZE = 100;
 /** The listing is newest first; an upload from minutes ago is on the first pages. */
@@ -25,7 +26,7 @@ export function candidateTitles(fileName: string): string[] {
 
 export async function findUploadedVideo(api: ServiceApi, input: LookupInput): Promise<ServiceVideo | null> {
   const titles = new Set(candidateTitles(input.fileName).map((title) => title.toLowerCase()));
-  const search = candidateTitles(input.fileName).at(-1) ?? input.fileName;
+  const search = titleSearch(candidateTitles(input.fileName).at(-1) ?? input.fileName);
   for (let page = 1; page <= MAX_PAGES; page++) {
     const options = input.signal ? { signal: input.signal } : undefined;
     const result = await api.videos({ folder: input.folderId, page, perPage: PAGE_SIZE, search }, options);
