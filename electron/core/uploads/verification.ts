@@ -24,7 +24,15 @@ const NAME_CHANGES: ReadonlyArray<{ reason: TitleChangeReason; apply: (name: str
   { reason: 'cut-at-backslash', apply: (name) => changed(name, [name.slice(name.lastIndexOf('\\') + 1)]) },
 ];
 
-const WINDOWS_1252 = new TextDecoder('windows-1252');
+/**
+ * Windows-1252's characters for bytes 0x80-0x9F (the rest is ISO-8859-1). Written out:
+ * Node's TextDecoder('windows-1252') reads those bytes as ISO-8859-1's control characters.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+const WINDOWS_1252 = {
+  decode: (bytes: Buffer): string =>
+    Array.from(bytes, (byte) => (byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte))).join(''),
+};
 /** What receivers write for a character they cannot store. */
 const REPLACEMENTS = new Set(['?', '_', '\uFFFD']);
 
