@@ -69,5 +69,6 @@ export function nameWarningText(warnings: readonly NameWarning[] | undefined): s
 
 /** Control characters (a line break, C1 codes a Latin-1 reading makes) shown, not acted on. */
 function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/gu, (char) => (char === '\n' ? '↵' : char === '\r' ? '␍' : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  // \p{Cc}: the C0 and C1 control characters, DEL included.
+  return text.replace(/\p{Cc}/gu, (char) => (char === '\n' ? '↵' : char === '\r' ? '␍' : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
