@@ -99,6 +99,21 @@ describe('verifying each upload once it lands', () => {
   });
 });
 
+describe('a lost reply from a file server that stores names otherwise', () => {
+  it('finds the video under its stored title instead of sending the file again', async () => {
+    rig = await createRig({ host: { fileNames: 'legacy', faults: [{ route: 'FILES', kind: 'lose_reply', times: 1 }] } });
+    await uploadAll(rig, ['Café — lost reply.mp4'], 0);
+    expect(rig.host.control.faultsInjected()).toBe(1);
+    // Found by the lookup under "CafÃ© â€” …", not sent again: one upload received.
+    expect(rig.host.control.uploadsReceived()).toBe(1);
+    const [job] = rig.engine.list().jobs;
+    expect(job?.verification).toEqual({
+      title: { status: 'differs', stored: Buffer.from('Café — lost reply.mp4', 'utf8').toString('latin1'), reasons: ['read-as-latin1'] },
+      folder: 'found',
+    });
+  });
+});
+
 describe('the folder check', () => {
   it('finds a video in its folder, misses it in another, and says when the listing could not be made', async () => {
     rig = await createRig({ start: false });
