@@ -49,6 +49,7 @@ import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
+import { UploadVerification } from './upload-verification.ts';
 
 const none = z.undefined();
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
@@ -146,7 +147,7 @@ export const methods = {
   /** The local file this video was uploaded from, when it was uploaded from this machine, and what it is. */
   'videos:localFile': method(
     z.strictObject({ id: VideoId }),
-    z.object({ file: z.object({ path: z.string(), name: z.string(), media: MediaInfo.nullable() }).nullable() }),
+    z.object({ file: z.object({ path: z.string(), name: z.string(), media: MediaInfo.nullable(), verification: UploadVerification.nullable().optional() }).nullable() }),
   ),
 
   'subtitles:list': method(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),

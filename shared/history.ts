@@ -2,6 +2,7 @@
 // (electron/core/uploads/history.ts reads it), searchable and filterable, paged newest first.
 import { z } from 'zod';
 import { FolderId, Text } from './model.ts';
+import { UploadVerification } from './upload-verification.ts';
 
 export const HistoryOutcome = z.enum(['done', 'failed', 'cancelled']);
 export type HistoryOutcome = z.infer<typeof HistoryOutcome>;
@@ -35,6 +36,8 @@ export const HistoryEntry = z.object({
   downloadUrl: z.string().nullable(),
   embedUrl: z.string().nullable(),
   error: z.string().nullable(),
+  /** What was checked once it landed (shared/upload-verification.ts); null when not done, or for older rows. */
+  verification: UploadVerification.nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

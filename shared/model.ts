@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
+import { NameWarning, UploadVerification } from './upload-verification.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
 export const LANGUAGE = /^\w+$/;
@@ -378,6 +379,10 @@ export const UploadJob = z.object({
   media: MediaInfo.nullable().optional(),
   /** Why the job ended as it did, when its state alone would mislead. */
   note: z.string().nullable().optional(),
+  /** What was checked once it landed (the stored title, the video in its folder); null before, or for older rows. */
+  verification: UploadVerification.nullable().optional(),
+  /** What its name holds that cannot be sent as it is, said before the upload. */
+  nameWarnings: z.array(NameWarning).optional(),
 });
 export type UploadJob = z.infer<typeof UploadJob>;
 

@@ -3,6 +3,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { fail, HostError } from './errors.ts';
+import { FILE_NAME_READINGS } from './form-names.ts';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -47,7 +48,7 @@ export function readMultipart(req: IncomingMessage, fileLimit: number): Promise<
     let bb: busboy.Busboy;
     try {
       // busboy reports 'limit' on reaching fileSize; one byte more lets exactly fileLimit through.
-      bb = busboy({ headers: req.headers, limits: { fileSize: fileLimit + 1, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
+      bb = busboy({ headers: req.headers, ...FILE_NAME_READINGS.browsers.busboy, limits: { fileSize: fileLimit + 1, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
     } catch {
       reject(new HostError('Malformed multipart body'));
       return;
@@ -68,7 +69,7 @@ export function readMultipart(req: IncomingMessage, fileLimit: number): Promise<
     });
     bb.on('file', (fieldName, stream, info) => {
       const chunks: Buffer[] = [];
-      const file: MultipartFile = { fieldName, fileName: info.filename ?? '', mimeType: info.mimeType, bytes: Buffer.alloc(0), tooLarge: false };
+      const file: MultipartFile = { fieldName, fileName: FILE_NAME_READINGS.browsers.decode(info.filename ?? ''), mimeType: info.mimeType, bytes: Buffer.alloc(0), tooLarge: false };
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => {
         file.tooLarge = true;

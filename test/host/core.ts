@@ -8,6 +8,7 @@ import type { Rng } from './rng.ts';
 import { Store } from './state.ts';
 import type { Account } from './state.ts';
 import type { Clock } from './time.ts';
+import type { FileNameReading } from './form-names.ts';
 
 export type AuthMethod = 'header' | 'query' | 'none';
 
@@ -52,6 +53,8 @@ export class Core {
   brokenDeploy: boolean;
   /** See HostOptions.echoSecrets. */
   echoSecrets = false;
+  /** See HostOptions.fileNames. */
+  fileNameReading: FileNameReading = 'browsers';
   subtitleTimeoutMs: number;
   baseUrl = '';
   fileServerUrls: string[] = [];

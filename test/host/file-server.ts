@@ -9,6 +9,7 @@ import type { FaultRule } from './faults.ts';
 import type { HashJob } from './hasher.ts';
 import type { Account, UploadSession } from './state.ts';
 import { formatTimestamp } from './time.ts';
+import { FILE_NAME_READINGS } from './form-names.ts';
 
 export const fileServerPath = (index: number): string => `/upload/${String(index + 1).padStart(2, '0')}`;
 const HWM = 1024 * 1024;
@@ -61,7 +62,9 @@ function cutoffFor(rule: FaultRule | undefined, req: IncomingMessage): number | 
 function receive(core: Core, index: number, req: IncomingMessage, res: ServerResponse, rule: FaultRule | undefined): void {
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: req.headers, highWaterMark: HWM, fileHwm: HWM, limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
+    // The file name read as a real server reads what a browser sends (form-names.ts).
+    const names = FILE_NAME_READINGS[core.fileNameReading];
+    bb = busboy({ headers: req.headers, highWaterMark: HWM, fileHwm: HWM, ...names.busboy, limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
   } catch {
     req.resume();
     return send(res, 400, reply(400, 'Malformed multipart body'), 'application/json');
@@ -142,7 +145,8 @@ function receive(core: Core, index: number, req: IncomingMessage, res: ServerRes
     });
     stream.on('end', () => {
       if (failed) return;
-      job.digest().then((sha256) => resolveFile({ name: info.filename || 'untitled', size, sha256 }), rejectFile);
+      const name = FILE_NAME_READINGS[core.fileNameReading].decode(info.filename ?? '');
+      job.digest().then((sha256) => resolveFile({ name: name || 'untitled', size, sha256 }), rejectFile);
     });
   });
 

@@ -4,6 +4,7 @@ import { Core } from './core.ts';
 import type { LogEntry } from './core.ts';
 import { createFileServerHandler, fileServerPath } from './file-server.ts';
 import type { FaultPlan, FaultRule } from './faults.ts';
+import type { FileNameReading } from './form-names.ts';
 import { Listener } from './listener.ts';
 import { RemoteWorker } from './remote-worker.ts';
 import { applySeed, parseSeed } from './seed.ts';
@@ -41,6 +42,12 @@ export interface HostOptions {
    * (as is, URL-encoded and base64), and the file server refuses each upload quoting the session.
    */
   echoSecrets?: boolean;
+  /**
+   * How the file server reads a file name (form-names.ts): 'browsers' (default) as real
+   * servers read what a browser sends; 'legacy' as busboy's defaults do (Latin-1, cut at a
+   * backslash), a receiver that stores another title than the one sent.
+   */
+  fileNames?: FileNameReading;
 }
 
 export interface VideoSnapshot {
@@ -86,6 +93,8 @@ export interface HostControl {
   faultsInjected(): number;
   setLatency(ms: number, jitterMs?: number): void;
   setBrokenDeploy(on: boolean): void;
+  /** See HostOptions.fileNames. */
+  setFileNames(reading: FileNameReading): void;
   setOffline(on: boolean): void;
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -128,6 +137,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     hashInWorker: options.hashInWorker ?? true,
   });
   core.echoSecrets = options.echoSecrets ?? false;
+  core.fileNameReading = options.fileNames ?? 'browsers';
   if (options.faults) core.faults.setPlan(options.faults);
 
   const api = new Listener(createApiHandler(core), bind, options.port ?? 0);
@@ -175,6 +185,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     setLatency: (ms, jitterMs = 0) => {
       core.latencyMs = ms;
       core.jitterMs = jitterMs;
+    },
+    setFileNames: (reading) => {
+      core.fileNameReading = reading;
     },
     setBrokenDeploy: (on) => {
       core.brokenDeploy = on;

@@ -3,6 +3,7 @@
 // uploaded is reported with its links, not sent twice.
 import { resolve } from 'node:path';
 import type { UploadJob } from '../../../shared/model.ts';
+import type { NameWarning, TitleChangeReason } from '../../../shared/upload-verification.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
@@ -53,6 +54,10 @@ export const upload: Command = {
           const done = rows.filter((j) => j.state === 'done');
           if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
           for (const j of rows.filter((r) => r.state !== 'done')) out.warn(`${j.name}: ${j.state}${j.error ? `: ${j.error.message}` : ''}`);
+          for (const j of done) {
+            const said = verificationLine(j);
+            if (said) out.warn(`${j.name}: ${said}`);
+          }
           out.say(`${done.length} uploaded, ${failed} not uploaded.`);
         },
       );
@@ -72,6 +77,8 @@ interface Queued {
 async function queue(cli: Cli, paths: string[], folderId: number, warn: (line: string) => void): Promise<Queued> {
   const result = await cli.call('uploads:add', { paths, folderId });
   const tracked = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
+  // Said before they are sent: what a name holds that goes escaped (issue 26).
+  for (const job of tracked) if (job.nameWarnings && job.nameWarnings.length > 0) warn(`${job.name}: ${job.nameWarnings.map((w) => NAME_WARNING[w]).join('; ')}.`);
   const refusedItems: Queued['refusedItems'] = [];
   const heldIds = result.skipped.flatMap((skip) => (skip.jobId === undefined ? [] : [skip.jobId]));
   const existing = heldIds.length > 0 ? (await cli.call('uploads:jobs', { ids: heldIds })).jobs : [];
@@ -131,5 +138,47 @@ async function follow(cli: Cli, jobs: UploadJob[], tty: boolean, signal: AbortSi
 const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
 
 function toResult(job: UploadJob) {
-  return { path: job.path, name: job.name, size: job.size, state: job.state, videoId: job.videoId, downloadUrl: job.downloadUrl, embedUrl: job.embedUrl, error: job.error?.message ?? null };
+  return {
+    path: job.path,
+    name: job.name,
+    size: job.size,
+    state: job.state,
+    videoId: job.videoId,
+    downloadUrl: job.downloadUrl,
+    embedUrl: job.embedUrl,
+    error: job.error?.message ?? null,
+    verification: job.verification ?? null,
+  };
+}
+
+/** What a name holds that is not sent as it is (shared/upload-verification.ts), said before the upload. */
+const NAME_WARNING: Record<NameWarning, string> = {
+  quote: 'its double quote is sent as %22 (as browsers send it); a file server that does not decode it shows %22 in the title',
+  'line-break': 'its line break is sent as %0D/%0A (as browsers send it); a file server that does not decode it shows those in the title',
+  'escape-like': 'it holds %22, %0D or %0A, which a file server that decodes them shows as a quote or line break',
+};
+
+/** Why a stored title differs (shared/upload-verification.ts), in the command line's words. */
+const TITLE_CHANGE: Record<TitleChangeReason, string> = {
+  'read-as-latin1': 'read as Latin-1',
+  'cut-at-backslash': 'cut at the backslash',
+  'escapes-kept': '%22/%0D/%0A kept as sent',
+  'escapes-decoded': '%22/%0D/%0A in the name decoded',
+  shortened: 'shortened',
+  'characters-replaced': 'characters replaced',
+};
+
+/** What the verification of a finished upload found, when it is not "verified" (issue 26). */
+function verificationLine(job: UploadJob): string | null {
+  const v = job.verification;
+  if (!v) return null;
+  const parts: string[] = [];
+  if (v.title.status === 'differs') {
+    const why = v.title.reasons.map((reason) => TITLE_CHANGE[reason]).join(', ');
+    parts.push(`stored as ${JSON.stringify(v.title.stored)}${why ? ` (${why})` : ''}`);
+  }
+  if (v.title.status === 'unknown') parts.push('stored title not named by the service');
+  if (v.folder === 'missing') parts.push('not in its folder after the upload');
+  if (v.folder === 'unchecked') parts.push('its folder could not be listed to confirm it');
+  return parts.length > 0 ? parts.join('; ') : null;
 }

@@ -5,6 +5,7 @@
 // this one file.
 import FormData from 'form-data';
 import { z } from 'zod';
+import type { NameWarning } from '../../../shared/upload-verification.ts';
 
 /** Decision: a multipart POST to the target `url` exactly as operation 4 gave it. */
 export const UPLOAD_METHOD = 'POST';
@@ -13,6 +14,42 @@ export const UPLOAD_METHOD = 'POST';
 export const FIELD_SESSION = 'sess_id';
 export const FIELD_FOLDER = 'fld_id';
 export const FIELD_FILE = 'file';
+
+/**
+ * Decision: the file name goes as browsers send it (the HTML standard's multipart/form-data
+ * encoding, RFC 7578): raw UTF-8, with only these three characters escaped, and nothing else
+ * (not even `%`). form-data writes exactly this (its escapeHeaderParam); the unit test holds
+ * it to this table. Receivers differ on reading it back: werkzeug decodes %22, PHP and Go keep
+ * the escapes as sent (php-src issue 8206), so a name holding them may be stored otherwise.
+ */
+export const FILE_NAME_ESCAPES: ReadonlyArray<{ char: string; sentAs: string; warning: NameWarning }> = [
+  { char: '"', sentAs: '%22', warning: 'quote' },
+  { char: '\r', sentAs: '%0D', warning: 'line-break' },
+  { char: '\n', sentAs: '%0A', warning: 'line-break' },
+];
+
+/** The file name as it is written in the part's header (before UTF-8 encoding). */
+export function fileNameAsSent(name: string): string {
+  return FILE_NAME_ESCAPES.reduce((out, { char, sentAs }) => out.split(char).join(sentAs), name);
+}
+
+/** The name as a receiver that decodes the escapes reads it back. */
+export function fileNameDecoded(sent: string): string {
+  return FILE_NAME_ESCAPES.reduce((out, { char, sentAs }) => out.replace(new RegExp(sentAs, 'gi'), char), sent);
+}
+
+/**
+ * What a file's name holds that cannot reach every file server as it is, told to the person
+ * before the upload (shared/upload-verification.ts NameWarning).
+ */
+export function fileNameWarnings(name: string): NameWarning[] {
+  const warnings = new Set<NameWarning>();
+  for (const { char, sentAs, warning } of FILE_NAME_ESCAPES) {
+    if (name.includes(char)) warnings.add(warning);
+    if (name.toUpperCase().includes(sentAs)) warnings.add('escape-like');
+  }
+  return [...warnings];
+}
 
 /** A reply larger than this is not a reply we know: stop reading rather than buffer it. */
 export const REPLY_LIMIT_BYTES = 256 * 1024;
@@ -79,7 +116,7 @@ export function uploadRequestUrl(targetUrl: string): URL {
 // only when it says so unambiguously: an OK status and a real file code, nothing against it.
 // test/unit/core/uploads/file-server-replies.test.ts holds the shapes seen in the wild.
 const text = z.union([z.string(), z.number()]).nullish();
-const fileEntry = z.looseObject({ filecode: text, file_code: text, file_status: text });
+const fileEntry = z.looseObject({ filecode: text, file_code: text, file_status: text, title: text });
 const doodStyle = z.looseObject({
   status: text,
   msg: text,
@@ -90,7 +127,12 @@ const xfsStyle = z.array(z.unknown());
 /** What XFileSharing writes in file_code when no file was made. */
 const NO_FILE_CODES = new Set(['', 'undef', 'null', 'undefined']);
 
-export type FileServerReply = { ok: true; fileCode: string } | { ok: false; message: string };
+/** `title`: the title the server says it stored (DoodStream style), null when it does not say. */
+export interface UploadReply {
+  fileCode: string;
+  title: string | null;
+}
+export type FileServerReply = ({ ok: true } & UploadReply) | { ok: false; message: string };
 
 /**
  * Reads the file server's answer. Anything but an unambiguous OK with a file code is a
@@ -110,7 +152,7 @@ export function parseFileServerReply(httpStatus: number, body: string): FileServ
     if (!entry.success) return refused('no file in the reply');
     const fileCode = codeOf(entry.data);
     const status = textOf(entry.data.file_status);
-    if (isOk(status) && fileCode) return httpStatus < 300 ? { ok: true, fileCode } : refused(`HTTP ${httpStatus}`);
+    if (isOk(status) && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title: titleOf(entry.data) } : refused(`HTTP ${httpStatus}`);
     return refused(status && !isOk(status) ? status : 'no file in the reply');
   }
   const dood = doodStyle.safeParse(json);
@@ -122,7 +164,8 @@ export function parseFileServerReply(httpStatus: number, body: string): FileServ
     const first = Array.isArray(dood.data.result) ? dood.data.result[0] : dood.data.result;
     const entry = fileEntry.safeParse(first);
     const fileCode = entry.success ? codeOf(entry.data) : null;
-    if (saysOk && fileCode) return httpStatus < 300 ? { ok: true, fileCode } : refused(`HTTP ${httpStatus}`);
+    const title = entry.success ? titleOf(entry.data) : null;
+    if (saysOk && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title } : refused(`HTTP ${httpStatus}`);
     return refused(msg && !isOk(msg) ? msg : status && status !== '200' ? `status ${status}` : 'no file in the reply');
   }
   const message = typeof json === 'object' && json !== null && 'message' in json ? String((json as { message: unknown }).message) : null;
@@ -146,6 +189,12 @@ function isOk(value: string | null): boolean {
 function codeOf(entry: { filecode?: string | number | null | undefined; file_code?: string | number | null | undefined }): string | null {
   const code = textOf(entry.filecode ?? entry.file_code);
   return code === null || NO_FILE_CODES.has(code.toLowerCase()) ? null : code;
+}
+
+/** The stored title as the server wrote it (never trimmed: a space is part of a title). */
+function titleOf(entry: { title?: string | number | null | undefined }): string | null {
+  const title = entry.title;
+  return title === null || title === undefined || title === '' ? null : String(title);
 }
 
 function describeRaw(httpStatus: number, body: string): string {

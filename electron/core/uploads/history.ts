@@ -3,7 +3,7 @@
 // Newest first, paged by (finished_at, id) so a deep page costs what the first does.
 import type { HistoryEntry, HistoryFilter, HistoryOutcome, HistoryPage } from '../../../shared/history.ts';
 import type { Db } from '../library/db.ts';
-import type { JobRow } from './store.ts';
+import { parseVerification, type JobRow } from './store.ts';
 
 const OUTCOME_STATES: Record<HistoryOutcome, readonly string[]> = {
   done: ['done'],
@@ -25,8 +25,9 @@ function where(filter: HistoryFilter): { sql: string; args: Array<string | numbe
   const parts = [`finished_at IS NOT NULL`, `state IN (${states.map(() => '?').join(',')})`];
   const args: Array<string | number> = [...states];
   if (filter.search?.trim()) {
-    parts.push(`(name LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\')`);
-    args.push(likeText(filter.search.trim()), likeText(filter.search.trim()));
+    // The title the service stored too, when it differs from the name (issue 26).
+    parts.push(`(name LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' OR json_extract(verification, '$.title.stored') LIKE ? ESCAPE '\\')`);
+    args.push(likeText(filter.search.trim()), likeText(filter.search.trim()), likeText(filter.search.trim()));
   }
   if (filter.folderId !== undefined) {
     parts.push('folder_id = ?');
@@ -61,6 +62,7 @@ function toEntry(row: JobRow): HistoryEntry {
     downloadUrl: row.download_url,
     embedUrl: row.embed_url,
     error: row.error_message,
+    verification: parseVerification(row.verification),
   };
 }
 

@@ -11,6 +11,8 @@ import type { Logger, SecretRegistry } from '../log/logger.ts';
 import { backoffDelay, type BackoffPolicy } from '../api/retry.ts';
 import type { StopIntent } from './job-transitions.ts';
 import { findUploadedVideo } from './lookup.ts';
+import { checkInFolder, compareTitle } from './verification.ts';
+import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { ProgressTracker } from './progress.ts';
 import type { JobRow, UploadStore } from './store.ts';
 import type { TokenBucket } from './throttle.ts';
@@ -22,6 +24,17 @@ export interface Running {
   controller: AbortController;
   intent: StopIntent | null;
   done: Promise<void>;
+}
+
+/** A video that is on the service: its id, and what is already known of it. */
+interface Landed {
+  videoId: string;
+  /** The video as a listing gave it (the lookup), so operation 15 is not asked. */
+  known?: ServiceVideo;
+  /** The title the file server's reply says it stored. */
+  replyTitle?: string | null;
+  /** It was found in its intended folder's listing already. */
+  folderListed?: boolean;
 }
 
 /** How a run ended, for the scheduler. */
@@ -65,7 +78,7 @@ export class JobRunner {
     const { signal } = run.controller;
     const { store, api } = this.#o;
     try {
-      if (row.video_id !== null) return await this.#complete(row, run, row.video_id, null);
+      if (row.video_id !== null) return await this.#complete(row, run, { videoId: row.video_id });
       if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
       signal.throwIfAborted();
       if (row.maybe_received === 1) {
@@ -83,7 +96,7 @@ export class JobRunner {
       this.#o.changed();
       this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
-      const { fileCode } = await sendFile({
+      const reply = await sendFile({
         url: target.url,
         session: target.session,
         folderId: row.folder_id,
@@ -104,7 +117,7 @@ export class JobRunner {
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
       });
-      return await this.#complete(row, run, fileCode, null);
+      return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
       return this.#fail(row, run, error);
     }
@@ -141,16 +154,18 @@ export class JobRunner {
     });
     if (video) {
       this.#o.logger.info('an upload whose reply was lost had arrived; not sending it again', { jobId: row.id });
-      return await this.#complete(row, run, video.id, video);
+      // Found in its folder's listing: that listing is the folder check.
+      return await this.#complete(row, run, { videoId: video.id, known: video, folderListed: true });
     }
     this.#o.store.apply(row.id, { type: 'not-there-yet' });
     return null;
   }
 
-  async #complete(row: JobRow, run: Running, videoId: string, known: ServiceVideo | null): Promise<RunOutcome> {
+  async #complete(row: JobRow, run: Running, landed: Landed): Promise<RunOutcome> {
     const { store, logger } = this.#o;
+    const { videoId } = landed;
     store.apply(row.id, { type: 'video-id', videoId });
-    let video = known;
+    let video = landed.known ?? null;
     if (!video) {
       try {
         video = await this.#o.api.videoInfo({ id: videoId });
@@ -160,9 +175,10 @@ export class JobRunner {
       }
     }
     const links = { downloadUrl: video?.links.download ?? null, embedUrl: video?.links.embed ?? null };
+    const verification = await this.#verify(row, run, landed, video);
     const cancelledLate = run.intent === 'cancel';
     if (cancelledLate) logger.info('a cancel came after the whole file was sent; the video arrived and is kept', { jobId: row.id });
-    store.apply(row.id, { type: 'landed', links, now: this.#o.now(), cancelledLate });
+    store.apply(row.id, { type: 'landed', links, now: this.#o.now(), cancelledLate, verification });
     this.#o.changed();
     if (!cancelledLate) this.#o.onFileLanded?.(row.path);
     if (video) {
@@ -173,6 +189,22 @@ export class JobRunner {
       }
     }
     return { kind: 'done' };
+  }
+
+  /**
+   * What the service stored, looked at (issue 26): the title (operation 15's name, else the
+   * file server's reply) against the name sent, and the video in the folder it was sent to.
+   */
+  async #verify(row: JobRow, run: Running, landed: Landed, video: ServiceVideo | null): Promise<UploadVerification> {
+    const stored = video?.name ?? landed.replyTitle ?? null;
+    const title = compareTitle(row.name, stored);
+    const folder = landed.folderListed
+      ? 'found'
+      : await checkInFolder(this.#o.api, { folderId: row.folder_id, videoId: landed.videoId, title: stored, signal: run.controller.signal });
+    // Reasons and outcomes only: a title is the person's, not the log's.
+    if (title.status === 'differs') this.#o.logger.warn('the service stored another title than the name sent', { jobId: row.id, reasons: title.reasons });
+    if (folder !== 'found') this.#o.logger.warn('the new video was not confirmed in its folder', { jobId: row.id, folder });
+    return { title, folder };
   }
 
   #fail(row: JobRow, run: Running, error: unknown): RunOutcome {

@@ -5,6 +5,7 @@
 // and tested exhaustively (test/unit/core/uploads/job-transitions.test.ts).
 import type { UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
+import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { JobPatch, JobRow } from './store.ts';
 
 /** Why a running transfer was stopped on purpose. */
@@ -29,7 +30,7 @@ export type JobEvent =
   | { type: 'last-chunk' }
   | { type: 'body-sent' }
   | { type: 'video-id'; videoId: string }
-  | { type: 'landed'; links: LandedLinks; now: number; cancelledLate?: boolean }
+  | { type: 'landed'; links: LandedLinks; now: number; cancelledLate?: boolean; verification?: UploadVerification | null }
   // How a run ended without a video.
   | { type: 'stopped'; intent: StopIntent; maybeReceived: boolean; now: number }
   | { type: 'offline'; maybeReceived: boolean }
@@ -110,6 +111,7 @@ export function transition(row: Pick<JobRow, 'state' | 'size'> & Partial<Pick<Jo
         download_url: event.links.downloadUrl,
         embed_url: event.links.embedUrl,
         note: event.cancelledLate ? ARRIVED_BEFORE_CANCEL : null,
+        verification: event.verification ? JSON.stringify(event.verification) : null,
         ...NO_ERROR,
       };
     case 'stopped':

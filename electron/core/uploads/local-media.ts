@@ -4,12 +4,15 @@
 import type { Db } from '../library/db.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { MediaInfo } from '../../../shared/media.ts';
-import { parseMedia } from './store.ts';
+import type { UploadVerification } from '../../../shared/upload-verification.ts';
+import { parseMedia, parseVerification } from './store.ts';
 
 export interface LocalVideoFile {
   path: string;
   name: string;
   media: MediaInfo | null;
+  /** What was checked when it landed: the library says when the service stored another title. */
+  verification: UploadVerification | null;
 }
 
 export class LocalMedia {
@@ -21,9 +24,9 @@ export class LocalMedia {
 
   forVideo(videoId: string): LocalVideoFile | null {
     const row = this.#db
-      .prepare("SELECT path, name, media FROM upload_jobs WHERE video_id = ? AND state = 'done' ORDER BY id DESC LIMIT 1")
-      .get(videoId) as { path: string; name: string; media: string | null } | undefined;
-    return row ? { path: row.path, name: row.name, media: parseMedia(row.media) } : null;
+      .prepare("SELECT path, name, media, verification FROM upload_jobs WHERE video_id = ? AND state = 'done' ORDER BY id DESC LIMIT 1")
+      .get(videoId) as { path: string; name: string; media: string | null; verification: string | null } | undefined;
+    return row ? { path: row.path, name: row.name, media: parseMedia(row.media), verification: parseVerification(row.verification) } : null;
   }
 
   /** Whether this path was uploaded from this machine (the person chose it then). */

@@ -83,4 +83,11 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX upload_jobs_media_pending ON upload_jobs (id) WHERE media_pending = 1');
     },
   },
+  {
+    version: 7,
+    name: 'what was checked once a job landed: the stored title, the video in its folder',
+    // JSON of shared/upload-verification.ts UploadVerification, written with the landing
+    // (issue 26). Older done rows keep null: they were never checked, and say nothing.
+    up: (db) => db.exec('ALTER TABLE upload_jobs ADD COLUMN verification TEXT'),
+  },
 ];

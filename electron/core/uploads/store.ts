@@ -4,6 +4,8 @@ import type { StatementSync } from 'node:sqlite';
 import type { UploadJob, UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
+import { UploadVerification } from '../../../shared/upload-verification.ts';
+import { fileNameWarnings } from './file-server.ts';
 import { migrate, transaction, type Db } from '../library/db.ts';
 import { uploadMigrations } from './migrations.ts';
 import { transition, type JobEvent } from './job-transitions.ts';
@@ -42,6 +44,8 @@ export interface JobRow {
   cleared_at: number | null;
   /** 1 while its container header is still to be read (media-inspection.ts): it is not sent. */
   media_pending: number;
+  /** JSON of UploadVerification once it landed (migration 7); null before, and for older rows. */
+  verification: string | null;
 }
 
 export interface NewJob {
@@ -82,7 +86,20 @@ export function toUploadJob(row: JobRow): UploadJob {
     finishedAt: row.finished_at,
     media: parseMedia(row.media),
     note: row.note,
+    verification: parseVerification(row.verification),
+    nameWarnings: fileNameWarnings(row.name),
   };
+}
+
+/** Written by this app, read defensively: a bad value reads as not checked. */
+export function parseVerification(json: string | null): UploadVerification | null {
+  if (json === null) return null;
+  try {
+    const parsed = UploadVerification.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Written by this app, but read defensively: a bad value shows as unknown, never as a failure. */

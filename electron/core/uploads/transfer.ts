@@ -5,7 +5,7 @@
 // video before sending again) and whether trying again can help.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
+import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl, type UploadReply } from './file-server.ts';
 import type { TokenBucket } from './throttle.ts';
 import { FileShrankError, pumpFile } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
@@ -64,7 +64,7 @@ export interface TransferInput {
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
 
-export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
+export function sendFile(input: TransferInput): Promise<UploadReply> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let connected = false;
@@ -88,7 +88,7 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     const proxy = watchProxy(req, input.route?.route ?? { kind: 'direct' });
 
     let replyDeadline: ReturnType<typeof setTimeout> | null = null;
-    const finish = (error: unknown, result?: { fileCode: string }): void => {
+    const finish = (error: unknown, result?: UploadReply): void => {
       if (settled) return;
       settled = true;
       if (replyDeadline) clearTimeout(replyDeadline);
@@ -165,7 +165,7 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
   });
 }
 
-async function readReply(res: IncomingMessage): Promise<{ fileCode: string }> {
+async function readReply(res: IncomingMessage): Promise<UploadReply> {
   const status = res.statusCode ?? 0;
   if (status >= 300 && status < 400) {
     res.resume();
@@ -183,7 +183,7 @@ async function readReply(res: IncomingMessage): Promise<{ fileCode: string }> {
   }
   const body = Buffer.concat(chunks).toString('utf8');
   const reply = parseFileServerReply(status, body);
-  if (reply.ok) return { fileCode: reply.fileCode };
+  if (reply.ok) return { fileCode: reply.fileCode, title: reply.title };
   // A 5xx page is the server failing, not refusing this file: worth another try.
   throw new TransferError(status >= 500 ? 'server' : 'refused', reply.message, true);
 }

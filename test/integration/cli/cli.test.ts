@@ -107,6 +107,27 @@ describe('vidlift-cli', () => {
     expect(`${up.stdout}${up.stderr}${ls.stdout}${exported.stdout}`).not.toContain(host.apiKey);
   });
 
+  it('says before the upload how a name with a quote goes, and after it what a legacy file server stored (issue 26)', async () => {
+    const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: join(root, 'data-names') };
+    const dir = join(root, 'files-names');
+    mkdirSync(dir, { recursive: true });
+    const files = ['say "hi".mp4', 'back\\slash.mp4', 'plain.mp4'].map((name) => video(join(dir, name), 30_000));
+    host.control.setFileNames('legacy');
+    try {
+      const up = await cli(['upload', ...files], env);
+      expect(up.code).toBe(0);
+      expect(up.stderr).toContain('say "hi".mp4: its double quote is sent as %22');
+      expect(up.stderr).toContain('say "hi".mp4: stored as "say %22hi%22.mp4" (%22/%0D/%0A kept as sent)');
+      expect(up.stderr).toContain('back\\slash.mp4: stored as "slash.mp4" (cut at the backslash)');
+      expect(up.stderr).not.toContain('plain.mp4:');
+      const json = await cli(['upload', ...files, '--json'], env);
+      const result = JSON.parse(json.stdout) as { uploads: Array<{ name: string; verification: unknown }> };
+      expect(result.uploads.find((u) => u.name === 'plain.mp4')?.verification).toEqual({ title: { status: 'same' }, folder: 'found' });
+    } finally {
+      host.control.setFileNames('browsers');
+    }
+  });
+
   it('exits 3 with a clear message when the key is refused, and 2 on bad usage', async () => {
     const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: 'A'.repeat(host.apiKey.length), VIDLIFT_DATA_DIR: join(root, 'data-2') };
     const refused = await cli(['ls'], env);

@@ -101,3 +101,36 @@ describe('upload target (4) and file server', () => {
     expect(JSON.stringify(log)).not.toContain(host.apiKey);
   });
 });
+
+describe('file names, read as real servers read what a browser sends (issue 26)', () => {
+  // [as written on the wire by a browser (HTML standard: raw UTF-8, ", CR, LF as %22, %0D, %0A), stored title]
+  const CASES: Array<[string, string]> = [
+    ['Café déjà vu — Tokyo.mp4', 'Café déjà vu — Tokyo.mp4'],
+    ['back\\slash plain.mp4', 'back\\slash plain.mp4'],
+    ['=HYPERLINK(%22x%22), quoted.mp4', '=HYPERLINK("x"), quoted.mp4'],
+    ['two%0D%0Alines.mp4', 'two\r\nlines.mp4'],
+    ['lower %0a too.mp4', 'lower \n too.mp4'],
+    ['100% sure %41 %2F.mp4', '100% sure %41 %2F.mp4'],
+    ['東京の夜 🎬 שלום.mp4', '東京の夜 🎬 שלום.mp4'],
+  ];
+
+  it.each(CASES)('%j is stored as %j', async (wire, title) => {
+    const res = await uploadFile(await uploadTarget(host), Buffer.from('bytes'), wire);
+    const reply = JSON.parse(res.text) as Reply;
+    expect(reply.result?.[0]?.title).toBe(title);
+    expect(host.control.videos().find((v) => v.id === reply.result?.[0]?.filecode)?.name).toBe(title);
+  });
+
+  it("a 'legacy' file server reads them as busboy's defaults do: Latin-1, cut at the backslash, escapes kept", async () => {
+    host.control.setFileNames('legacy');
+    try {
+      const stored = async (wire: string): Promise<string | undefined> =>
+        (JSON.parse((await uploadFile(await uploadTarget(host), Buffer.from('bytes'), wire)).text) as Reply).result?.[0]?.title;
+      expect(await stored('Café déjà vu — Tokyo.mp4')).toBe(Buffer.from('Café déjà vu — Tokyo.mp4', 'utf8').toString('latin1'));
+      expect(await stored('back\\slash plain.mp4')).toBe('slash plain.mp4');
+      expect(await stored('=HYPERLINK(%22x%22), quoted.mp4')).toBe('=HYPERLINK(%22x%22), quoted.mp4');
+    } finally {
+      host.control.setFileNames('browsers');
+    }
+  });
+});

@@ -30,7 +30,7 @@ describe('media info in the upload queue', () => {
     await until(() => engine.list().jobs[0]?.state === 'done', 'the upload to finish');
     const job = engine.list().jobs[0]!;
     expect(job.media).toMatchObject({ width: 320, height: 240, durationSeconds: 2 });
-    expect(new LocalMedia(rig.db).forVideo(job.videoId!)).toEqual({ path: clip, name: 'clip.mp4', media: job.media });
+    expect(new LocalMedia(rig.db).forVideo(job.videoId!)).toEqual({ path: clip, name: 'clip.mp4', media: job.media, verification: { title: { status: 'same' }, folder: 'found' } });
     expect(new LocalMedia(rig.db).forVideo('abcdefghijkl')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUploadEnvelope, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
+import { buildUploadEnvelope, FILE_NAME_ESCAPES, fileNameAsSent, fileNameDecoded, fileNameWarnings, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
 
 async function formText(folderId: number): Promise<string> {
   const file = Buffer.from('VIDEO');
@@ -37,13 +37,14 @@ describe('the file-server adapter', () => {
 
   it('reads the DoodStream-style reply', () => {
     const body = JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'abcdefghijkl', title: 'a', size: 5 }] });
-    expect(parseFileServerReply(200, body)).toEqual({ ok: true, fileCode: 'abcdefghijkl' });
+    expect(parseFileServerReply(200, body)).toEqual({ ok: true, fileCode: 'abcdefghijkl', title: 'a' });
   });
 
   it('reads the XFileSharing-style reply', () => {
     expect(parseFileServerReply(200, JSON.stringify([{ file_code: 'xyz123456789', file_status: 'OK' }]))).toEqual({
       ok: true,
       fileCode: 'xyz123456789',
+      title: null,
     });
     const refused = parseFileServerReply(200, JSON.stringify([{ file_code: '', file_status: 'file is too big' }]));
     expect(refused).toEqual({ ok: false, message: 'The file server refused the upload: file is too big' });
@@ -60,5 +61,51 @@ describe('the file-server adapter', () => {
     expect(parseFileServerReply(200, '')).toEqual({ ok: false, message: 'The file server answered HTTP 200 without a message.' });
     expect(parseFileServerReply(200, '{"status":200,"msg":"OK","result":[{"filecode":')).toMatchObject({ ok: false });
     expect(parseFileServerReply(200, JSON.stringify({ weird: true })).ok).toBe(false);
+  });
+
+  it('reads the stored title of the reply as written, null when it names none', () => {
+    const reply = (title: unknown): string => JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'abcdefghijkl', title }] });
+    expect(parseFileServerReply(200, reply(' CafÃ© .mp4'))).toMatchObject({ ok: true, title: ' CafÃ© .mp4' });
+    expect(parseFileServerReply(200, reply(null))).toMatchObject({ ok: true, title: null });
+    expect(parseFileServerReply(200, reply(''))).toMatchObject({ ok: true, title: null });
+    expect(parseFileServerReply(200, reply(2024))).toMatchObject({ ok: true, title: '2024' });
+  });
+});
+
+describe('file names on the wire (the HTML standard: raw UTF-8, only ", CR and LF escaped)', () => {
+  const NAMES = [
+    'Café déjà vu — Tokyo.mp4',
+    'back\\slash plain.mp4',
+    '=HYPERLINK("x"), quoted.mp4',
+    'line\r\nbreak.mp4',
+    '100% sure %41.mp4',
+    '東京の夜 🎬 שלום.mp4',
+  ];
+
+  it.each(NAMES)('writes %j exactly as the escape table says, and a parser reads the UTF-8 back', async (name) => {
+    const file = Buffer.from('VIDEO');
+    const envelope = buildUploadEnvelope({ session: 'S', folderId: 0, fileName: name, contentType: 'video/mp4', size: file.length });
+    const head = envelope.head.toString('utf8');
+    // form-data's escaping is the table's, byte for byte: UTF-8 as is, nothing else escaped.
+    expect(head).toContain(`name="file"; filename="${fileNameAsSent(name)}"`);
+    expect(envelope.head.includes(Buffer.from(fileNameAsSent(name), 'utf8'))).toBe(true);
+    expect(fileNameDecoded(fileNameAsSent(name))).toBe(name);
+  });
+
+  it('escapes only the three characters of the table', () => {
+    expect(FILE_NAME_ESCAPES.map((e) => [e.char, e.sentAs])).toEqual([['"', '%22'], ['\r', '%0D'], ['\n', '%0A']]);
+    expect(fileNameAsSent('a"b\rc\nd%e\\f')).toBe('a%22b%0Dc%0Ad%e\\f');
+  });
+
+  it('warns before the upload of what a browser cannot send as it is', () => {
+    expect(fileNameWarnings('plain Café.mp4')).toEqual([]);
+    expect(fileNameWarnings('100% real.mp4')).toEqual([]);
+    expect(fileNameWarnings('back\\slash.mp4')).toEqual([]);
+    expect(fileNameWarnings('say "hi".mp4')).toEqual(['quote']);
+    expect(fileNameWarnings('two\nlines.mp4')).toEqual(['line-break']);
+    expect(fileNameWarnings('two\r\nlines "q".mp4').sort()).toEqual(['line-break', 'quote']);
+    // Written in the name itself: a server that decodes the escapes reads another character.
+    expect(fileNameWarnings('100%22 proof.mp4')).toEqual(['escape-like']);
+    expect(fileNameWarnings('x%0a.mp4')).toEqual(['escape-like']);
   });
 });

@@ -107,6 +107,13 @@ describe('the job transition table', () => {
     expect(transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW })).toMatchObject({ note: null });
   });
 
+  it('writes what was verified with the landing (issue 26), and nothing when it was not checked', () => {
+    const links = { downloadUrl: null, embedUrl: null };
+    const verification = { title: { status: 'same' as const }, folder: 'found' as const };
+    expect(transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW, verification })).toMatchObject({ verification: JSON.stringify(verification) });
+    expect(transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW })).toMatchObject({ verification: null });
+  });
+
   it('retries a changed file with its new size and time, and a failed one afresh', () => {
     const changed = transition({ state: 'changed', size: 9 }, { type: 'retry', file: { size: 12, mtimeMs: 5.7 } });
     expect(changed).toMatchObject({ state: 'waiting', size: 12, mtime_ms: 5, maybe_received: 0, attempts: 0, error_code: null });

@@ -47,4 +47,25 @@ describe('findUploadedVideo', () => {
     expect(await findUploadedVideo(api(list, []), { folderId: 0, fileName: 'other.mp4', size: 100, exclude: new Set() })).toBeNull();
     expect(candidateTitles('.hidden')).toEqual(['.hidden']);
   });
+
+  it('finds a video whose title a file server stored otherwise (issue 26)', async () => {
+    const calls: unknown[] = [];
+    const mangled = Buffer.from('Café — Tokyo.mp4', 'utf8').toString('latin1');
+    const list = [video('aaaaaaaaaaa1', 'slash.mp4', 100), video('aaaaaaaaaaa2', mangled, 100), video('aaaaaaaaaaa3', 'unrelated.mp4', 100)];
+    // The double ignores the search: what is checked is which entry counts as this file.
+    const found = await findUploadedVideo(api(list, calls), { folderId: 2, fileName: 'Café — Tokyo.mp4', size: 100, exclude: new Set() });
+    expect(found?.id).toBe('aaaaaaaaaaa2');
+    expect(calls).toEqual([{ folder: 2, page: 1, perPage: 100, search: 'Café — Tokyo' }]);
+    expect((await findUploadedVideo(api(list, []), { folderId: 2, fileName: 'back\\slash.mp4', size: 100, exclude: new Set() }))?.id).toBe('aaaaaaaaaaa1');
+    // The same title at another size is another file.
+    expect(await findUploadedVideo(api(list, []), { folderId: 2, fileName: 'back\\slash.mp4', size: 101, exclude: new Set() })).toBeNull();
+  });
+
+  it('searches a long name by its first 200 characters (operation 14 takes no longer search)', async () => {
+    const calls: Array<{ search?: string }> = [];
+    const name = `${'x'.repeat(240)}.mp4`;
+    await findUploadedVideo(api([], calls), { folderId: 0, fileName: name, size: 1, exclude: new Set() });
+    expect(calls[0]?.search).toBe('x'.repeat(200));
+    expect(calls).toHaveLength(2);
+  });
 });

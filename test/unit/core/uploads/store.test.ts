@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -37,9 +37,25 @@ describe('UploadStore', () => {
       finishedAt: null,
       media: null,
       note: null,
+      verification: null,
+      nameWarnings: [],
     });
     s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
     expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
+  });
+
+  it('keeps what was verified when it landed, and reads a damaged value as not checked (issue 26)', () => {
+    const s = store();
+    const row = s.insert({ ...file, name: 'say "hi".mp4' });
+    expect(toUploadJob(row).nameWarnings).toEqual(['quote']);
+    s.update(row.id, { state: 'uploading' });
+    const verification = { title: { status: 'differs' as const, stored: 'say %22hi%22.mp4', reasons: ['escapes-kept' as const] }, folder: 'found' as const };
+    s.apply(row.id, { type: 'landed', links: { downloadUrl: null, embedUrl: null }, now: 5, verification });
+    expect(toUploadJob(s.get(row.id)!).verification).toEqual(verification);
+    s.update(row.id, { verification: '{"title":{"status":"maybe"}}' });
+    expect(toUploadJob(s.get(row.id)!).verification).toBeNull();
+    s.update(row.id, { verification: 'not json' });
+    expect(toUploadJob(s.get(row.id)!).verification).toBeNull();
   });
 
   it('keeps what the file is with the job, and reads a damaged value as unknown', () => {
