@@ -12,6 +12,7 @@
 // the path inside the watched folder (no link anywhere on the way). The folder itself must be
 // at its own real path: checked at every presence check and before every scan; when it is
 // not (it is a link now, or lies under one), watching stops with the state 'linked'.
+import type { Stats } from 'node:fs';
 import { access, constants, lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import parcelWatcher from '@parcel/watcher';
@@ -86,7 +87,7 @@ async function rootPlace(root: string): Promise<RootPlace> {
 }
 
 /** A regular file (not a link) whose real path is its path: no link anywhere between the root and it. */
-async function plainFile(path: string): Promise<import('node:fs').Stats | null> {
+async function plainFile(path: string): Promise<Stats | null> {
   const info = await lstat(path).catch(() => null);
   if (!info?.isFile()) return null;
   const real = await realpath(path).catch(() => null);
