@@ -80,6 +80,7 @@ export const METHOD_NAMES = [
   'updates:check',
   'updates:restart',
   'watch:status',
+  'watch:add',
 ] as const;
 
 export const EVENT_NAMES = [

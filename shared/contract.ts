@@ -235,6 +235,11 @@ export const methods = {
   'updates:restart': method(none, UpdateStatus),
   /** Each watch folder's state and last file (the folders themselves are in the settings). */
   'watch:status': method(none, WatchStatusView),
+  /**
+   * The folder dialog, shown by the shell: the folders the person picks become watch folders
+   * of the shown account (the only way one is added: settings:set cannot add one or change its path).
+   */
+  'watch:add': method(none, Settings),
 } as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

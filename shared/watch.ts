@@ -28,7 +28,10 @@ const Pattern = z.string().min(1).max(500);
 export const WatchFolder = z.object({
   /** Stable id the page and the core use for this entry (not the path: a path may be edited). */
   id: z.string().min(1).max(64),
-  /** Absolute local folder. */
+  /**
+   * Local folder, at its real path: set by the core from the folder dialog (watch:add), never
+   * by the page; the watcher stops if the path ever leads elsewhere (a link).
+   */
   path: z.string().min(1).max(4096),
   /** Service folder the files go into (0 = the root). */
   folderId: z.number().int().min(0),
@@ -49,16 +52,36 @@ export type WatchFolder = z.infer<typeof WatchFolder>;
 
 export const WatchFolders = z.array(WatchFolder).max(100);
 
-export const WatchState = z.enum(['watching', 'paused', 'missing', 'denied']);
+/** A folder the person just picked, with the defaults (moving files aside is the person's choice). */
+export function newWatchFolder(id: string, path: string): WatchFolder {
+  return {
+    id,
+    path,
+    folderId: 0,
+    enabled: true,
+    includeSubfolders: true,
+    include: [...DEFAULT_WATCH_INCLUDE],
+    exclude: [...DEFAULT_WATCH_EXCLUDE],
+    settleSeconds: DEFAULT_SETTLE_SECONDS,
+    moveUploaded: false,
+  };
+}
+
+/**
+ * 'linked': the folder has become a symbolic link (or lies under one that changed), so it is
+ * not the folder that was picked: nothing in it is uploaded until it is a plain folder again.
+ */
+export const WatchState = z.enum(['watching', 'paused', 'missing', 'denied', 'linked']);
 export type WatchState = z.infer<typeof WatchState>;
 
+/** What the core knows about a folder; the window words it (components/watch). */
 export const WatchFolderStatus = z.object({
   id: z.string(),
   state: WatchState,
   /** The last file queued from this folder, or null. */
   lastFile: z.string().nullable(),
-  /** What the state means for the person, in one sentence. */
-  message: z.string(),
+  /** No change events from the system (its watch limit is reached): the folder is looked at every few seconds. */
+  scanning: z.boolean(),
 });
 export type WatchFolderStatus = z.infer<typeof WatchFolderStatus>;
 

@@ -32,6 +32,7 @@ const NO_WINDOW: Pick<Handlers, ShellMethod> = {
   'dialog:openFiles': noWindow,
   'dialog:openFolder': noWindow,
   'dialog:saveFile': noWindow,
+  'watch:add': noWindow,
   'shell:openExternal': noWindow,
   'clipboard:writeText': noWindow,
   'updates:status': noUpdater,

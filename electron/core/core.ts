@@ -9,7 +9,7 @@ import type { SecretStore } from './secrets/secret-store.ts';
 import type { ProxyResolver } from './net/proxy-route.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
-export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
+export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
 export type CoreHandlers = Omit<Handlers, ShellMethod>;
 
@@ -61,6 +61,8 @@ export interface Core {
   grantPath(path: string): void;
   /** Records the path the person chose in the save dialog; an export writes only there (once). */
   grantSavePath(path: string): void;
+  /** Folders the person picked in the shell's folder dialog (watch:add) become the shown account's watch folders; answers the settings as the window sees them. */
+  addWatchFolders(paths: readonly string[]): Promise<import('../../shared/model.ts').Settings>;
   /** The service returned links on this origin (`scheme://host[:port]`), as the library knows them. */
   knowsLinkOrigin(origin: string): boolean;
   /** Lent local videos: the host's media protocol serves a token's file with byte ranges. */

@@ -158,6 +158,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     grantPath: (path) => grants.grant(path),
     grantSavePath: (path) => void savePaths.add(path),
+    addWatchFolders: async (paths) => {
+      await accounts.addWatchFolders(paths);
+      return settings.presented();
+    },
     media: {
       serve: async (token, method, range) => {
         const path = mediaTokens.resolve(token);

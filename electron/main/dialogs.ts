@@ -50,10 +50,23 @@ export async function openFolder(deps: DialogDeps): Promise<{ paths: string[] }>
   return choose({ title: 'Choose folders to upload', properties: ['openDirectory', 'multiSelections'] }, deps);
 }
 
+/**
+ * The folder dialog of watch:add: what the person picks here is the only way a folder becomes
+ * a watch folder (the page cannot name one). Not granted for reading: the watcher queues its
+ * files itself, each checked to lie inside the folder's real path.
+ */
+export async function pickWatchFolders(deps: DialogDeps): Promise<{ paths: string[] }> {
+  return show({ title: 'Choose folders to watch', properties: ['openDirectory', 'multiSelections'] }, deps);
+}
+
 async function choose(options: OpenDialogOptions, deps: DialogDeps): Promise<{ paths: string[] }> {
+  const chosen = await show(options, deps);
+  for (const path of chosen.paths) deps.grantPath(path);
+  return chosen;
+}
+
+async function show(options: OpenDialogOptions, deps: DialogDeps): Promise<{ paths: string[] }> {
   const win = deps.window();
   const result = win ? await deps.dialog.showOpenDialog(win, options) : await deps.dialog.showOpenDialog(options);
-  if (result.canceled) return { paths: [] };
-  for (const path of result.filePaths) deps.grantPath(path);
-  return { paths: result.filePaths };
+  return { paths: result.canceled ? [] : result.filePaths };
 }

@@ -1,9 +1,9 @@
 // The contract methods only the shell can answer: facts about the app, native dialogs and
 // the system browser. They are merged with the core's handlers into the full table.
-import type { ShellMethod } from '../core/core.ts';
+import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
-import { openFiles, openFolder, saveFile, type DialogDeps } from './dialogs.ts';
+import { openFiles, openFolder, pickWatchFolders, saveFile, type DialogDeps } from './dialogs.ts';
 import { isOpenableExternally, type ExternalLinkPolicy } from './security.ts';
 import type { UpdateController } from './updates.ts';
 
@@ -14,6 +14,8 @@ export interface ShellHandlerDeps {
   platform: NodeJS.Platform;
   sandboxAvailable: boolean;
   dialogs: DialogDeps;
+  /** Makes the folders picked in the watch dialog watch folders (Core.addWatchFolders). */
+  addWatchFolders: Core['addWatchFolders'];
   linkPolicy: ExternalLinkPolicy;
   /** The checked door to the browser (external-links.ts): answers whether the link was opened. */
   openExternal: (url: string) => Promise<boolean>;
@@ -34,6 +36,7 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
     'dialog:openFiles': ({ kind }) => openFiles(kind, deps.dialogs),
     'dialog:openFolder': () => openFolder(deps.dialogs),
     'dialog:saveFile': ({ suggestedName }) => saveFile(suggestedName, deps.dialogs),
+    'watch:add': async () => deps.addWatchFolders((await pickWatchFolders(deps.dialogs)).paths),
     'shell:openExternal': async ({ url }) => {
       if (!isOpenableExternally(url, deps.linkPolicy)) {
         throw new AppError('validation', 'Only https links can be opened in the browser.', { retryable: false });

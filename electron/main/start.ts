@@ -196,6 +196,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       platform: process.platform,
       sandboxAvailable: !packaged,
       dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
+      addWatchFolders: (paths) => core.addWatchFolders(paths),
       linkPolicy,
       openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),

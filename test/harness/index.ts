@@ -78,7 +78,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (!result.hasKey) throw new Error('harness: the sandbox key was not accepted');
   }
 
-  const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path));
+  const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path), core);
   const dispatch = createDispatcher({ ...core.handlers, ...shell.handlers }, {
     onInternalError: (method, error) => core.logger.error(`harness: ${method} failed`, { error: String(error) }),
   });

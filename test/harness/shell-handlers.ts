@@ -2,12 +2,12 @@
 // there is no native dialog or system browser in a headless page, so a test says what the
 // "dialog" returns and reads which links were "opened".
 import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
-import type { ShellMethod } from '../../electron/core/core.ts';
+import type { Core, ShellMethod } from '../../electron/core/core.ts';
 import { AppError } from '../../shared/errors.ts';
 
 export interface HarnessShell {
   handlers: Pick<Handlers, ShellMethod>;
-  /** The paths the next dialog returns (then the dialog is "cancelled" again). */
+  /** The paths the next dialog returns (then the dialog is "cancelled" again); the watch-folder dialog too. */
   setNextDialogResult(paths: string[]): void;
   /** The path the next save dialog returns (then it is "cancelled" again). */
   setNextSavePath(path: string): void;
@@ -27,14 +27,22 @@ const HARNESS_UPDATES = {
   lastChecked: null,
 };
 
-export function createHarnessShell(grant: (path: string) => void, grantSave: (path: string) => void = () => {}): HarnessShell {
+/**
+ * `core` answers the watch-folder dialog (watch:add) as the Electron shell does: the "picked"
+ * folders go to core.addWatchFolders. Without it, watch:add is unavailable.
+ */
+export function createHarnessShell(grant: (path: string) => void, grantSave: (path: string) => void = () => {}, core?: Pick<Core, 'addWatchFolders'>): HarnessShell {
   let nextDialog: string[] | null = null;
   let nextSave: string | null = null;
   const opened: string[] = [];
   const copied: string[] = [];
-  const takeDialogResult = () => {
+  const takePaths = (): string[] => {
     const paths = nextDialog ?? [];
     nextDialog = null;
+    return paths;
+  };
+  const takeDialogResult = () => {
+    const paths = takePaths();
     for (const path of paths) grant(path);
     return { paths };
   };
@@ -43,6 +51,10 @@ export function createHarnessShell(grant: (path: string) => void, grantSave: (pa
       'app:info': () => ({ name: 'Vidlift', version: '0.1.0-harness', platform: process.platform, packaged: false, sandboxAvailable: true }),
       'dialog:openFiles': takeDialogResult,
       'dialog:openFolder': takeDialogResult,
+      'watch:add': () => {
+        if (!core) throw new AppError('unavailable', 'This harness has no watch-folder dialog.', { retryable: false });
+        return core.addWatchFolders(takePaths());
+      },
       'dialog:saveFile': () => {
         const path = nextSave;
         nextSave = null;

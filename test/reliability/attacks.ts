@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Attack } from './attack.ts';
 import { ACCOUNT_ATTACKS } from './attacks-accounts.ts';
+import { WATCH_ATTACKS } from './attacks-watch.ts';
 import { summaryLine, tempDir, withinMs, type ReliabilityRun, type RunResult } from './common.ts';
 
-export const ATTACKS: readonly Attack[] = [...ACCOUNT_ATTACKS];
+export const ATTACKS: readonly Attack[] = [...ACCOUNT_ATTACKS, ...WATCH_ATTACKS];
 
 /** One attack that has not ended by then counts as not refused (it may be hanging on what it attacks). */
 const ATTACK_TIMEOUT_MS = 90_000;

@@ -13,6 +13,7 @@ import type { WatchFolder } from '../../../shared/watch.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import { accountFor, type SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
+import { checkEdited, pickedEntries } from '../watch/watch-list.ts';
 
 /** The id an account gets when it is added: opaque, stable, and the same for the same address and key. */
 export function accountIdFor(baseUrl: string, key: string): string {
@@ -215,12 +216,34 @@ export class AccountRegistry {
     return id === null ? [] : settings.watchFolders.filter((folder) => folder.account === id);
   }
 
-  /** The shown account's watch folders replaced, the others' kept. */
+  /**
+   * The shown account's watch folders replaced, the others' kept. Only the options of saved
+   * entries may change, and entries may go (watch/watch-list.ts): a new folder comes through
+   * addWatchFolders.
+   */
   async setWatchFolders(folders: readonly WatchFolder[]): Promise<void> {
+    const active = this.#activeForWatch();
+    checkEdited(this.watchFoldersOf(active), folders);
+    await this.#replaceWatchFolders(active, folders);
+  }
+
+  /** Folders the person picked in the folder dialog (only the shell calls this) join the shown account's list. */
+  async addWatchFolders(picked: readonly string[]): Promise<void> {
+    const active = this.#activeForWatch();
+    const mine = this.watchFoldersOf(active);
+    const added = await pickedEntries(mine, picked);
+    if (added.length > 0) await this.#replaceWatchFolders(active, [...mine, ...added]);
+  }
+
+  #activeForWatch(): string {
     const active = this.active();
     if (!active) throw new AppError('unauthorized', 'Add an account first: watch folders belong to an account.', { retryable: false });
-    const others = this.#settings.get().watchFolders.filter((folder) => folder.account !== active.id);
-    await this.#settings.update({ watchFolders: [...others, ...folders.map((folder) => ({ ...folder, account: active.id }))] });
+    return active.id;
+  }
+
+  async #replaceWatchFolders(account: string, folders: readonly WatchFolder[]): Promise<void> {
+    const others = this.#settings.get().watchFolders.filter((folder) => folder.account !== account);
+    await this.#settings.update({ watchFolders: [...others, ...folders.map((folder) => ({ ...folder, account }))] });
   }
 
   #stored(): AccountRecord[] {

@@ -54,7 +54,8 @@ function comparable(path: string): string {
   return caseInsensitive ? path.toLowerCase() : path;
 }
 
-function isInside(candidate: string, granted: string): boolean {
+/** Whether `candidate` is `granted` or lies under it (both absolute and canonical). */
+export function isInside(candidate: string, granted: string): boolean {
   if (candidate === granted) return true;
   const rel = relative(granted, candidate);
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);

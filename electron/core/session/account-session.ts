@@ -132,7 +132,7 @@ export class AccountSession {
       this.localMedia = new LocalMedia(this.db);
       this.watch = new WatchManager({
         db: this.db,
-        enqueue: (path, folderId) => this.uploads.add([path], folderId),
+        enqueue: (path, folderId, within) => this.uploads.add([path], folderId, { within }),
         events: deps.events,
         logger: deps.logger,
       });

@@ -15,7 +15,7 @@ import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { BackoffPolicy } from '../api/retry.ts';
 import { BatchTracker, type BatchResult } from './batch.ts';
-import { expandPaths } from './expand.ts';
+import { expandPaths, type ExpandOptions } from './expand.ts';
 import { JobRunner } from './job-runner.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
 import { Scheduler } from './scheduler.ts';
@@ -199,8 +199,8 @@ export class UploadEngine {
   }
 
   /** Queues files; into a folder made offline too (a negative id): those wait until it exists. */
-  async add(paths: readonly string[], folderIdAsked: number): Promise<AddOutcome> {
-    const expansion = await expandPaths(paths);
+  async add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions = {}): Promise<AddOutcome> {
+    const expansion = await expandPaths(paths, options);
     // Looked up after the folder walk: the service may have created the folder meanwhile.
     const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
     const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];

@@ -4,6 +4,7 @@
 // not followed (no loops, no escaping the folder that was dropped).
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { identityOf } from '../files/file-identity.ts';
+import { isInside } from '../files/grants.ts';
 import { basename, join } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
@@ -43,13 +44,21 @@ const CHECK_BATCH = 64;
 type Candidate = { path: string; dropped: boolean } | { skipped: { path: string; reason: string } };
 type Checked = { file: FoundFile } | { skipped: { path: string; reason: string } };
 
-export async function expandPaths(paths: readonly string[]): Promise<Expansion> {
+export interface ExpandOptions {
+  /**
+   * The real path of the watched folder the paths come from: a file whose real path is not
+   * inside it (a link, or a folder on its way replaced by one since the watcher looked) is skipped.
+   */
+  within?: string;
+}
+
+export async function expandPaths(paths: readonly string[], options: ExpandOptions = {}): Promise<Expansion> {
   const result: Expansion = { files: [], skipped: [] };
   const candidates = await collect(paths);
   // In order, a batch at a time, so the files keep the order they were found in.
   for (let i = 0; i < candidates.length; i += CHECK_BATCH) {
     const batch = candidates.slice(i, i + CHECK_BATCH);
-    const checked = await Promise.all(batch.map((c): Promise<Checked> | Checked => ('skipped' in c ? c : check(c.path, c.dropped))));
+    const checked = await Promise.all(batch.map((c): Promise<Checked> | Checked => ('skipped' in c ? c : check(c.path, c.dropped, options.within))));
     for (const outcome of checked) {
       if ('skipped' in outcome) result.skipped.push(outcome.skipped);
       else if (result.files.length >= MAX_FILES_PER_ADD) {
@@ -103,13 +112,14 @@ async function walk(folder: string, out: Candidate[], seen: Set<string>): Promis
 }
 
 /** One file: its identity, and whether its first bytes are a video container. */
-async function check(path: string, dropped: boolean): Promise<Checked> {
+async function check(path: string, dropped: boolean, within: string | undefined): Promise<Checked> {
   if (dropped && isHiddenOrSystem(basename(path))) return { skipped: { path, reason: 'A hidden or system file.' } };
   try {
     // A dropped link means the file it points to: that file is queued (and checked) by its
     // real path, so sending can refuse to follow any link.
     const link = await lstat(path);
-    const realPath = link.isSymbolicLink() ? await realpath(path) : path;
+    const realPath = link.isSymbolicLink() || within !== undefined ? await realpath(path) : path;
+    if (within !== undefined && !isInside(realPath, within)) return { skipped: { path, reason: 'Not inside the watched folder (a link to another place).' } };
     const info = await stat(realPath, { bigint: true });
     const identity = identityOf(info);
     if (identity.size === 0) return { skipped: { path, reason: 'The file is empty.' } };

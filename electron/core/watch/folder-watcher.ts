@@ -4,7 +4,16 @@
 // max_user_watches: test/integration/watch/watch-limits.test.ts). When the system's limit on
 // watches is reached all the same (a tree with more folders than the limit), the folder is
 // scanned every few seconds instead, and the state says so.
-import { access, constants, stat } from 'node:fs/promises';
+//
+// Symbolic links are never followed (issue 27): whoever can write into a watched folder could
+// otherwise have a file from anywhere uploaded (a link to it, or a sub-folder that is a link),
+// and a watched folder replaced by a link would have the other folder uploaded. Entries are
+// looked at with lstat, links are skipped, and a file is reported only when its real path is
+// the path inside the watched folder (no link anywhere on the way). The folder itself must be
+// at its own real path: checked at every presence check and before every scan; when it is
+// not (it is a link now, or lies under one), watching stops with the state 'linked'.
+import type { Stats } from 'node:fs';
+import { access, constants, lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import parcelWatcher from '@parcel/watcher';
 import picomatch from 'picomatch';
@@ -17,7 +26,8 @@ export interface WatchedFile {
   mtimeMs: number;
 }
 
-export type WatchState = 'watching' | 'missing' | 'denied' | 'stopped';
+/** 'linked': the folder is a symbolic link now (or not at its real path): nothing is reported from it. */
+export type WatchState = 'watching' | 'missing' | 'denied' | 'linked' | 'stopped';
 
 /** How changes are noticed: the system's change events, or a scan every few seconds. */
 export type WatchMode = 'events' | 'scanning';
@@ -60,6 +70,28 @@ const DEFAULT_RESCAN_MS = 60_000;
 export function isWatchLimit(error: unknown): boolean {
   const text = `${(error as { code?: unknown } | null)?.code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
   return /ENOSPC|EMFILE|No space left on device|Too many open files|user limit/i.test(text);
+}
+
+/** What the watched folder is now: a folder at its own real path, a link (or under one), or not there. */
+type RootPlace = 'folder' | 'linked' | 'absent';
+
+async function rootPlace(root: string): Promise<RootPlace> {
+  const info = await lstat(root).catch(() => null);
+  if (!info) return 'absent';
+  if (info.isSymbolicLink()) return 'linked';
+  const real = await realpath(root).catch(() => null);
+  if (real === null) return 'absent';
+  // A relative path, or a parent that is a link: the folder is not where the path says.
+  if (real !== root) return 'linked';
+  return info.isDirectory() ? 'folder' : 'absent';
+}
+
+/** A regular file (not a link) whose real path is its path: no link anywhere between the root and it. */
+async function plainFile(path: string): Promise<Stats | null> {
+  const info = await lstat(path).catch(() => null);
+  if (!info?.isFile()) return null;
+  const real = await realpath(path).catch(() => null);
+  return real === path ? info : null;
 }
 
 interface Changes {
@@ -128,14 +160,15 @@ export class FolderWatcher {
 
   private async checkPresenceNow(): Promise<void> {
     if (this.stopped) return;
-    const present = await stat(this.options.folder).then((s) => s.isDirectory(), () => false);
+    const place = await rootPlace(this.options.folder);
+    const present = place === 'folder';
     // A folder we may not list or read gets its own state: the person has to change its rights.
     const readable = present && (await access(this.options.folder, constants.R_OK | constants.X_OK).then(() => true, () => false));
     if (readable && !this.changes) await this.openChanges();
     else if (!readable) {
       // Asked again after a failed access: a folder renamed away in between is missing, not denied.
-      const stillThere = present && (await stat(this.options.folder).then((s) => s.isDirectory(), () => false));
-      const state = stillThere ? 'denied' : 'missing';
+      const stillThere = present && (await rootPlace(this.options.folder)) === 'folder';
+      const state = place === 'linked' ? 'linked' : stillThere ? 'denied' : 'missing';
       if (this.state === state) return;
       await this.closeChanges();
       this.setState(state);
@@ -162,14 +195,23 @@ export class FolderWatcher {
     await this.scanOnce();
   }
 
-  /** Every file under the folder, new or changed since it was reported, is looked at (one stat each). */
-  private scanOnce(): Promise<void> {
+  /**
+   * Every file under the folder, new or changed since it was reported, is looked at (one lstat
+   * each). The folder's real path is checked first: one replaced by a link is not scanned, and
+   * the presence check says so at once.
+   */
+  private async scanOnce(): Promise<void> {
     const root = this.options.folder;
-    return scanFolder(root, root, this.rules, (path) => void this.noticeScanned(path));
+    if ((await rootPlace(root)) !== 'folder') {
+      // Not awaited: a scan runs inside the presence check when the folder opens.
+      void this.checkPresence();
+      return;
+    }
+    await scanFolder(root, root, this.rules, (path) => void this.noticeScanned(path));
   }
 
   private async noticeScanned(path: string): Promise<void> {
-    const s = await stat(path).catch(() => null);
+    const s = await lstat(path).catch(() => null);
     if (!s?.isFile() || this.reported.has(`${path}\0${s.size}\0${s.mtimeMs}`)) return;
     this.noticeFile(path);
   }
@@ -196,7 +238,8 @@ export class FolderWatcher {
         this.settling.delete(event.path);
         continue;
       }
-      void stat(event.path).then(
+      // lstat: a link (to a file or a folder) is neither, and is skipped.
+      void lstat(event.path).then(
         (s) => {
           // A folder moved in whole comes as one event: its files are looked at here.
           if (s.isDirectory() && this.rules.recursive && !this.rules.excluded(relativePath(this.options.folder, event.path))) {
@@ -226,7 +269,7 @@ export class FolderWatcher {
     clearTimeout(this.settling.get(path));
     const settleMs = this.options.settleMs ?? DEFAULT_SETTLE_MS;
     const timer = setTimeout(() => {
-      void stat(path).then(
+      void lstat(path).then(
         (s) => {
           if (!this.changes || this.settling.get(path) !== timer) return;
           const now = `${s.size}\0${s.mtimeMs}`;
@@ -242,8 +285,8 @@ export class FolderWatcher {
   }
 
   private async consider(path: string): Promise<void> {
-    const s = await stat(path).catch(() => null);
-    if (!s?.isFile()) return;
+    const s = await plainFile(path);
+    if (!s) return;
     const file: WatchedFile = { path, size: s.size, mtimeMs: s.mtimeMs };
     const key = `${path}\0${file.size}\0${file.mtimeMs}`;
     if (this.reported.has(key) || this.options.isKnown(file)) return;

@@ -2,6 +2,8 @@
 // was closed), when a folder comes back or a sub-folder is moved in whole (one event for the
 // folder, none for its files), and on every round when the system gives no more change
 // events (watch-limit fallback, folder-watcher.ts). Excluded sub-folders are not entered.
+// Entries are judged by their own type (the directory entry's, as lstat sees it): a symbolic
+// link, to a file or to a folder, is neither a file nor a folder here and is never followed.
 import { opendir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 

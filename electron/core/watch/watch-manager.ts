@@ -1,7 +1,7 @@
 // Runs one FolderWatcher per enabled watch folder of the open account, follows the settings
 // as the person changes them, and queues each finished file into the upload engine. What it
-// knows about each folder (watching, paused, missing, denied, its last file) is pushed to the
-// page as 'watch:changed'. Files already in the queue or the history (same path, size and
+// knows about each folder (watching, paused, missing, denied, linked, its last file) is pushed
+// to the page as 'watch:changed', as codes the window words. Files already in the queue or the history (same path, size and
 // mtime) are never queued again, so a restart neither repeats nor misses a file.
 import { basename } from 'node:path';
 import type { WatchFolder, WatchFolderStatus, WatchState, WatchStatusView } from '../../../shared/watch.ts';
@@ -15,7 +15,7 @@ import { FolderWatcher, type WatchedFile, type WatchState as WatcherState } from
 export interface WatchManagerOptions {
   db: Db;
   /** Queues one finished file into the upload engine (its own checks and de-duplication apply). */
-  enqueue: (path: string, folderId: number) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: string }[] }>;
+  enqueue: (path: string, folderId: number, within: string) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: string }[] }>;
   events: EventSink;
   logger: Logger;
   /** How often a missing or refused folder is looked at again (tests use a short one). */
@@ -30,16 +30,6 @@ interface Entry {
   /** No change events from the system (its watch limit is reached): the folder is scanned every few seconds. */
   scanning: boolean;
 }
-
-const MESSAGES: Record<WatchState, string> = {
-  watching: 'Watching: finished files are uploaded.',
-  paused: 'Paused: new files are not uploaded until it is switched on.',
-  missing: 'The folder is not there (an unplugged drive?). Watching resumes when it comes back.',
-  denied: 'Vidlift may not read this folder. Change its permissions; watching resumes on its own.',
-};
-
-const SCANNING_MESSAGE =
-  'Watching by looking every 10 seconds: this computer’s limit on watched folders is reached (on Linux, raise fs.inotify.max_user_watches to see new files at once).';
 
 export class WatchManager {
   readonly #options: WatchManagerOptions;
@@ -133,7 +123,8 @@ export class WatchManager {
 
   async #queue(entry: Entry, file: WatchedFile): Promise<void> {
     try {
-      const result = await this.#options.enqueue(file.path, entry.config.folderId);
+      // The engine checks again that the file's real path is inside the folder (a link made meanwhile).
+      const result = await this.#options.enqueue(file.path, entry.config.folderId, entry.config.path);
       // A file the engine refuses (not a video after all, already uploaded) is not the folder's last file.
       if (result.added.length === 0) {
         this.#options.logger.info('a watched file was not queued', { reason: result.skipped[0]?.reason ?? null, folder: entry.config.id });
@@ -159,6 +150,5 @@ export class WatchManager {
 }
 
 function toStatus(entry: Entry): WatchFolderStatus {
-  const message = entry.state === 'watching' && entry.scanning ? SCANNING_MESSAGE : MESSAGES[entry.state];
-  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, message };
+  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, scanning: entry.state === 'watching' && entry.scanning };
 }

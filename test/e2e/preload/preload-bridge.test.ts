@@ -70,6 +70,7 @@ beforeAll(async () => {
       platform: process.platform,
       sandboxAvailable: true,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
+      addWatchFolders: (paths) => core.addWatchFolders(paths),
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,

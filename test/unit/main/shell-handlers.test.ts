@@ -11,6 +11,7 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
   const grantSavePath = vi.fn();
   const openExternal = vi.fn(async () => true);
   const writeClipboard = vi.fn();
+  const addWatchFolders = vi.fn(async (_paths: readonly string[]) => ({}) as never);
   const table = createShellHandlers({
     app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
     platform: 'linux',
@@ -19,10 +20,11 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
     linkPolicy: { allowLoopbackHttp: false },
     openExternal,
     writeClipboard,
+    addWatchFolders,
     updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
-  return { table, showOpenDialog, grantPath, showSaveDialog, grantSavePath, openExternal, writeClipboard, optionsOf };
+  return { table, showOpenDialog, grantPath, showSaveDialog, grantSavePath, openExternal, writeClipboard, addWatchFolders, optionsOf };
 }
 
 describe('shell handlers', () => {
@@ -74,6 +76,17 @@ describe('shell handlers', () => {
     expect(await table['dialog:openFolder'](undefined)).toEqual({ paths: ['/v/trip'] });
     expect(optionsOf().properties).toContain('openDirectory');
     expect(grantPath).toHaveBeenCalledWith('/v/trip');
+  });
+
+  it('folders picked in the watch dialog become watch folders, without a read grant; a cancelled dialog adds none', async () => {
+    const picked = handlers({ canceled: false, filePaths: ['/v/obs', '/v/camera'] });
+    await picked.table['watch:add'](undefined);
+    expect(picked.addWatchFolders).toHaveBeenCalledWith(['/v/obs', '/v/camera']);
+    expect(picked.optionsOf().properties).toEqual(['openDirectory', 'multiSelections']);
+    expect(picked.grantPath).not.toHaveBeenCalled();
+    const cancelled = handlers({ canceled: true, filePaths: ['/v/ignored'] });
+    await cancelled.table['watch:add'](undefined);
+    expect(cancelled.addWatchFolders).toHaveBeenCalledWith([]);
   });
 
   it('shell:openExternal opens https only', async () => {

@@ -1,11 +1,11 @@
-// Settings → Watch folders in Chromium against a stand-in bridge: adding a folder through the
-// folder dialog saves it with the defaults, live states from the core are shown, and a change
-// saves the whole list.
+// Settings → Watch folders in Chromium against a stand-in bridge: "Add folder…" asks the core's
+// watch:add (the app's folder dialog; the page never names a path, issue 27), live states from
+// the core are worded here, and a change saves the whole list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { flushSync, mount, unmount } from 'svelte';
 import WatchFolders from '../../../../renderer/src/components/watch/WatchFolders.svelte';
-import { DEFAULT_SETTLE_SECONDS, DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
+import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 let stub: StubBridge;
@@ -60,26 +60,40 @@ const entry = (extra: Partial<WatchFolder> = {}): WatchFolder => ({
 });
 
 describe('WatchFolders', () => {
-  it('adds a folder picked in the folder dialog with the defaults', async () => {
-    stub.handle('dialog:openFolder', () => ({ paths: ['/media/usb/clips'] }));
+  it('adds a folder through the app’s folder dialog (watch:add), never by naming a path', async () => {
+    let asked = 0;
+    stub.handle('watch:add', () => {
+      asked++;
+      return {};
+    });
     render([]);
     await settle();
     expect(target.textContent).toContain('No folders watched yet.');
     target.querySelector<HTMLButtonElement>('section > button')!.click();
     await settle();
-    expect(saved).toHaveLength(1);
-    expect(saved[0]).toHaveLength(1);
-    expect(saved[0]![0]).toMatchObject({ path: '/media/usb/clips', folderId: 0, enabled: true, includeSubfolders: true, settleSeconds: DEFAULT_SETTLE_SECONDS, moveUploaded: false });
-    expect(saved[0]![0]!.exclude).toContain('**/*.part');
+    expect(asked).toBe(1);
+    expect(stub.calls.find((call) => call.method === 'watch:add')?.input).toBeUndefined();
+    expect(stub.calls.some((call) => call.method === 'dialog:openFolder')).toBe(false);
+    expect(saved).toEqual([]);
+  });
+
+  it('shows why adding failed', async () => {
+    stub.fail('watch:add', { code: 'unauthorized', message: 'Add an account first: watch folders belong to an account.', retryable: false });
+    render([]);
+    await settle();
+    target.querySelector<HTMLButtonElement>('section > button')!.click();
+    await settle();
+    expect(target.querySelector('[role=alert]')?.textContent).toBeTruthy();
   });
 
   it('shows the state the core reports and saves a change to the whole list', async () => {
-    render([entry(), entry({ id: 'w2', path: '/mnt/unplugged', folderId: 0 })]);
+    render([entry(), entry({ id: 'w2', path: '/mnt/unplugged', folderId: 0 }), entry({ id: 'w3', path: '/home/me/Shared', folderId: 0 })]);
     await settle();
     stub.emit('watch:changed', {
       folders: [
-        { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', message: 'Watching: finished files are uploaded.' },
-        { id: 'w2', state: 'missing', lastFile: null, message: 'The folder is not there (an unplugged drive?). Watching resumes when it comes back.' },
+        { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', scanning: false },
+        { id: 'w2', state: 'missing', lastFile: null, scanning: false },
+        { id: 'w3', state: 'linked', lastFile: null, scanning: false },
       ],
     });
     await settle();
@@ -88,12 +102,14 @@ describe('WatchFolders', () => {
     expect(items[0]!.textContent).toContain('Last file: stream-2026-11-22.mp4');
     expect(items[1]!.textContent).toContain('Folder missing');
     expect(items[1]!.textContent).toContain('unplugged drive');
+    expect(items[2]!.textContent).toContain('Replaced by a link');
+    expect(items[2]!.textContent).toContain('replaced by a link to another place, so nothing there is uploaded');
     expect(items[0]!.querySelector('select')!.selectedOptions[0]!.textContent).toBe('Recordings');
     await page.screenshot({ path: '../../../../test-results/screens/watch-settings.png', element: target });
 
     const off = items[0]!.querySelector<HTMLInputElement>('input[type=checkbox]')!;
     off.click();
     await settle();
-    expect(saved.at(-1)?.map((f) => [f.id, f.enabled])).toEqual([['w1', false], ['w2', true]]);
+    expect(saved.at(-1)?.map((f) => [f.id, f.enabled])).toEqual([['w1', false], ['w2', true], ['w3', true]]);
   });
 });
