@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as s from '../../../../electron/core/api/schemas.ts';
 import { ExportService } from '../../../../electron/core/export/export-service.ts';
 import { migrate } from '../../../../electron/core/library/db.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';
@@ -43,5 +44,24 @@ describe('ExportService.toFile', () => {
     expect(lstatSync(path).isFile()).toBe(true);
     expect((parse(readFileSync(path, 'utf8'), { columns: true }) as unknown[]).length).toBe(3);
     expect(readdirSync(dir).sort()).toEqual(['links.csv', 'links.csv.vidlift-part', 'victim.txt']);
+  });
+});
+
+describe('exports of a hostile service\'s links (issue 27 item 9)', () => {
+  it('writes no javascript: link into HTML or Markdown, and leaves out a video without a safe link', async () => {
+    const env = tempDb();
+    cleanups.push(env.cleanup);
+    migrate(env.db, 'uploads', uploadMigrations);
+    const store = new LibraryStore(env.db);
+    // What the service answered, through the same schema the client parses every reply with.
+    const hostile = s.video.parse({ ...serviceVideo('bad0', 'bad'), links: { download: 'javascript:alert(1)', embed: 'javascript:alert(2)' } });
+    const halfHostile = s.video.parse({ ...serviceVideo('half', 'half'), links: { download: 'https://h.test/d/half', embed: 'javascript:alert(3)' } });
+    store.upsertVideos(0, [hostile, halfHostile, serviceVideo('good', 'good')].map((video, seq) => ({ video, seq })));
+    const service = new ExportService({ store, db: env.db, sessionStartedAt: 0, events: { emit() {} }, mayWrite: () => true });
+    for (const format of ['html', 'markdown', 'iframe', 'embed'] as const) {
+      const { text, count } = service.text({ kind: 'folder', folderId: 0 }, { format });
+      expect(text).not.toMatch(/javascript:/i);
+      expect(count).toBe(1);
+    }
   });
 });
