@@ -2,8 +2,9 @@
 // a clear refusal, never a crash of the step (issue 27 item 10).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareSubtitleFile, SUBTITLE_MAX_SOURCE_BYTES } from '../../../../electron/core/files/subtitle-prepare.ts';
+import { prepareSubtitleFile, startSubtitleWorkerFromSource, SUBTITLE_MAX_SOURCE_BYTES, useSubtitleWorker } from '../../../../electron/core/files/subtitle-prepare.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import { tempDir } from './image-fixtures.ts';
 
@@ -28,5 +29,47 @@ describe('prepareSubtitleFile with 250,000 "-->" lines', () => {
     const prepared = await prepareSubtitleFile(path);
     expect(prepared.preview.cueCount).toBe(1);
     expect(prepared.bytes.toString('utf8')).toBe(content);
+  });
+});
+
+describe('prepareSubtitleFile keeps the main thread free', () => {
+  afterAll(() => useSubtitleWorker(startSubtitleWorkerFromSource));
+
+  it('decodes, repairs and checks a 1 MB file on a thread of its own, the event loop turning meanwhile', async () => {
+    const threads: number[] = [];
+    useSubtitleWorker((options) => {
+      const worker = startSubtitleWorkerFromSource(options);
+      threads.push(worker.threadId);
+      return worker;
+    });
+    // UTF-16 with periods in the timings: about 1 MB read, under 500 KB once repaired as UTF-8.
+    const cues = Array.from({ length: 7_200 }, (_, i) => `${i + 1}\n00:00:01.000 --> 00:00:02.000\nLine ${i} of a long subtitle file\n`);
+    const path = join(dir, 'big.srt');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cues.join('\n'), 'utf16le')]);
+    expect(bytes.length).toBeGreaterThan(SUBTITLE_MAX_SOURCE_BYTES * 0.9);
+    expect(bytes.length).toBeLessThanOrEqual(SUBTITLE_MAX_SOURCE_BYTES);
+    writeFileSync(path, bytes);
+    let turns = 0;
+    let settled = false;
+    const beat = (): void => {
+      turns++;
+      if (!settled) setImmediate(beat);
+    };
+    setImmediate(beat);
+    const prepared = await prepareSubtitleFile(path).finally(() => (settled = true));
+    expect(prepared.format).toBe('srt');
+    expect(prepared.preview.cueCount).toBe(7_200);
+    expect(prepared.bytes.subarray(0, 32).toString('utf8')).toBe('1\n00:00:01,000 --> 00:00:02,000\n');
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).not.toBe(threadId);
+    expect(turns).toBeGreaterThan(100);
+  });
+
+  it('answers a refusal from the thread as the same AppError', async () => {
+    const path = join(dir, 'empty-cues.vtt');
+    writeFileSync(path, 'WEBVTT\n\nnothing here\n');
+    const error = await prepareSubtitleFile(path).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'validation', message: '“empty-cues.vtt” has no subtitles in it (no cue timings were found).' });
   });
 });
