@@ -21,6 +21,7 @@ function updateFeedProblem(publishConfig) {
 }
 
 async function beforePack(context) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS on purpose: electron-builder loads its hooks so, and resolves the feed in this module
   var publishManager = require('app-builder-lib/out/publish/PublishManager');
   var config = await publishManager.getAppUpdatePublishConfiguration(context.packager, null, context.arch, false);
   var problem = updateFeedProblem(config);
