@@ -24,7 +24,7 @@ import { createDispatcher } from '../core/rpc/dispatch.ts';
 import type { Core, CoreOptions } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
 import type { StartSyncWorker } from '../core/library/sync-writer.ts';
-import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-prepare.ts';
+import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';

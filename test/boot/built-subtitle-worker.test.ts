@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtSubtitleWorker } from '../../electron/main/start.ts';
-import { prepareSubtitleFile, startSubtitleWorkerFromSource, useSubtitleWorker } from '../../electron/core/files/subtitle-prepare.ts';
+import { prepareSubtitleFile } from '../../electron/core/files/subtitle-prepare.ts';
+import { startSubtitleWorkerFromSource, useSubtitleWorker } from '../../electron/core/files/subtitle-thread.ts';
 import { AppError } from '../../shared/errors.ts';
 
 const outMain = join(import.meta.dirname, '../../out/main');
@@ -26,13 +27,17 @@ describe('the built subtitle preparation thread', () => {
       return start!(options);
     });
     const good = join(dir, 'good.srt');
-    writeFileSync(good, '\uFEFF1\r\n00:00:01.000 --> 00:00:02,000\r\nHello\r\n');
+    // Larger than what is prepared inline (32 KB).
+    const cues = Array.from({ length: 2_000 }, (_, i) => `${i + 1}\r\n00:00:01.000 --> 00:00:02,000\r\nHello ${i}\r\n`);
+    writeFileSync(good, `\uFEFF${cues.join('\r\n')}`);
     const prepared = await prepareSubtitleFile(good);
-    expect(prepared.bytes.toString('utf8')).toBe('1\n00:00:01,000 --> 00:00:02,000\nHello\n');
+    expect(prepared.preview.cueCount).toBe(2_000);
+    expect(prepared.bytes.subarray(0, 40).toString('utf8')).toBe('1\n00:00:01,000 --> 00:00:02,000\nHello 0\n');
     const bad = join(dir, 'bad.srt');
     writeFileSync(bad, '1\n00:00:01,000 --> 00:00:02,000\n' + '-->\n'.repeat(250_000));
     await expect(prepareSubtitleFile(bad)).rejects.toBeInstanceOf(AppError);
-    expect(started).toBe(2);
+    // One thread serves both files.
+    expect(started).toBe(1);
   });
 
   it('is not offered where no script was built', () => {

@@ -5,28 +5,30 @@
 // conversion stays the one that decides the stored WebVTT; the app converts only for the
 // preview. The 500 KB limit applies to the bytes sent, after conversion.
 //
-// The work runs on a worker thread of its own (subtitle-prepare.worker.ts), one per file:
-// a 1 MB file takes 0.4 to 1 s of CPU, and on the main process that stalls the window, the
-// uploads' progress and the sync meanwhile. Bounding the input instead would not do: the
-// service's 500 KB limit is on the UTF-8 sent, so a UTF-16 or CRLF file of up to 1 MB is
-// valid, and even 500 KB costs a few hundred milliseconds.
-import { existsSync } from 'node:fs';
+// The work runs on a worker thread (subtitle-thread.ts): a 1 MB file takes 0.4 to 1 s of
+// CPU, and on the main process that stalls the window, the uploads' progress and the sync
+// meanwhile. Bounding the input instead would not do: the service's 500 KB limit is on the
+// UTF-8 sent, so a UTF-16 or CRLF file of up to 1 MB is valid, and even 500 KB costs a few
+// hundred milliseconds. A file of at most 32 KB is prepared inline: that takes a few tens
+// of milliseconds at most, less than starting the thread would.
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { AppError, type ErrorShape } from '../../../shared/errors.ts';
+import { AppError } from '../../../shared/errors.ts';
 import type { SubtitlePreview } from '../../../shared/media.ts';
 import { readPickedFile } from './image.ts';
 import { checkSubtitleText, detectFormat, SUBTITLE_MAX_BYTES, type SubtitleFormat } from './subtitle.ts';
 import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
 import { decodeWith, detectSubtitleEncoding, encodeUtf8, isKnownEncoding } from './subtitle-encoding.ts';
 import { parseCues, repairSubtitle, srtToVtt } from './subtitle-repair.ts';
+import { prepareOnThread } from './subtitle-thread.ts';
 
 /**
  * Any file whose UTF-8 form fits in 500 KB is at most twice that before conversion (UTF-16
  * of ASCII text is the largest case among the encodings offered), so larger is refused unread.
  */
 export const SUBTITLE_MAX_SOURCE_BYTES = 2 * SUBTITLE_MAX_BYTES;
+
+/** Up to this size a file is prepared on the calling thread (see the top of this file). */
+export const SUBTITLE_INLINE_MAX_BYTES = 32 * 1024;
 
 /** Cues shown in the preview. */
 export const PREVIEW_CUES = 8;
@@ -99,72 +101,14 @@ function labelOf(encoding: string): string {
   return SUBTITLE_ENCODINGS.find((e) => e.name === encoding)?.label ?? encoding;
 }
 
-/** What the preparation thread is given (workerData) and what it answers. */
-export interface SubtitleJob {
-  raw: Uint8Array;
-  name: string;
-  encoding: string | undefined;
-}
-export type SubtitleJobReply = { prepared: PreparedSubtitle } | { refused: ErrorShape };
-
-export type StartSubtitleWorker = (options: WorkerOptions) => Worker;
-
-const SOURCE_WORKER = new URL('./subtitle-prepare.worker.ts', import.meta.url);
-/** Run from source (Node, tests, the command line from the source tree): the TypeScript file beside this one. */
-export const startSubtitleWorkerFromSource: StartSubtitleWorker = (options) => new Worker(SOURCE_WORKER, options);
-
-/** Enough for a 1 MB file split into lines many times over; a file that needs more is refused, not the app's memory. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
-
-let startWorker: StartSubtitleWorker | null = existsSync(fileURLToPath(SOURCE_WORKER)) ? startSubtitleWorkerFromSource : null;
-
-/**
- * How the preparation thread is started in this process. The shell names the built script
- * beside its bundle (out/main/subtitle-prepare.js, electron/main/start.ts); from source the
- * TypeScript file is used. Where neither exists (the bundle run as the command line, with no
- * window to keep responsive) the preparation runs inline.
- */
-export function useSubtitleWorker(start: StartSubtitleWorker | null): void {
-  startWorker = start;
-}
-
 /** Reads a picked subtitle file and prepares it off the main thread; throws AppError('validation') with the reason. */
 export async function prepareSubtitleFile(path: string, encoding?: string): Promise<PreparedSubtitle> {
   const name = basename(path);
   const raw = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_SOURCE_BYTES, (size) =>
     `“${name}” is ${kb(size)}; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`,
   );
-  if (startWorker === null) return prepareSubtitleBytes(raw, name, encoding);
-  return prepareOnThread(startWorker, { raw, name, encoding });
-}
-
-function prepareOnThread(start: StartSubtitleWorker, job: SubtitleJob): Promise<PreparedSubtitle> {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const worker = start({ workerData: job, resourceLimits: WORKER_LIMITS });
-    worker.once('message', (reply: SubtitleJobReply) => {
-      answered = true;
-      if ('refused' in reply) {
-        reject(AppError.fromShape(reply.refused));
-        return;
-      }
-      // Structured cloning hands the bytes back as a plain Uint8Array.
-      const { bytes } = reply.prepared;
-      resolve({ ...reply.prepared, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-    });
-    worker.once('error', (error) => {
-      answered = true;
-      const outOfMemory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      reject(
-        outOfMemory
-          ? new AppError('validation', `“${job.name}” is too complex to read as a subtitle file.`, { retryable: false })
-          : new AppError('internal', `“${job.name}” could not be prepared: ${error.message}`, { retryable: true, cause: error }),
-      );
-    });
-    worker.once('exit', (code) => {
-      if (!answered) reject(new AppError('internal', `“${job.name}” could not be prepared (its thread stopped with code ${code}).`, { retryable: true }));
-    });
-  });
+  if (raw.length <= SUBTITLE_INLINE_MAX_BYTES) return prepareSubtitleBytes(raw, name, encoding);
+  return prepareOnThread(raw, name, encoding) ?? prepareSubtitleBytes(raw, name, encoding);
 }
 
 /** The check the handlers and the outbox run: format and size of what will be sent. */

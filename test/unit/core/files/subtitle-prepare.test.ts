@@ -2,13 +2,16 @@
 // a clear refusal, never a crash of the step (issue 27 item 10).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareSubtitleFile, startSubtitleWorkerFromSource, SUBTITLE_MAX_SOURCE_BYTES, useSubtitleWorker } from '../../../../electron/core/files/subtitle-prepare.ts';
+import { prepareSubtitleFile, SUBTITLE_INLINE_MAX_BYTES, SUBTITLE_MAX_SOURCE_BYTES } from '../../../../electron/core/files/subtitle-prepare.ts';
+import { startSubtitleWorkerFromSource, useSubtitleWorker } from '../../../../electron/core/files/subtitle-thread.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import { tempDir } from './image-fixtures.ts';
 
 const { dir, cleanup } = tempDir('vidlift-subtitle-prepare-');
+/** A thread started from TypeScript source, and a megabyte of work: seconds on a busy machine. */
+const HEAVY = 60_000;
 afterAll(cleanup);
 
 describe('prepareSubtitleFile with 250,000 "-->" lines', () => {
@@ -20,7 +23,7 @@ describe('prepareSubtitleFile with 250,000 "-->" lines', () => {
     const error = await prepareSubtitleFile(path).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toBe('“arrows.srt” has a broken cue timing on line 3 (“-->”). Fix the timings or pick another file.');
-  });
+  }, HEAVY);
 
   it('repairs a cue of 250,000 text lines (a cue that long is legal) without a stack overflow', async () => {
     const content = '1\n00:00:01,000 --> 00:00:02,000\n' + 'a\n'.repeat(250_000);
@@ -29,7 +32,7 @@ describe('prepareSubtitleFile with 250,000 "-->" lines', () => {
     const prepared = await prepareSubtitleFile(path);
     expect(prepared.preview.cueCount).toBe(1);
     expect(prepared.bytes.toString('utf8')).toBe(content);
-  });
+  }, HEAVY);
 });
 
 describe('prepareSubtitleFile keeps the main thread free', () => {
@@ -63,13 +66,26 @@ describe('prepareSubtitleFile keeps the main thread free', () => {
     expect(threads).toHaveLength(1);
     expect(threads[0]).not.toBe(threadId);
     expect(turns).toBeGreaterThan(100);
-  });
+  }, HEAVY);
 
   it('answers a refusal from the thread as the same AppError', async () => {
     const path = join(dir, 'empty-cues.vtt');
-    writeFileSync(path, 'WEBVTT\n\nnothing here\n');
+    // Larger than what is prepared inline.
+    writeFileSync(path, 'WEBVTT\n\n' + 'NOTE nothing here\n\n'.repeat(3_000));
     const error = await prepareSubtitleFile(path).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'validation', message: '“empty-cues.vtt” has no subtitles in it (no cue timings were found).' });
-  });
+  }, HEAVY);
+
+  it('fails the files of a thread that dies, and starts a new thread for the next file', async () => {
+    const path = join(dir, 'longer.srt');
+    const content = Array.from({ length: 1_000 }, (_, i) => `${i + 1}\n00:00:01,000 --> 00:00:02,000\nLine ${i}\n`).join('\n');
+    expect(content.length).toBeGreaterThan(SUBTITLE_INLINE_MAX_BYTES);
+    writeFileSync(path, content);
+    useSubtitleWorker(() => new Worker('process.exit(3)', { eval: true }));
+    const error = await prepareSubtitleFile(path).then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'internal', message: '“longer.srt” could not be prepared: its thread stopped with code 3' });
+    useSubtitleWorker(startSubtitleWorkerFromSource);
+    expect((await prepareSubtitleFile(path)).bytes.toString('utf8')).toBe(content);
+  }, HEAVY);
 });
