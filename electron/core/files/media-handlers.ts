@@ -6,6 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
+import { identityOf } from './file-identity.ts';
 import type { LentFile, MediaTokens } from './media-tokens.ts';
 import { sniffVideo, SNIFF_BYTES } from './video.ts';
 
@@ -37,8 +38,8 @@ export function createMediaHandlers(deps: MediaHandlerDeps): Pick<Handlers, 'med
     'media:open': async ({ path }) => {
       const name = basename(path);
       if (!deps.mayLend(path)) refuse('Vidlift may only play files you picked, dropped or uploaded from this computer. Choose the video again.');
-      // One handle for every check, and its device and inode go with the token: the path is
-      // served later only while it still holds this very file (media-range.ts).
+      // One handle for every check, and the identity of what it opened goes with the token: the
+      // path is served later only while it still holds this very file (media-range.ts).
       let handle: FileHandle;
       try {
         handle = await open(path, READ_NO_BLOCK);
@@ -57,7 +58,7 @@ export function createMediaHandlers(deps: MediaHandlerDeps): Pick<Handlers, 'med
           refuse(`“${name}” cannot be read.`);
         }
         if (sniffVideo(head.subarray(0, bytesRead)) === null) refuse(`“${name}” is not a video file.`);
-        file = { path, dev: info.dev.toString(), ino: info.ino.toString() };
+        file = { path, ...identityOf(info) };
       } finally {
         await handle.close();
       }

@@ -2,11 +2,12 @@
 // can seek: one range per request (what media elements ask for), 206 with Content-Range,
 // 416 when the range lies outside the file. Shared by Electron's media scheme and the
 // harness's loopback server, which only turn this answer into their own response type.
-// The file is opened once: its device and inode are checked on that handle against the
-// ones recorded when it was lent, and the bytes come from that same handle, so what is sent
-// is the lent file even if the path is replaced meanwhile.
+// The file is opened once: its identity (device, inode, size, mtime) is checked on that handle
+// against the one recorded when it was lent, and the bytes come from that same handle, so
+// what is sent is the lent file even if the path is replaced meanwhile.
 import { constants, type ReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { identityOf } from './file-identity.ts';
 import type { LentFile } from './media-tokens.ts';
 import { sniffVideo, SNIFF_BYTES, videoContentType } from './video.ts';
 
@@ -56,9 +57,10 @@ export async function serveMediaFile(file: LentFile, method: string, rangeHeader
   let keepOpen = false;
   try {
     const info = await handle.stat({ bigint: true });
-    // Another file at the path (renamed over it, or a link to elsewhere): not the one lent.
-    if (!info.isFile() || info.dev.toString() !== file.dev || info.ino.toString() !== file.ino) return notFound;
-    const size = Number(info.size);
+    const now = identityOf(info);
+    // Another file at the path (renamed over it, or a link to elsewhere), or the lent one changed: not what was lent.
+    if (!info.isFile() || now.dev !== file.dev || now.ino !== file.ino || now.size !== file.size || now.mtimeMs !== file.mtimeMs) return notFound;
+    const size = now.size;
     const head = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
     const type = videoContentType(sniffVideo(head.subarray(0, bytesRead)));

@@ -4,10 +4,13 @@
 // session: until the page releases it, it has been idle for IDLE_MS, or MAX_AGE_MS have
 // passed. The URL carries only the token; the host's protocol handler (Electron's media
 // scheme, the harness's loopback server) asks this registry for the path behind it.
-// Each loan also holds the device and inode of the file that was checked when it was lent:
-// the path alone would serve whatever is at it when asked (another file renamed over it, or
-// a link to a file the page was never lent), so media-range.ts serves only that same file.
+// Each loan also holds the identity of the file that was checked when it was lent (device,
+// inode, size, mtime: file-identity.ts): the path alone would serve whatever is at it when
+// asked (another file renamed over it, or a link to a file the page was never lent), so
+// media-range.ts serves only that same file. Size and mtime catch an inode number reused by a
+// new file after the lent one was deleted.
 import { randomBytes } from 'node:crypto';
+import type { FileIdentity } from './file-identity.ts';
 
 export const MEDIA_TOKEN_IDLE_MS = 10 * 60_000;
 export const MEDIA_TOKEN_MAX_AGE_MS = 2 * 60 * 60_000;
@@ -17,11 +20,9 @@ export const MEDIA_TOKENS_MAX = 8;
 /** 32 random bytes, base64url: 43 characters of [A-Za-z0-9_-]. */
 export const MEDIA_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The file a token lends: its path and, as decimal strings (they may not fit a double), its st_dev and st_ino. */
-export interface LentFile {
+/** The file a token lends: its path and the identity of the file checked there. */
+export interface LentFile extends FileIdentity {
   path: string;
-  dev: string;
-  ino: string;
 }
 
 interface Loan {

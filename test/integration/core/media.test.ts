@@ -2,7 +2,7 @@
 // sandbox host: only granted (or uploaded-from-here) video files are lent, a lent URL serves
 // ranges until released, and a captured frame is checked like a picked image and reaches
 // the host through the thumbnail queue.
-import { mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,6 +129,13 @@ describe('a lent file is the file that was lent (issue 27 item 8)', () => {
     await writeFile(secret, Buffer.concat([MP4_HEAD, Buffer.from('a file behind a link')]));
     await symlink(secret, path);
     expect((await core.media.serve(token, 'GET', 'bytes=0-')).status).toBe(404);
+
+    // A new file of the same size at the path, which may even get the deleted file's inode number.
+    await rm(path);
+    await rm(secret);
+    await writeFile(path, Buffer.concat([MP4_HEAD, Buffer.alloc(50_000, 2)]));
+    await utimes(path, new Date(), new Date(Date.now() + 5_000));
+    expect((await core.media.serve(token, 'GET', null)).status).toBe(404);
   });
 
   it('sends the bytes of the file it checked, even when the path is replaced while it answers', async () => {

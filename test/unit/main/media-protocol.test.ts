@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { electronMediaUrl } from '../../../electron/core/files/media-handlers.ts';
+import { identityOf } from '../../../electron/core/files/file-identity.ts';
 import { serveMediaFile } from '../../../electron/core/files/media-range.ts';
 import { MediaTokens } from '../../../electron/core/files/media-tokens.ts';
 import { createMediaRequestHandler } from '../../../electron/main/media-protocol.ts';
@@ -17,8 +18,7 @@ const bytes = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f
 writeFileSync(video, bytes);
 
 const tokens = new MediaTokens();
-const { dev, ino } = statSync(video, { bigint: true });
-const lent = { path: video, dev: dev.toString(), ino: ino.toString() };
+const lent = { path: video, ...identityOf(statSync(video, { bigint: true })) };
 const handler = createMediaRequestHandler({
   serve: async (token, method, range) => {
     const file = tokens.resolve(token);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MEDIA_TOKEN_IDLE_MS, MEDIA_TOKEN_MAX_AGE_MS, MEDIA_TOKENS_MAX, MediaTokens } from '../../../../electron/core/files/media-tokens.ts';
 import { parseRange } from '../../../../electron/core/files/media-range.ts';
 
-/** A lent file as media:open records it (the device and inode are only carried here). */
-const lent = (path: string) => ({ path, dev: '2049', ino: String(path.length) });
+/** A lent file as media:open records it (its identity is only carried here). */
+const lent = (path: string) => ({ path, dev: '2049', ino: String(path.length), size: 10, mtimeMs: 1 });
 
 describe('MediaTokens', () => {
   it('issues a new unguessable token each time, for one path', () => {
