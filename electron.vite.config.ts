@@ -10,10 +10,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The library's sync writer runs on a worker thread: its script is an entry of its own
-      // (out/main/sync-writer.js), which the shell hands to the core (electron/main/start.ts).
+      // The library's sync writer and the subtitle preparation run on worker threads: their
+      // scripts are entries of their own (out/main/sync-writer.js, out/main/subtitle-prepare.js),
+      // which the shell hands to the core (electron/main/start.ts).
       rollupOptions: {
-        input: { index: resolve(root, 'electron/main/index.ts'), 'sync-writer': resolve(root, 'electron/core/library/sync-writer.worker.ts') },
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          'sync-writer': resolve(root, 'electron/core/library/sync-writer.worker.ts'),
+          'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
+        },
       },
     },
   },

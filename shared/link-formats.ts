@@ -9,6 +9,18 @@ export type LinkVideo = Pick<Video, 'id' | 'name' | 'embedUrl' | 'downloadUrl'>;
 
 export const CSV_COLUMNS = ['id', 'name', 'embedUrl', 'downloadUrl'] as const;
 
+/**
+ * One CSV record, without its line end: the one CSV writer of every export (the Links menu,
+ * the history, the command line). A cell starting with = + - @ (or their full-width forms,
+ * a tab or a CR) gets a leading ' so a spreadsheet shows it as text instead of running it:
+ * titles come from whoever uploaded the video, and `=cmd|' /C calc'!A0` or `=HYPERLINK(...)`
+ * would otherwise run when the file is opened (OWASP "CSV injection"). Number cells stay
+ * numbers (csv-stringify leaves a negative number alone).
+ */
+export function csvRow(cells: readonly (string | number | null)[]): string {
+  return stringify([cells], { eof: false, escape_formulas: true });
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
@@ -23,7 +35,7 @@ export function formatLink(video: LinkVideo, format: LinkFormat): string {
     case 'plain':
       return video.embedUrl;
     case 'csv':
-      return stringify([CSV_COLUMNS.map((c) => video[c])], { eof: false });
+      return csvRow(CSV_COLUMNS.map((c) => video[c]));
     case 'markdown':
       return `[${escapeMarkdownText(video.name)}](${markdownTarget(video.embedUrl)})`;
     case 'html':
@@ -39,6 +51,6 @@ export function formatLink(video: LinkVideo, format: LinkFormat): string {
 export function formatLinks(videos: readonly LinkVideo[], format: LinkFormat): string {
   if (format === 'json') return JSON.stringify(videos.map((v) => JSON.parse(formatLink(v, 'json'))), null, 2);
   const lines = videos.map((v) => formatLink(v, format));
-  if (format === 'csv') lines.unshift(stringify([[...CSV_COLUMNS]], { eof: false }));
+  if (format === 'csv') lines.unshift(csvRow(CSV_COLUMNS));
   return lines.join('\n');
 }

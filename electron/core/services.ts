@@ -164,9 +164,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     media: {
       serve: async (token, method, range) => {
-        const path = mediaTokens.resolve(token);
-        if (path === null) return { status: 404, headers: { 'Cache-Control': 'no-store' }, body: null };
-        return serveMediaFile(path, method, range);
+        const file = mediaTokens.resolve(token);
+        if (file === null) return { status: 404, headers: { 'Cache-Control': 'no-store' }, body: null };
+        return serveMediaFile(file, method, range);
       },
     },
     uploads: {

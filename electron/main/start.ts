@@ -24,6 +24,7 @@ import { createDispatcher } from '../core/rpc/dispatch.ts';
 import type { Core, CoreOptions } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
 import type { StartSyncWorker } from '../core/library/sync-writer.ts';
+import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
@@ -77,6 +78,13 @@ export function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
   return (options) => new Worker(script, options);
 }
 
+/** The subtitle preparation thread, built beside the main bundle (out/main/subtitle-prepare.js). */
+export function builtSubtitleWorker(mainDir: string): StartSubtitleWorker | undefined {
+  const script = join(mainDir, 'subtitle-prepare.js');
+  if (!existsSync(script)) return undefined;
+  return (options) => new Worker(script, options);
+}
+
 export async function startShell(options: StartOptions): Promise<RunningShell> {
   const packaged = app.isPackaged;
   const isMac = process.platform === 'darwin';
@@ -96,6 +104,9 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   const secretStore = new FallbackSecretStore(new KeytarSecretStore(), safeStorageFallback({ safeStorage, file: paths.secretsFile }));
   // Where this runtime cannot load the sandbox's TypeScript, say how to run it instead.
   const sandbox = guardSandboxRuntime(sandboxStarter(app.getAppPath()));
+  // Built: the bundle's own script; from source the core keeps its TypeScript worker.
+  const subtitleWorker = builtSubtitleWorker(options.mainDir ?? import.meta.dirname);
+  if (subtitleWorker) useSubtitleWorker(subtitleWorker);
   const coreOptions: CoreOptions = {
     dataDir: app.getPath('userData'),
     logDir,

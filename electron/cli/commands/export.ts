@@ -1,9 +1,8 @@
 // `export --format F [FOLDER]`: the links of a folder, or of the whole library, written to
 // stdout as they are read (a page of 500 at a time), so a library of any size streams out
 // without being held in memory. The formats are the app's own (shared/link-formats.ts).
-import { formatLink, LINK_FORMATS, CSV_COLUMNS, type LinkFormat } from '../../../shared/link-formats.ts';
+import { csvRow, formatLink, LINK_FORMATS, CSV_COLUMNS, type LinkFormat } from '../../../shared/link-formats.ts';
 import { formatBbcode } from '../../../shared/link-templates.ts';
-import { stringify } from 'csv-stringify/sync';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
@@ -53,7 +52,7 @@ async function write(cli: Cli, folderIds: number[], format: ExportFormat): Promi
       else process.stdout.once('drain', resolve).once('error', reject);
     });
   let first = true;
-  if (format === 'csv') await put(`${stringify([[...CSV_COLUMNS]], { eof: false })}\n`);
+  if (format === 'csv') await put(`${csvRow(CSV_COLUMNS)}\n`);
   if (format === 'json') await put('[');
   for (const folderId of folderIds) {
     for await (const video of folderVideos(cli, folderId)) {

@@ -2,13 +2,22 @@
 // response is parsed with these at the boundary: a body that does not match becomes a
 // typed error, never a half-filled object. Unknown extra fields are dropped.
 import { z } from 'zod';
-import { VIDEO_ID } from '../../../shared/model.ts';
+import { isHttpUrl, VIDEO_ID } from '../../../shared/model.ts';
 
 const int = z.number().int();
 /** "integer or string" / "number or string" fields: the service writes numbers either way. */
 const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
 const kbOrUnlimited = z.union([int, z.literal('Unlimited')]).transform((value) => (value === 'Unlimited' ? null : value));
 const id12 = z.string().regex(VIDEO_ID);
+/**
+ * A link the service hands out (download, embed, image, subtitle): kept only when it is an
+ * http or https address, else read as no link (''), like a video the service has not given
+ * links yet. A hostile or broken service's `javascript:` or `data:` address would otherwise
+ * reach the HTML and Markdown exports and the window as a link someone clicks; '' keeps the
+ * rest of the reply usable, and the window says the link is missing.
+ */
+const link = z.string().transform((value) => (isHttpUrl(value) ? value : ''));
+const links = z.object({ download: link, embed: link });
 
 export const pagination = z.object({ page: int, perPage: int, total: int });
 
@@ -43,7 +52,7 @@ export const uploadTarget = z.object({ url: z.string().url(), session: z.string(
 
 export const remoteAdded = z.object({ id: id12, name: z.string(), slots: z.object({ used: int, total: int }) });
 
-export const copied = z.object({ id: id12, links: z.object({ download: z.string(), embed: z.string() }) });
+export const copied = z.object({ id: id12, links });
 
 export const remoteItem = z.object({
   id: id12,
@@ -102,16 +111,16 @@ export const video = z.object({
   name: z.string(),
   size: int.min(0),
   skipIntro: int.min(0),
-  links: z.object({ download: z.string(), embed: z.string() }),
-  images: z.object({ single: z.string(), thumbnail: z.string(), splash: z.string() }),
+  links,
+  images: z.object({ single: link, thumbnail: link, splash: link }),
 });
 export const videoList = z.object({ pagination, folder: int, list: z.array(video) });
 
 export const skipIntro = z.object({ id: id12, updated: z.boolean() });
 
-export const thumbnail = z.object({ url: z.string(), message: z.string() });
+export const thumbnail = z.object({ url: link, message: z.string() });
 
-export const subtitle = z.object({ subtitle: z.object({ language: z.string(), url: z.string() }) });
+export const subtitle = z.object({ subtitle: z.object({ language: z.string(), url: link }) });
 
 /** The error body of every failure (spec 7): HTTP 500 with `{message, status: 500}`. */
 export const serviceError = z.object({ message: z.string(), status: int });

@@ -1,10 +1,9 @@
 // One video as one export entry, in each format (the one place for each format's escaping is
 // shared/link-formats.ts and shared/link-templates.ts; this adds the download-link list, the
 // iframe size and the export's CSV/JSON columns).
-import { stringify } from 'csv-stringify/sync';
 import type { Video } from '../../../shared/model.ts';
 import type { ExportOptions } from '../../../shared/export-options.ts';
-import { formatLink } from '../../../shared/link-formats.ts';
+import { csvRow, formatLink } from '../../../shared/link-formats.ts';
 import { checkTemplate, formatBbcode, renderTemplate, TemplateError } from '../../../shared/link-templates.ts';
 import { AppError } from '../../../shared/errors.ts';
 
@@ -47,7 +46,7 @@ export function checkOptions(options: ExportOptions): void {
 
 /** What comes before the first entry (CSV's header, JSON's bracket) and after the last. */
 export function exportFrame(options: ExportOptions): { head: string; tail: (count: number) => string } {
-  if (options.format === 'csv') return { head: stringify([[...EXPORT_COLUMNS]], { eof: false }) + '\n', tail: () => '' };
+  if (options.format === 'csv') return { head: csvRow(EXPORT_COLUMNS) + '\n', tail: () => '' };
   if (options.format === 'json') return { head: '[', tail: (count) => (count === 0 ? ']\n' : '\n]\n') };
   return { head: '', tail: () => '' };
 }
@@ -71,7 +70,7 @@ export function exportEntry(video: ExportVideo, options: ExportOptions, index: n
     case 'html':
       return `${formatLink(video, options.format)}\n`;
     case 'csv':
-      return stringify([Object.values(columns(video))], { eof: false }) + '\n';
+      return csvRow(Object.values(columns(video))) + '\n';
     case 'json':
       return `${index === 0 ? '\n  ' : ',\n  '}${JSON.stringify(columns(video))}`;
     case 'template':

@@ -1,8 +1,9 @@
 // Exports links: a preview of the first entries (the Links menu), or the whole export written
 // to a file the person picked in the save dialog, streamed with the stream's backpressure and
 // with progress, under a temporary name renamed at the end (never half a file at that name).
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { AppError } from '../../../shared/errors.ts';
 import type { ExportOptions, ExportPreview, ExportSource } from '../../../shared/export-options.ts';
@@ -61,8 +62,17 @@ export class ExportService {
     if (!this.#deps.mayWrite(path)) throw new AppError('validation', 'Vidlift writes an export only to a file chosen in the save dialog.', { retryable: false });
     checkOptions(options);
     const now = this.#deps.now ?? Date.now;
-    const temporary = `${path}.vidlift-part`;
-    const out = createWriteStream(temporary, { mode: 0o600 });
+    // A fresh random name, created exclusively ('wx': O_CREAT|O_EXCL, which never follows a
+    // link): a fixed name next to the file could be a link planted beforehand, and writing
+    // through it would overwrite the link's target. Same folder, so the rename is atomic.
+    const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.vidlift-part`);
+    let handle;
+    try {
+      handle = await open(temporary, 'wx', 0o600);
+    } catch (error) {
+      throw writeFailed(path, error);
+    }
+    const out = handle.createWriteStream();
     const frame = exportFrame(options);
     let count = 0;
     let lastReport = 0;
@@ -78,16 +88,21 @@ export class ExportService {
       }
       await write(out, frame.tail(count));
       out.end();
-      await once(out, 'finish');
+      // Closed before the rename (Windows refuses to rename an open file).
+      await once(out, 'close');
       await rename(temporary, path);
     } catch (error) {
       out.destroy();
       await rm(temporary, { force: true });
-      throw new AppError('internal', `The export could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
+      throw writeFailed(path, error);
     }
     this.#deps.events.emit('export:progress', { path, written: count, done: true });
     return { path, count };
   }
+}
+
+function writeFailed(path: string, error: unknown): AppError {
+  return new AppError('internal', `The export could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
 }
 
 /** Writes and waits for the stream to drain when its buffer is full. */

@@ -68,7 +68,9 @@ export function* exportVideos(ctx: SourceContext, source: ExportSource): Generat
   const media = ctx.db.prepare("SELECT media FROM upload_jobs WHERE video_id = ? AND media IS NOT NULL LIMIT 1");
   const seen = new Set<string>();
   for (const video of rawVideos(ctx, source)) {
-    if (video.downloadUrl === '' || seen.has(video.id)) continue;
+    // No link: not confirmed yet, or the service gave one that is not http(s) (api/schemas.ts
+    // reads that as none); either way there is nothing safe to write for it.
+    if (video.downloadUrl === '' || video.embedUrl === '' || seen.has(video.id)) continue;
     seen.add(video.id);
     const row = media.get(video.id) as { media: string } | undefined;
     let durationSeconds: number | null = null;

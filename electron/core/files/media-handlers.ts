@@ -1,12 +1,17 @@
 // media:open and media:release: lending a local video to the page for playback (see
 // media-tokens.ts). Only a path the person granted, or the file a video was uploaded from
 // on this machine, is lent, and only when its content is a video container.
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { MediaTokens } from './media-tokens.ts';
-import { sniffVideoFile } from './video.ts';
+import { identityOf } from './file-identity.ts';
+import type { LentFile, MediaTokens } from './media-tokens.ts';
+import { sniffVideo, SNIFF_BYTES } from './video.ts';
+
+/** O_NONBLOCK: a path swapped for a pipe never hangs the open. */
+const READ_NO_BLOCK = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** The scheme the Electron shell serves lent videos on (electron/main/media-protocol.ts). */
 export const MEDIA_SCHEME = 'vidlift-media';
@@ -33,21 +38,31 @@ export function createMediaHandlers(deps: MediaHandlerDeps): Pick<Handlers, 'med
     'media:open': async ({ path }) => {
       const name = basename(path);
       if (!deps.mayLend(path)) refuse('Vidlift may only play files you picked, dropped or uploaded from this computer. Choose the video again.');
-      let isFile = false;
+      // One handle for every check, and the identity of what it opened goes with the token: the
+      // path is served later only while it still holds this very file (media-range.ts).
+      let handle: FileHandle;
       try {
-        isFile = (await stat(path)).isFile();
+        handle = await open(path, READ_NO_BLOCK);
       } catch {
         refuse(`There is no file “${name}” any more; it may have been moved or deleted.`);
       }
-      if (!isFile) refuse(`“${name}” is not a file.`);
-      let kind;
+      let file: LentFile;
       try {
-        kind = await sniffVideoFile(path);
-      } catch {
-        refuse(`“${name}” cannot be read.`);
+        const info = await handle.stat({ bigint: true });
+        if (!info.isFile()) refuse(`“${name}” is not a file.`);
+        const head = Buffer.alloc(SNIFF_BYTES);
+        let bytesRead: number;
+        try {
+          ({ bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0));
+        } catch {
+          refuse(`“${name}” cannot be read.`);
+        }
+        if (sniffVideo(head.subarray(0, bytesRead)) === null) refuse(`“${name}” is not a video file.`);
+        file = { path, ...identityOf(info) };
+      } finally {
+        await handle.close();
       }
-      if (kind === null) refuse(`“${name}” is not a video file.`);
-      return { url: deps.url(deps.tokens.issue(path)), name };
+      return { url: deps.url(deps.tokens.issue(file)), name };
     },
     'media:release': ({ url }) => {
       const token = url.split('/').pop() ?? '';

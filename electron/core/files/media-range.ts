@@ -2,9 +2,17 @@
 // can seek: one range per request (what media elements ask for), 206 with Content-Range,
 // 416 when the range lies outside the file. Shared by Electron's media scheme and the
 // harness's loopback server, which only turn this answer into their own response type.
-import { createReadStream, type ReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+// The file is opened once: its identity (device, inode, size, mtime) is checked on that handle
+// against the one recorded when it was lent, and the bytes come from that same handle, so
+// what is sent is the lent file even if the path is replaced meanwhile.
+import { constants, type ReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { identityOf } from './file-identity.ts';
+import type { LentFile } from './media-tokens.ts';
 import { sniffVideo, SNIFF_BYTES, videoContentType } from './video.ts';
+
+/** O_NONBLOCK: a path swapped for a pipe never hangs the open. */
+const READ_NO_BLOCK = constants.O_RDONLY | constants.O_NONBLOCK;
 
 export interface MediaReply {
   status: 200 | 206 | 404 | 405 | 416;
@@ -35,32 +43,39 @@ export function parseRange(header: string | null | undefined, size: number): Byt
   return { start, end };
 }
 
-/** The reply for a request of `method` with this Range header, for the file at `path`. */
-export async function serveMediaFile(path: string, method: string, rangeHeader: string | null | undefined): Promise<MediaReply> {
+/** The reply for a request of `method` with this Range header, for the lent file. */
+export async function serveMediaFile(file: LentFile, method: string, rangeHeader: string | null | undefined): Promise<MediaReply> {
   const base = { 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, headers: { ...base, Allow: 'GET, HEAD' }, body: null };
-  let size: number;
-  let type: string;
+  const notFound: MediaReply = { status: 404, headers: base, body: null };
+  let handle: FileHandle;
   try {
-    const handle = await open(path, 'r');
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) return { status: 404, headers: base, body: null };
-      size = info.size;
-      const head = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-      type = videoContentType(sniffVideo(head.subarray(0, bytesRead)));
-    } finally {
-      await handle.close();
-    }
+    handle = await open(file.path, READ_NO_BLOCK);
   } catch {
-    return { status: 404, headers: base, body: null };
+    return notFound;
   }
-  const range = parseRange(rangeHeader, size);
-  if (range === 'unsatisfiable') return { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}` }, body: null };
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  const headers: Record<string, string> = { ...base, 'Content-Type': type, 'Content-Length': String(size === 0 ? 0 : end - start + 1) };
-  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
-  const body = method === 'HEAD' || size === 0 ? null : createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
-  return { status: range ? 206 : 200, headers, body };
+  let keepOpen = false;
+  try {
+    const info = await handle.stat({ bigint: true });
+    const now = identityOf(info);
+    // Another file at the path (renamed over it, or a link to elsewhere), or the lent one changed: not what was lent.
+    if (!info.isFile() || now.dev !== file.dev || now.ino !== file.ino || now.size !== file.size || now.mtimeMs !== file.mtimeMs) return notFound;
+    const size = now.size;
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    const type = videoContentType(sniffVideo(head.subarray(0, bytesRead)));
+    const range = parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable') return { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}` }, body: null };
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    const headers: Record<string, string> = { ...base, 'Content-Type': type, 'Content-Length': String(size === 0 ? 0 : end - start + 1) };
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    // The stream owns the handle from here: it closes it when it ends or is destroyed.
+    const body = method === 'HEAD' || size === 0 ? null : handle.createReadStream({ start, end, highWaterMark: 256 * 1024 });
+    keepOpen = body !== null;
+    return { status: range ? 206 : 200, headers, body };
+  } catch {
+    return notFound;
+  } finally {
+    if (!keepOpen) await handle.close();
+  }
 }

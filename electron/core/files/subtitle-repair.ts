@@ -109,7 +109,11 @@ export function repairSubtitle(raw: string, format: SubtitleFormat): Repaired {
     const timing = `${fixTime(cue.start, format)} --> ${fixTime(cue.end, format)}${cue.settings && format === 'vtt' ? ` ${cue.settings}` : ''}`;
     if (format === 'srt') out.push(String(cue.index));
     else if (cue.id !== null) out.push(cue.id);
-    out.push(timing, ...cue.lines, '');
+    out.push(timing);
+    // One push per line: spreading a cue's lines into push() passes each as an argument, and a
+    // cue of a few hundred thousand lines (a file within the size read) overflows the stack.
+    for (const line of cue.lines) out.push(line);
+    out.push('');
   }
   const repaired = out.join('\n');
   return { text: cues.length === 0 ? text : repaired, fixes };
@@ -125,6 +129,10 @@ function trimEnd(lines: string[]): string[] {
 export function srtToVtt(srt: string): string {
   const { cues } = parseCues(srt.replace(/\r\n?/g, '\n').replace(/\uFEFF/g, ''));
   const out = ['WEBVTT', ''];
-  for (const cue of cues) out.push(`${fixTime(cue.start, 'vtt')} --> ${fixTime(cue.end, 'vtt')}`, ...cue.lines, '');
+  for (const cue of cues) {
+    out.push(`${fixTime(cue.start, 'vtt')} --> ${fixTime(cue.end, 'vtt')}`);
+    for (const line of cue.lines) out.push(line);
+    out.push('');
+  }
   return out.join('\n');
 }

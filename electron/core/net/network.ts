@@ -3,7 +3,7 @@
 // and the agents for its answer. Failures of the proxy itself are told apart from the
 // service being offline, so the person is pointed at the proxy, not at their connection.
 import type { ClientRequest } from 'node:http';
-import { ProxyAgents, type AgentChoice, type ConnectionUse } from './proxy-agents.ts';
+import { ProxyAgents, UNUSABLE_PROXY, type AgentChoice, type ConnectionUse } from './proxy-agents.ts';
 import { describeRoute, directResolver, type ProxyResolver, type ProxyRoute } from './proxy-route.ts';
 
 export interface Route {
@@ -72,7 +72,12 @@ export function watchProxy(request: ClientRequest, route: ProxyRoute): { refusal
       if (refused) return refused;
       if (tunnelled) return null;
       const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : null;
-      if (route.scheme === 'socks5' && error instanceof Error && /socks/i.test(error.message)) {
+      if (route.kind === 'unusable') {
+        return code === UNUSABLE_PROXY
+          ? { errno: UNUSABLE_PROXY, message: `The proxy settings name a ${describeRoute(route)}, a kind of proxy Vidlift cannot use, so nothing was sent. Choose an HTTP, SOCKS4 or SOCKS5 proxy in the system's settings or in Settings → Network.` }
+          : null;
+      }
+      if (route.scheme.startsWith('socks') && error instanceof Error && /socks/i.test(error.message)) {
         return { errno: code ?? 'EPROXY', message: `The ${describeRoute(route)} refused the connection (${error.message}). Check the proxy in Settings.` };
       }
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN') {

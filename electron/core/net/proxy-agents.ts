@@ -1,12 +1,13 @@
 // The node:http agent for one route. Well-kept agents do the protocol work:
 // https-proxy-agent speaks CONNECT (and TLS to an https proxy), socks-proxy-agent speaks
-// SOCKS5 with the host name resolved by the proxy.
+// SOCKS5 with the host name resolved by the proxy, and SOCKS4 (a PAC `SOCKS` entry).
 //
 // Every request through an HTTP proxy is tunnelled with CONNECT, whatever the target's
 // scheme: the proxy only ever sees an opaque byte stream to host:port, so the key header
 // and the upload session are never handed to it as a request it could read or log, and an
 // https target stays end-to-end TLS. (A plain forward proxy request would give it both.)
-import type { Agent } from 'node:http';
+import { Agent, type ClientRequestArgs } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import type { ProxyRoute } from './proxy-route.ts';
@@ -32,7 +33,19 @@ function proxyUrl(route: Extract<ProxyRoute, { kind: 'proxy' }>): URL {
 
 function newAgent(route: Extract<ProxyRoute, { kind: 'proxy' }>, keepAlive: boolean): Agent {
   const url = proxyUrl(route);
-  return route.scheme === 'socks5' ? new SocksProxyAgent(url, { keepAlive }) : new HttpsProxyAgent(url, { keepAlive });
+  return route.scheme === 'socks5' || route.scheme === 'socks4' ? new SocksProxyAgent(url, { keepAlive }) : new HttpsProxyAgent(url, { keepAlive });
+}
+
+/** The error every connection of an `unusable` route fails with (network.ts words it). */
+export const UNUSABLE_PROXY = 'EPROXYUNUSABLE';
+
+/** Opens no connection: the proxy settings name a proxy that cannot be used, and going direct would bypass it. */
+class UnusableProxyAgent extends Agent {
+  override createConnection(_options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex | undefined {
+    const error = Object.assign(new Error('The proxy settings name a proxy Vidlift cannot use.'), { code: UNUSABLE_PROXY });
+    process.nextTick(() => callback?.(error, undefined as unknown as Duplex));
+    return undefined;
+  }
 }
 
 /**
@@ -44,6 +57,7 @@ export class ProxyAgents {
 
   agentFor(route: ProxyRoute, use: ConnectionUse): AgentChoice {
     if (route.kind === 'direct') return use === 'fresh' ? false : undefined;
+    if (route.kind === 'unusable') return new UnusableProxyAgent();
     if (use === 'fresh') return newAgent(route, false);
     const key = proxyUrl(route).href;
     let agent = this.#pooled.get(key);

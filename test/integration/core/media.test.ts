@@ -2,7 +2,7 @@
 // sandbox host: only granted (or uploaded-from-here) video files are lent, a lent URL serves
 // ranges until released, and a captured frame is checked like a picked image and reaches
 // the host through the thumbnail queue.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,5 +89,62 @@ describe('a frame as the thumbnail', () => {
 
     await core.handlers['videos:setThumbnailFrame']({ id: video.id, type: 'png', data: makePng(640, 360, [200, 100, 50]).toString('base64') });
     await expect.poll(() => host.control.videos().find((v) => v.id === video.id)?.thumbnail?.width, { timeout: 30_000 }).toBe(640);
+  });
+});
+
+describe('a lent file is the file that was lent (issue 27 item 8)', () => {
+  const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+
+  async function lent(): Promise<{ core: Core; dir: string; path: string; token: string; original: Buffer }> {
+    const dir = await mkdtemp(join(tmpdir(), 'vidlift-core-media-id-'));
+    const core = await createCore({ dataDir: join(dir, 'data'), logDir: join(dir, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
+    cleanups.push(async () => {
+      await core.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const path = join(dir, 'clip.mp4');
+    const original = Buffer.concat([MP4_HEAD, Buffer.alloc(50_000, 1)]);
+    await writeFile(path, original);
+    core.grantPath(path);
+    const { url } = await core.handlers['media:open']({ path });
+    return { core, dir, path, token: url.split('/').pop()!, original };
+  }
+
+  async function body(reply: Awaited<ReturnType<Core['media']['serve']>>): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of reply.body ?? []) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  it('refuses a token whose path now holds another file (replaced, or turned into a link)', async () => {
+    const { core, dir, path, token, original } = await lent();
+    expect(await body(await core.media.serve(token, 'GET', null))).toEqual(original);
+
+    const secret = join(dir, 'secret.mp4');
+    await writeFile(secret, Buffer.concat([MP4_HEAD, Buffer.from('another file the page was never lent')]));
+    await rename(secret, path);
+    expect((await core.media.serve(token, 'GET', null)).status).toBe(404);
+
+    await rm(path);
+    await writeFile(secret, Buffer.concat([MP4_HEAD, Buffer.from('a file behind a link')]));
+    await symlink(secret, path);
+    expect((await core.media.serve(token, 'GET', 'bytes=0-')).status).toBe(404);
+
+    // A new file of the same size at the path, which may even get the deleted file's inode number.
+    await rm(path);
+    await rm(secret);
+    await writeFile(path, Buffer.concat([MP4_HEAD, Buffer.alloc(50_000, 2)]));
+    await utimes(path, new Date(), new Date(Date.now() + 5_000));
+    expect((await core.media.serve(token, 'GET', null)).status).toBe(404);
+  });
+
+  it('sends the bytes of the file it checked, even when the path is replaced while it answers', async () => {
+    const { core, dir, path, token, original } = await lent();
+    const reply = await core.media.serve(token, 'GET', 'bytes=100-');
+    expect(reply.status).toBe(206);
+    const other = join(dir, 'other.mp4');
+    await writeFile(other, Buffer.alloc(original.length, 9));
+    await rename(other, path);
+    expect(await body(reply)).toEqual(original.subarray(100));
   });
 });

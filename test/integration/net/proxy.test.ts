@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { createNodeTransport } from '../../../electron/core/api/http.ts';
 import { Network } from '../../../electron/core/net/network.ts';
-import { environmentResolver, parseProxyAddress, type ProxyResolver, type ProxyRoute } from '../../../electron/core/net/proxy-route.ts';
+import { environmentResolver, parsePacAnswer, parseProxyAddress, type ProxyResolver, type ProxyRoute } from '../../../electron/core/net/proxy-route.ts';
 import { sendFile, TransferError } from '../../../electron/core/uploads/transfer.ts';
 import { TokenBucket } from '../../../electron/core/uploads/throttle.ts';
 import { startHost, type Host } from '../../host/index.ts';
@@ -183,6 +184,89 @@ describe('the proxy environment variables (plain Node, the command line)', () =>
       restore();
       network.close();
       await proxy.close();
+    }
+  });
+});
+
+/** A SOCKS4 proxy on loopback (RFC-less but tiny: VN 4, CONNECT, port, IPv4, user id, NUL): the PAC `SOCKS` kind. */
+async function startSocks4Proxy(): Promise<{ port: number; connects: string[]; close(): Promise<void> }> {
+  const connects: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.once('close', () => sockets.delete(client));
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer): void => {
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf(0, 8);
+      if (head.length < 9 || end < 0) return;
+      client.off('data', onData);
+      if (head[0] !== 4 || head[1] !== 1) {
+        client.destroy();
+        return;
+      }
+      const port = head.readUInt16BE(2);
+      const ip = [...head.subarray(4, 8)].join('.');
+      connects.push(`${ip}:${port}`);
+      const upstream = connect(port, ip, () => {
+        client.write(Buffer.from([0, 0x5a, 0, 0, 0, 0, 0, 0]));
+        const rest = head.subarray(end + 1);
+        if (rest.length > 0) upstream.write(rest);
+        client.pipe(upstream).pipe(client);
+      });
+      sockets.add(upstream);
+      upstream.once('close', () => sockets.delete(upstream));
+      upstream.once('error', () => client.destroy());
+      client.once('error', () => upstream.destroy());
+    };
+    client.on('data', onData);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connects,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('PAC answers (issue 27 item 11): SOCKS is SOCKS4, and nothing unusable goes direct', () => {
+  const pac = (answer: string): ProxyResolver => ({ routeFor: () => Promise.resolve(parsePacAnswer(answer)) });
+
+  it.each(['SOCKS', 'SOCKS4'])('a PAC "%s host:port" answer reads and uploads through a SOCKS4 proxy', async (keyword) => {
+    const socks4 = await startSocks4Proxy();
+    const network = new Network(pac(`${keyword} 127.0.0.1:${socks4.port}`));
+    try {
+      await clientVia(network).account();
+      expect(socks4.connects).toEqual([`127.0.0.1:${new URL(host.baseUrl).port}`]);
+      await uploadVia(network);
+      // The upload's POSTs take fresh connections, each through the proxy.
+      expect(socks4.connects.length).toBeGreaterThan(1);
+    } finally {
+      network.close();
+      await socks4.close();
+    }
+  });
+
+  it('an answer naming only a kind Vidlift cannot use fails in words and sends nothing, for a call and for an upload', async () => {
+    const requestsBefore = host.control.requestLog().length;
+    const network = new Network(pac('QUIC 127.0.0.1:443'));
+    try {
+      const error = await failure(clientVia(network).account());
+      expect(error.message).toContain(
+        'The proxy settings name a proxy “QUIC 127.0.0.1:443”, a kind of proxy Vidlift cannot use, so nothing was sent. Choose an HTTP, SOCKS4 or SOCKS5 proxy in the system\'s settings or in Settings → Network.',
+      );
+      const sent = sendVideo(network, `${host.baseUrl}/upload/01`, 'x'.repeat(24));
+      const transferError = await sent.then(() => null, (e: unknown) => e);
+      expect(transferError).toBeInstanceOf(TransferError);
+      expect((transferError as TransferError).message).toMatch(/cannot use, so nothing was sent/);
+      expect((transferError as TransferError).maybeReceived).toBe(false);
+      expect(host.control.requestLog().length).toBe(requestsBefore);
+    } finally {
+      network.close();
     }
   });
 });

@@ -1,11 +1,11 @@
 // The media scheme against the real core registry and a real file: ranges for seeking, the
 // token as the only key, CORS for the renderer's origin only.
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { electronMediaUrl } from '../../../electron/core/files/media-handlers.ts';
+import { identityOf } from '../../../electron/core/files/file-identity.ts';
 import { serveMediaFile } from '../../../electron/core/files/media-range.ts';
 import { MediaTokens } from '../../../electron/core/files/media-tokens.ts';
 import { createMediaRequestHandler } from '../../../electron/main/media-protocol.ts';
@@ -18,17 +18,18 @@ const bytes = Buffer.concat([Buffer.from('000000206674797069736f6d0000020069736f
 writeFileSync(video, bytes);
 
 const tokens = new MediaTokens();
+const lent = { path: video, ...identityOf(statSync(video, { bigint: true })) };
 const handler = createMediaRequestHandler({
   serve: async (token, method, range) => {
-    const path = tokens.resolve(token);
-    return path === null ? { status: 404, headers: {}, body: null } : serveMediaFile(path, method, range);
+    const file = tokens.resolve(token);
+    return file === null ? { status: 404, headers: {}, body: null } : serveMediaFile(file, method, range);
   },
   rendererOrigin: 'app://vidlift',
 });
 
 describe('vidlift-media://', () => {
   it('serves a lent file whole and by range, with CORS for the renderer only', async () => {
-    const url = electronMediaUrl(tokens.issue(video));
+    const url = electronMediaUrl(tokens.issue(lent));
     const whole = await handler(new Request(url));
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
@@ -46,7 +47,7 @@ describe('vidlift-media://', () => {
   });
 
   it('answers 404 for an unknown, released or malformed token, and for another host', async () => {
-    const token = tokens.issue(video);
+    const token = tokens.issue(lent);
     expect((await handler(new Request(electronMediaUrl('A'.repeat(43))))).status).toBe(404);
     expect((await handler(new Request(`vidlift-media://elsewhere/${token}`))).status).toBe(404);
     expect((await handler(new Request(electronMediaUrl('../../etc/passwd')))).status).toBe(404);

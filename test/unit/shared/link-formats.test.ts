@@ -36,3 +36,14 @@ describe('link formats', () => {
     expect(JSON.parse(formatLinks([tricky, plain], 'json'))).toEqual([tricky, plain]);
   });
 });
+
+describe('link formats: CSV and formulas (issue 27 item 5)', () => {
+  it('writes a title that starts like a formula as text, in every CSV this module writes', () => {
+    const names = ["=cmd|' /C calc'!A0", '@SUM(1+1)', '+HYPERLINK("http://evil.test","x")', '-1+1', '\r=1'];
+    const videos = names.map((name, i) => ({ id: `v${i}`, name, embedUrl: `https://e.test/${i}`, downloadUrl: `https://d.test/${i}` }));
+    const rows = parse(formatLinks(videos, 'csv'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.name)).toEqual(names.map((n) => `'${n}`));
+    const line = parse(formatLink(videos[0]!, 'csv')) as string[][];
+    expect(line[0]![1]).toBe(`'${names[0]}`);
+  });
+});
