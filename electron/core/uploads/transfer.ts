@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl } from './file-server.ts';
 import type { TokenBucket } from './throttle.ts';
+import type { TransferHold } from './hold.ts';
 import { FileShrankError, pumpFile } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
@@ -60,6 +61,8 @@ export interface TransferInput {
   replyTimeoutMs: number;
   /** How to reach the file server (a 'fresh' route from Network); direct when absent. */
   route?: Route;
+  /** A pause that keeps this request open (hold.ts): nothing is sent while it holds. */
+  hold?: TransferHold;
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
@@ -88,10 +91,12 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     const proxy = watchProxy(req, input.route?.route ?? { kind: 'direct' });
 
     let replyDeadline: ReturnType<typeof setTimeout> | null = null;
+    let unwatchHold: (() => void) | undefined;
     const finish = (error: unknown, result?: { fileCode: string }): void => {
       if (settled) return;
       settled = true;
       if (replyDeadline) clearTimeout(replyDeadline);
+      unwatchHold?.();
       input.signal.removeEventListener('abort', onAbort);
       pumpStop.abort();
       if (error !== undefined) {
@@ -115,6 +120,11 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     req.setTimeout(input.sendStallMs, () =>
       finish(new TransferError('timeout', 'The file server stopped answering.', connected && lastChunkSeen)),
     );
+    // A held transfer sends nothing on purpose: that silence is not a stall. How long the
+    // server keeps waiting is the hold's own limit (the scheduler's patience timer).
+    unwatchHold = input.hold?.onChange((held) => {
+      if (!settled) req.setTimeout(held ? 0 : input.sendStallMs);
+    });
     req.on('finish', () => {
       input.onBodySent();
       req.setTimeout(input.replyTimeoutMs);
@@ -156,6 +166,7 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
         lastChunkSeen = true;
         input.onLastChunk();
       },
+      ...(input.hold ? { hold: input.hold } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {

@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -37,6 +37,8 @@ describe('UploadStore', () => {
       finishedAt: null,
       media: null,
       note: null,
+      hold: null,
+      restart: null,
     });
     s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
     expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
