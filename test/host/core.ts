@@ -52,6 +52,8 @@ export class Core {
   brokenDeploy: boolean;
   /** See HostOptions.echoSecrets. */
   echoSecrets = false;
+  /** See HostOptions.fileServerBodyTimeoutMs; 0 = no limit. */
+  fileServerBodyTimeoutMs = 0;
   subtitleTimeoutMs: number;
   baseUrl = '';
   fileServerUrls: string[] = [];
