@@ -105,7 +105,7 @@ describe('a pause that keeps the connection', () => {
     await core.handlers['settings:set']({ bandwidthLimit: 16_384 });
     await queue('third-take.mp4');
     await until('the upload running', async () => (await state('third-take.mp4')) === 'uploading', 30_000);
-    await page.getByRole('button', { name: 'Pause all…' }).click();
+    await page.getByRole('button', { name: 'Pause all', exact: true }).click();
     const choice = page.getByRole('group', { name: 'Pause all' });
     await choice.waitFor();
     await atBothWidths('everyday2-pause-all');
@@ -115,7 +115,7 @@ describe('a pause that keeps the connection', () => {
     expect(await state('third-take.mp4')).toBe('uploading');
     expect(await page.locator('.totals').textContent()).toContain('queue paused: the files being sent finish, nothing new starts');
     await page.getByRole('button', { name: 'Resume all' }).click();
-    await page.getByRole('button', { name: 'Pause all…' }).click();
+    await page.getByRole('button', { name: 'Pause all', exact: true }).click();
     await page.getByRole('group', { name: 'Pause all' }).getByRole('button', { name: 'Now' }).click();
     await until('held by pause all now', async () => (await state('third-take.mp4')) === 'paused');
     expect(await detail('third-take.mp4')).toContain('Paused — resumes where it stopped');
