@@ -99,6 +99,7 @@ export class Scheduler {
     const now = this.#o.now();
     const patience = this.pausePatienceMs;
     this.#o.store.apply(id, { type: 'held', bytesSent: this.#o.progress.bytesSent(id), now, until: now + patience });
+    this.#o.progress.setHeld(id, true);
     run.patienceTimer = this.#o.timers.setTimeout(() => {
       run.patienceTimer = null;
       this.#o.logger.info('a paused upload waited longer than the file server is taken to wait; it starts again from the beginning when resumed', { jobId: id, patienceMs: patience });
@@ -115,6 +116,7 @@ export class Scheduler {
     if (!run?.hold.held || run.intent !== null) return false;
     this.#clearPatience(run);
     this.#o.store.apply(id, { type: 'unheld', now: this.#o.now() });
+    this.#o.progress.setHeld(id, false);
     run.hold.release();
     return true;
   }

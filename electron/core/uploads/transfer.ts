@@ -91,7 +91,11 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     const proxy = watchProxy(req, input.route?.route ?? { kind: 'direct' });
 
     let replyDeadline: ReturnType<typeof setTimeout> | null = null;
-    let unwatchHold: (() => void) | undefined;
+    // A held transfer sends nothing on purpose: that silence is not a stall. How long the
+    // server keeps waiting is the hold's own limit (the scheduler's patience timer).
+    const unwatchHold = input.hold?.onChange((held) => {
+      if (!settled) req.setTimeout(held ? 0 : input.sendStallMs);
+    });
     const finish = (error: unknown, result?: { fileCode: string }): void => {
       if (settled) return;
       settled = true;
@@ -120,11 +124,6 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
     req.setTimeout(input.sendStallMs, () =>
       finish(new TransferError('timeout', 'The file server stopped answering.', connected && lastChunkSeen)),
     );
-    // A held transfer sends nothing on purpose: that silence is not a stall. How long the
-    // server keeps waiting is the hold's own limit (the scheduler's patience timer).
-    unwatchHold = input.hold?.onChange((held) => {
-      if (!settled) req.setTimeout(held ? 0 : input.sendStallMs);
-    });
     req.on('finish', () => {
       input.onBodySent();
       req.setTimeout(input.replyTimeoutMs);
