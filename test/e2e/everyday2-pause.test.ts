@@ -2,8 +2,8 @@
 // request kept open) and Resume goes on in the same request (the sandbox host sees ONE
 // request, no byte sent twice); past the patience the row says the file starts again, with
 // the bytes lost, and Resume sends it from the beginning; Pause all offers "after the files
-// being sent" and "now"; the history lists each attempt. Screens everyday2-pause-*, light and
-// dark, at 1280 and 900 px, axe clean.
+// being sent" and "now"; the history lists each attempt; Settings sets the patience. Screens
+// everyday2-pause-*, light and dark, at 1280 and 900 px, axe clean.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -134,5 +134,23 @@ describe('a pause that keeps the connection', () => {
     expect(attempts[0]).toContain('paused too long, started again');
     expect(attempts[1]).toContain(`${formatBytes(FILES['second-take.mp4'])} sent · done`);
     await atBothWidths('everyday2-pause-history');
+  }, 60_000);
+
+  it('Settings sets how long a paused upload keeps its connection', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    const field = page.getByLabel("Keep a paused upload's connection for (seconds)");
+    await field.scrollIntoViewIfNeeded();
+    expect(await field.inputValue()).toBe('60');
+    await field.fill('90');
+    await field.press('Enter');
+    await field.blur();
+    await until('the patience saved', async () => (await harness.core.handlers['settings:get'](undefined)).pausePatienceSeconds === 90);
+    const hint = page.locator('#patience-hint');
+    await hint.scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'everyday2-pause-settings');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await hint.scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'everyday2-pause-settings-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
 });
