@@ -161,8 +161,11 @@ export const methods = {
   /** These jobs as they are now (the command line follows the ones it queued). */
   'uploads:jobs': method(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
   'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId }), UploadsAddResult),
-  /** Without an id: every job (the queue as a whole). */
-  'uploads:pause': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
+  /**
+   * Without an id: every job (the queue as a whole), `after-current` by default (nothing new
+   * starts, the files being sent finish) or `now` (those are held: their requests kept open).
+   */
+  'uploads:pause': method(z.strictObject({ id: z.number().int().optional(), when: z.enum(['after-current', 'now']).optional() }).optional(), UploadsSummary),
   'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
   'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsSummary),
   'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsSummary),

@@ -21,6 +21,30 @@ export const HistoryFilter = z.strictObject({
 });
 export type HistoryFilter = z.infer<typeof HistoryFilter>;
 
+/**
+ * How one transfer attempt ended: done; failed for good; cut (the connection broke, stalled or
+ * went offline: tried again); the file server answered with an error (tried again); paused
+ * before it sent anything; cancelled; the app closed; a pause outlasted the patience, or the
+ * file server dropped the paused connection; the file changed.
+ */
+export const AttemptOutcome = z.enum(['done', 'failed', 'cut', 'server-error', 'paused', 'cancelled', 'app-closed', 'pause-expired', 'pause-dropped', 'file-changed']);
+export type AttemptOutcome = z.infer<typeof AttemptOutcome>;
+
+export const UploadAttempt = z.object({
+  /** 1 for the first attempt (a person's Retry counts from 1 again). */
+  attempt: z.number().int(),
+  startedAt: z.number(),
+  /** null when Vidlift closed during it. */
+  endedAt: z.number().nullable(),
+  /** Bytes handed to the file server in this attempt (lost unless it ended done). */
+  bytesSent: z.number(),
+  /** Time it spent paused with its connection kept (not sending). */
+  heldMs: z.number(),
+  outcome: AttemptOutcome.nullable(),
+  error: z.string().nullable(),
+});
+export type UploadAttempt = z.infer<typeof UploadAttempt>;
+
 export const HistoryEntry = z.object({
   id: z.number().int(),
   path: z.string(),
@@ -29,8 +53,13 @@ export const HistoryEntry = z.object({
   folderId: FolderId,
   startedAt: z.number().nullable(),
   finishedAt: z.number(),
-  /** Bytes per second from the first start to the end; null when it never started. */
+  /**
+   * Bytes per second while sending: the bytes of every attempt over the time they spent
+   * sending (not the waits between retries, nor time paused); null when it never started.
+   */
   averageSpeed: z.number().nullable(),
+  /** Every transfer attempt, oldest first. */
+  attempts: z.array(UploadAttempt).optional(),
   outcome: HistoryOutcome,
   videoId: z.string().nullable(),
   downloadUrl: z.string().nullable(),

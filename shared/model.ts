@@ -141,6 +141,12 @@ export const Settings = z.object({
   uploadConcurrency: z.number().int().min(1).max(8),
   /** Bytes per second shared by all running uploads; null = no limit. */
   bandwidthLimit: z.number().int().min(16_384).nullable(),
+  /**
+   * How long a paused upload keeps its connection open, in seconds (file servers drop a request
+   * whose body stops arriving: nginx's client_body_timeout is 60 s). Resume within it goes on
+   * where it stopped; after it the file starts again.
+   */
+  pausePatienceSeconds: z.number().int().min(1).max(3600),
   notifications: z.boolean(),
   theme: Theme,
   /** Closing the window while uploads run keeps the app in the tray instead of asking. */
@@ -358,6 +364,15 @@ export const UploadState = z.enum([
 ]);
 export type UploadState = z.infer<typeof UploadState>;
 
+/**
+ * Why an upload starts again from byte 0 (the file server cannot continue an interrupted
+ * upload): the connection broke or stalled, the file server answered with an error, a pause
+ * outlasted the patience (Vidlift let go) or the file server dropped the paused connection
+ * first, or Vidlift was closed.
+ */
+export const RestartCause = z.enum(['cut', 'server-error', 'pause-expired', 'pause-dropped', 'app-closed']);
+export type RestartCause = z.infer<typeof RestartCause>;
+
 export const UploadJob = z.object({
   id: z.number().int(),
   path: z.string(),
@@ -383,6 +398,13 @@ export const UploadJob = z.object({
   verification: UploadVerification.nullable().optional(),
   /** What its name holds that cannot be sent as it is, said before the upload. */
   nameWarnings: z.array(NameWarning).optional(),
+  /**
+   * Paused with its connection kept open: sending stopped at `bytesSent`, and Resume before
+   * `until` (epoch ms) goes on in the same request; after that the file starts again.
+   */
+  hold: z.object({ since: z.number(), until: z.number() }).nullable().optional(),
+  /** The file starts (or started) again from byte 0: why, and the bytes sent before that were lost. */
+  restart: z.object({ cause: RestartCause, bytesLost: z.number() }).nullable().optional(),
 });
 export type UploadJob = z.infer<typeof UploadJob>;
 

@@ -55,6 +55,8 @@ export class Core {
   echoSecrets = false;
   /** See HostOptions.fileNames. */
   fileNameReading: FileNameReading = 'browsers';
+  /** See HostOptions.fileServerBodyTimeoutMs; 0 = no limit. */
+  fileServerBodyTimeoutMs = 0;
   subtitleTimeoutMs: number;
   baseUrl = '';
   fileServerUrls: string[] = [];

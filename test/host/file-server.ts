@@ -150,6 +150,17 @@ function receive(core: Core, index: number, req: IncomingMessage, res: ServerRes
     });
   });
 
+  // nginx's client_body_timeout: the body must keep arriving; a request silent for that long
+  // is dropped without an answer (the client sees its connection closed).
+  if (core.fileServerBodyTimeoutMs > 0) {
+    req.socket.setTimeout(core.fileServerBodyTimeoutMs, () => {
+      if (req.complete) return;
+      failed = true;
+      hashJob?.abort();
+      req.socket.destroy();
+    });
+  }
+
   bb.on('error', () => refuse(400, 'Malformed multipart body'));
   req.on('aborted', () => {
     failed = true;

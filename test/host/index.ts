@@ -38,6 +38,12 @@ export interface HostOptions {
   /** Hash uploads in a worker thread (default true), keeping the event loop free for clients. */
   hashInWorker?: boolean;
   /**
+   * As nginx's client_body_timeout (60 s there): a file-server request whose body stops
+   * arriving for this long is dropped (nginx logs 408 and closes the connection without an
+   * answer). Default: no limit.
+   */
+  fileServerBodyTimeoutMs?: number;
+  /**
    * A careless server (the leak scan): every API error message quotes the key it was sent
    * (as is, URL-encoded and base64), and the file server refuses each upload quoting the session.
    */
@@ -138,6 +144,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   });
   core.echoSecrets = options.echoSecrets ?? false;
   core.fileNameReading = options.fileNames ?? 'browsers';
+  core.fileServerBodyTimeoutMs = options.fileServerBodyTimeoutMs ?? 0;
   if (options.faults) core.faults.setPlan(options.faults);
 
   const api = new Listener(createApiHandler(core), bind, options.port ?? 0);

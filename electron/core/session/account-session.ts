@@ -116,6 +116,7 @@ export class AccountSession {
         onFileLanded: (path) => void this.watch.fileUploaded(path),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
+        pausePatienceMs: deps.settings.pausePatienceSeconds * 1000,
         ...(deps.network ? { network: deps.network } : {}),
       });
       this.remote = new RemoteImports({
@@ -165,6 +166,7 @@ export class AccountSession {
   applySettings(settings: Settings): void {
     this.uploads.setConcurrency(settings.uploadConcurrency);
     this.uploads.setBandwidthLimit(settings.bandwidthLimit);
+    this.uploads.setPausePatience(settings.pausePatienceSeconds * 1000);
     this.#watchFolders = settings.watchFolders;
     void this.watch.apply(settings.watchFolders);
   }

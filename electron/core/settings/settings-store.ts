@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   baseUrl: null,
   uploadConcurrency: 3,
   bandwidthLimit: null,
+  pausePatienceSeconds: 60,
   notifications: true,
   theme: 'system',
   closeToTray: false,

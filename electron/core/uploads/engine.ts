@@ -65,7 +65,14 @@ export interface UploadEngineOptions {
   progressIntervalMs?: number;
   /** How file servers are reached (proxy or direct); direct when absent. */
   network?: Network;
+  /** How long a paused transfer keeps its request open (default 60 s, nginx's client_body_timeout). */
+  pausePatienceMs?: number;
 }
+
+/** When "Pause all" stops: once the files being sent are done (nothing new starts), or now (they are held). */
+export type PauseAllWhen = 'after-current' | 'now';
+
+export const DEFAULT_PAUSE_PATIENCE_MS = 60_000;
 
 export const MIN_CONCURRENCY = 1;
 export const MAX_CONCURRENCY = 8;
@@ -132,6 +139,7 @@ export class UploadEngine {
       now: this.#now,
       changed,
       concurrency: clampConcurrency(options.concurrency ?? 3),
+      pausePatienceMs: options.pausePatienceMs ?? DEFAULT_PAUSE_PATIENCE_MS,
     });
     this.#scheduler.paused = this.#store.getFlag(PAUSED_FLAG) === '1';
     this.view = new QueueView({
@@ -198,6 +206,11 @@ export class UploadEngine {
     this.#bucket.setRate(bytesPerSecond !== null && bytesPerSecond > 0 ? bytesPerSecond : null);
   }
 
+  /** How long the next paused transfers keep their request open. */
+  setPausePatience(ms: number): void {
+    this.#scheduler.pausePatienceMs = Math.max(1, Math.round(ms));
+  }
+
   /** Queues files; into a folder made offline too (a negative id): those wait until it exists. */
   async add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions = {}): Promise<AddOutcome> {
     const expansion = await expandPaths(paths, options);
@@ -232,33 +245,47 @@ export class UploadEngine {
     this.#scheduler.pump();
   }
 
-  /** Pauses one job, or without an id the whole queue (running transfers go back to waiting). */
-  pause(id?: number): void {
+  /**
+   * Pauses one job, or without an id the whole queue. A transfer under way is held: it stops
+   * sending and keeps its request open, so Resume within the patience goes on where it
+   * stopped (the file server cannot continue an interrupted upload). Pause all stops the
+   * queue `after-current` by default (nothing new starts; the files being sent finish) or
+   * `now` (those are held too).
+   */
+  pause(id?: number, when: PauseAllWhen = 'after-current'): void {
     if (id === undefined) {
       this.#scheduler.paused = true;
       this.#store.setFlag(PAUSED_FLAG, '1');
-      for (const run of this.#scheduler.running.values()) this.#scheduler.stopRun(run, 'hold');
+      if (when === 'now') for (const jobId of [...this.#scheduler.running.keys()]) this.#pauseRunning(jobId, 'hold');
     } else {
-      const row = this.#require(id);
-      const run = this.#scheduler.running.get(id);
-      if (run) {
-        // Every byte is out: stopping now would only risk a duplicate. Let it finish.
-        if (row.state !== 'finishing') this.#scheduler.stopRun(run, 'pause');
-      } else {
-        this.#store.apply(id, { type: 'pause' });
-      }
+      this.#require(id);
+      if (this.#scheduler.running.has(id)) this.#pauseRunning(id, 'pause');
+      else this.#store.apply(id, { type: 'pause' });
     }
     this.view.changed();
+  }
+
+  /** Holds a transfer under way; a run that has not started sending stops (nothing is lost). */
+  #pauseRunning(id: number, intent: 'pause' | 'hold'): void {
+    const run = this.#scheduler.running.get(id);
+    const state = this.#store.get(id)?.state;
+    if (!run || this.#scheduler.isHeld(id)) return;
+    if (state === 'waiting') this.#scheduler.stopRun(run, intent);
+    // Uploading: held. If it cannot be (every byte is out), or finishing, stopping would only
+    // risk a duplicate: it finishes.
+    else if (state === 'uploading') this.#scheduler.hold(id);
   }
 
   resume(id?: number): void {
     if (id === undefined) {
       this.#scheduler.paused = false;
       this.#store.setFlag(PAUSED_FLAG, '0');
-      for (const row of this.#store.list()) this.#store.apply(row.id, { type: 'resume' });
+      for (const row of this.#store.list()) {
+        if (!this.#scheduler.release(row.id)) this.#store.apply(row.id, { type: 'resume' });
+      }
     } else {
       this.#require(id);
-      this.#store.apply(id, { type: 'resume' });
+      if (!this.#scheduler.release(id)) this.#store.apply(id, { type: 'resume' });
     }
     this.#batch.open();
     this.view.changed();

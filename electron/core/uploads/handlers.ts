@@ -46,7 +46,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
       return { added: added.map((job) => job.id), skipped };
     },
     // A change answers the queue's figures; the window asks again for the rows it shows.
-    'uploads:pause': (input) => summaryAfter(engine, () => engine.pause(input?.id)),
+    'uploads:pause': (input) => summaryAfter(engine, () => engine.pause(input?.id, input?.when)),
     'uploads:resume': (input) => summaryAfter(engine, () => engine.resume(input?.id)),
     'uploads:cancel': ({ id }) => summaryAfter(engine, () => engine.cancel(id)),
     'uploads:retry': ({ id }) => summaryAfter(engine, () => engine.retry(id)),

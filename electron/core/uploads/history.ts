@@ -1,7 +1,7 @@
 // Reads the upload history from the queue's own table: rows that ended (done, failed or
 // changed, cancelled), whether or not "Clear finished" took them out of the queue view.
 // Newest first, paged by (finished_at, id) so a deep page costs what the first does.
-import type { HistoryEntry, HistoryFilter, HistoryOutcome, HistoryPage } from '../../../shared/history.ts';
+import { AttemptOutcome, type HistoryEntry, type HistoryFilter, type HistoryOutcome, type HistoryPage, type UploadAttempt } from '../../../shared/history.ts';
 import type { Db } from '../library/db.ts';
 import { parseVerification, type JobRow } from './store.ts';
 
@@ -44,9 +44,62 @@ function where(filter: HistoryFilter): { sql: string; args: Array<string | numbe
   return { sql: parts.join(' AND '), args };
 }
 
-function toEntry(row: JobRow): HistoryEntry {
+interface AttemptRow {
+  job_id: number;
+  attempt: number;
+  started_at: number;
+  ended_at: number | null;
+  bytes_sent: number;
+  held_ms: number;
+  outcome: string | null;
+  error_message: string | null;
+}
+
+function toAttempt(row: AttemptRow): UploadAttempt {
+  const outcome = AttemptOutcome.safeParse(row.outcome);
+  return {
+    attempt: row.attempt,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    bytesSent: row.bytes_sent,
+    heldMs: row.held_ms,
+    outcome: outcome.success ? outcome.data : null,
+    error: row.error_message,
+  };
+}
+
+/**
+ * Bytes per second while sending: every attempt's bytes over the time it spent sending (not
+ * the waits between retries, nor time held by a pause). Rows from before attempts were
+ * recorded fall back to the first start to the end.
+ */
+function averageSpeed(row: JobRow, attempts: readonly UploadAttempt[]): number | null {
+  const timed = attempts.filter((a) => a.endedAt !== null);
+  if (timed.length > 0) {
+    const bytes = timed.reduce((sum, a) => sum + a.bytesSent, 0);
+    const ms = timed.reduce((sum, a) => sum + Math.max(0, (a.endedAt ?? a.startedAt) - a.startedAt - a.heldMs), 0);
+    return ms > 0 && bytes > 0 ? Math.round((bytes * 1000) / ms) : null;
+  }
+  const seconds = row.started_at !== null && row.finished_at !== null ? (row.finished_at - row.started_at) / 1000 : null;
+  return seconds !== null && seconds > 0 ? Math.round(row.size / seconds) : null;
+}
+
+function attemptsOf(db: Db, jobIds: readonly number[]): Map<number, UploadAttempt[]> {
+  const byJob = new Map<number, UploadAttempt[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = db
+    .prepare(`SELECT * FROM upload_attempts WHERE job_id IN (${jobIds.map(() => '?').join(',')}) ORDER BY job_id, id`)
+    .all(...jobIds) as unknown as AttemptRow[];
+  for (const row of rows) {
+    const list = byJob.get(row.job_id) ?? [];
+    list.push(toAttempt(row));
+    byJob.set(row.job_id, list);
+  }
+  return byJob;
+}
+
+function toEntry(row: JobRow, attempts: readonly UploadAttempt[]): HistoryEntry {
   const finishedAt = row.finished_at ?? 0;
-  const seconds = row.started_at !== null ? (finishedAt - row.started_at) / 1000 : null;
   const outcome = outcomeOf(row.state);
   return {
     id: row.id,
@@ -56,7 +109,8 @@ function toEntry(row: JobRow): HistoryEntry {
     folderId: row.folder_id,
     startedAt: row.started_at,
     finishedAt,
-    averageSpeed: outcome === 'done' && seconds !== null && seconds > 0 ? Math.round(row.size / seconds) : null,
+    averageSpeed: outcome === 'done' ? averageSpeed(row, attempts) : null,
+    attempts: [...attempts],
     outcome,
     videoId: row.video_id,
     downloadUrl: row.download_url,
@@ -74,7 +128,8 @@ export function readHistory(db: Db, filter: HistoryFilter): HistoryPage {
   const rows = db
     .prepare(`SELECT * FROM upload_jobs WHERE ${sql}${keyset} ORDER BY finished_at DESC, id DESC LIMIT ?`)
     .all(...args, ...keyArgs, filter.limit) as unknown as JobRow[];
-  return { items: rows.map(toEntry), total };
+  const attempts = attemptsOf(db, rows.map((row) => row.id));
+  return { items: rows.map((row) => toEntry(row, attempts.get(row.id) ?? [])), total };
 }
 
 /** Every finished upload the filter matches with its video, newest first: what an export of the history holds. */

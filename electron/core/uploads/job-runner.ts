@@ -18,12 +18,16 @@ import type { JobRow, UploadStore } from './store.ts';
 import type { TokenBucket } from './throttle.ts';
 import { sendFile, TransferError } from './transfer.ts';
 import type { Network } from '../net/network.ts';
+import type { TransferHold } from './hold.ts';
 
 /** A job being run: how to stop it, and why it was stopped (null while it runs on its own). */
 export interface Running {
   controller: AbortController;
   intent: StopIntent | null;
   done: Promise<void>;
+  /** A pause that keeps its connection open (hold.ts), and the patience timer while held. */
+  hold: TransferHold;
+  patienceTimer: unknown;
 }
 
 /** A video that is on the service: its id, and what is already known of it. */
@@ -116,6 +120,7 @@ export class JobRunner {
         sendStallMs: this.#o.sendStallMs,
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
+        hold: run.hold,
       });
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
@@ -211,17 +216,24 @@ export class JobRunner {
     const { store, logger } = this.#o;
     const maybeReceived = error instanceof TransferError && error.maybeReceived;
     const now = this.#o.now();
+    // What this run had sent: lost now, since the file server cannot continue an upload.
+    const bytesSent = this.#o.progress.bytesSent(row.id);
+    // The exchange ended while held by a pause: the file server did not wait that long.
+    if (run.intent === null && run.hold.held) {
+      run.intent = 'pause-dropped';
+      logger.info('the file server dropped a paused upload; it starts again from the beginning when resumed', { jobId: row.id, bytesSent });
+    }
     if (run.intent !== null) {
-      store.apply(row.id, { type: 'stopped', intent: run.intent, maybeReceived, now });
+      store.apply(row.id, { type: 'stopped', intent: run.intent, maybeReceived, now, bytesSent });
       return { kind: 'stopped' };
     }
     // A refused key holds the job as offline does: it waits for a new key (accounts/key-gate.ts), never fails.
     if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) {
-      store.apply(row.id, { type: 'offline', maybeReceived });
+      store.apply(row.id, { type: 'offline', maybeReceived, bytesSent });
       return { kind: 'offline', reason: error.message };
     }
     if (error instanceof TransferError && error.kind === 'file') {
-      store.apply(row.id, { type: 'file-unreadable', message: this.#o.secrets.redact(error.message), maybeReceived, now });
+      store.apply(row.id, { type: 'file-unreadable', message: this.#o.secrets.redact(error.message), maybeReceived, now, bytesSent });
       return { kind: 'failed' };
     }
     // A file server's reply may quote the upload session or the key: never store or show it.
@@ -231,11 +243,11 @@ export class JobRunner {
     if (shape.retryable && attempts < this.#o.maxAttempts) {
       const delay = backoffDelay(this.#o.backoff, attempts + 1, this.#o.random);
       logger.warn('upload failed; trying again', { jobId: row.id, attempt: attempts, delayMs: delay, error: shape.message });
-      store.apply(row.id, { type: 'retry-later', error: shape, at: now + delay, maybeReceived });
+      store.apply(row.id, { type: 'retry-later', error: shape, at: now + delay, maybeReceived, bytesSent });
       return { kind: 'retry-later' };
     }
     logger.warn('upload failed', { jobId: row.id, error: shape.message });
-    store.apply(row.id, { type: 'failed', error: shape, maybeReceived, now });
+    store.apply(row.id, { type: 'failed', error: shape, maybeReceived, now, bytesSent });
     return { kind: 'failed' };
   }
 }

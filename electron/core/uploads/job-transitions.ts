@@ -3,13 +3,18 @@
 // then ignored, never half-applied). The engine, its commands and the job runner write a
 // job's row only through this table, so "what can happen to a job" is read in one place
 // and tested exhaustively (test/unit/core/uploads/job-transitions.test.ts).
-import type { UploadState } from '../../../shared/model.ts';
+import type { RestartCause, UploadState } from '../../../shared/model.ts';
+import type { AttemptOutcome } from '../../../shared/history.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { JobPatch, JobRow } from './store.ts';
 
-/** Why a running transfer was stopped on purpose. */
-export type StopIntent = 'pause' | 'cancel' | 'hold' | 'shutdown';
+/**
+ * Why a running transfer was stopped: on purpose (pause before sending, cancel, the queue
+ * held, the app closing), or a held pause that ended (it outlasted the patience, or the file
+ * server dropped the paused connection first).
+ */
+export type StopIntent = 'pause' | 'cancel' | 'hold' | 'shutdown' | 'pause-expired' | 'pause-dropped';
 
 export interface LandedLinks {
   downloadUrl: string | null;
@@ -28,15 +33,19 @@ export type JobEvent =
   | { type: 'not-there-yet' }
   | { type: 'started'; attempts: number; now: number }
   | { type: 'last-chunk' }
+  // A pause that keeps the connection (hold.ts): sending stopped at bytesSent until `until`.
+  | { type: 'held'; bytesSent: number; now: number; until: number }
+  | { type: 'unheld'; now: number }
   | { type: 'body-sent' }
   | { type: 'video-id'; videoId: string }
   | { type: 'landed'; links: LandedLinks; now: number; cancelledLate?: boolean; verification?: UploadVerification | null }
-  // How a run ended without a video.
-  | { type: 'stopped'; intent: StopIntent; maybeReceived: boolean; now: number }
-  | { type: 'offline'; maybeReceived: boolean }
-  | { type: 'file-unreadable'; message: string; maybeReceived: boolean; now: number }
-  | { type: 'retry-later'; error: ErrorShape; at: number; maybeReceived: boolean }
-  | { type: 'failed'; error: ErrorShape; maybeReceived: boolean; now: number };
+  // How a run ended without a video. `bytesSent`: what this run had handed to the socket
+  // (lost when the file starts again; 0 when absent).
+  | { type: 'stopped'; intent: StopIntent; maybeReceived: boolean; now: number; bytesSent?: number }
+  | { type: 'offline'; maybeReceived: boolean; bytesSent?: number }
+  | { type: 'file-unreadable'; message: string; maybeReceived: boolean; now: number; bytesSent?: number }
+  | { type: 'retry-later'; error: ErrorShape; at: number; maybeReceived: boolean; bytesSent?: number }
+  | { type: 'failed'; error: ErrorShape; maybeReceived: boolean; now: number; bytesSent?: number };
 
 export type JobEventType = JobEvent['type'];
 
@@ -44,6 +53,8 @@ export const UPLOAD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'f
 
 /** A job the runner holds: waiting until its transfer starts, then uploading, then finishing. */
 const IN_RUN: readonly UploadState[] = ['waiting', 'uploading', 'finishing'];
+/** A run may also end while its transfer is held by a pause (the row says paused). */
+const IN_RUN_OR_HELD: readonly UploadState[] = [...IN_RUN, 'paused'];
 
 /** In which states each event applies. */
 export const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
@@ -56,10 +67,12 @@ export const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   'not-there-yet': ['waiting'],
   started: ['waiting'],
   'last-chunk': ['uploading'],
+  held: ['uploading'],
+  unheld: ['paused'],
   'body-sent': ['uploading'],
   'video-id': IN_RUN,
   landed: IN_RUN,
-  stopped: IN_RUN,
+  stopped: IN_RUN_OR_HELD,
   offline: IN_RUN,
   'file-unreadable': IN_RUN,
   'retry-later': IN_RUN,
@@ -71,17 +84,27 @@ export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the servi
 
 export const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
-export function transition(row: Pick<JobRow, 'state' | 'size'> & Partial<Pick<JobRow, 'started_at'>>, event: JobEvent): JobPatch | null {
+/** No longer held, and nothing to say about a restart: the columns both clear. */
+const NOT_HELD = { held_since: null, held_until: null } as const;
+const NO_RESTART = { restart_cause: null, bytes_lost: 0 } as const;
+
+type TransitionRow = Pick<JobRow, 'state' | 'size'> & Partial<Pick<JobRow, 'started_at' | 'held_until'>>;
+
+export function transition(row: TransitionRow, event: JobEvent): JobPatch | null {
   if (!APPLIES_IN[event.type].includes(row.state)) return null;
+  const held = row.held_until !== undefined && row.held_until !== null;
+  // A held job is in a run: only the scheduler's release (unheld) or the run's end moves it.
+  if (held && (event.type === 'resume' || event.type === 'cancel')) return null;
+  if (!held && (event.type === 'unheld' || (event.type === 'stopped' && row.state === 'paused'))) return null;
   switch (event.type) {
     case 'pause':
       return { state: 'paused' };
     case 'resume':
       return { state: 'waiting', next_attempt_at: 0 };
     case 'cancel':
-      return { state: 'cancelled', bytes_sent: 0, finished_at: event.now };
+      return { state: 'cancelled', bytes_sent: 0, finished_at: event.now, ...NO_RESTART };
     case 'retry': {
-      const patch: JobPatch = { state: 'waiting', attempts: 0, bytes_sent: 0, next_attempt_at: 0, finished_at: null, note: null, ...NO_ERROR };
+      const patch: JobPatch = { state: 'waiting', attempts: 0, bytes_sent: 0, next_attempt_at: 0, finished_at: null, note: null, ...NO_ERROR, ...NO_RESTART };
       // The person chose to send the file as it is now.
       if (event.file) Object.assign(patch, { size: event.file.size, mtime_ms: Math.trunc(event.file.mtimeMs), maybe_received: 0 });
       return patch;
@@ -97,6 +120,10 @@ export function transition(row: Pick<JobRow, 'state' | 'size'> & Partial<Pick<Jo
       return { state: 'uploading', bytes_sent: 0, attempts: event.attempts, started_at: row.started_at ?? event.now, ...NO_ERROR };
     case 'last-chunk':
       return { maybe_received: 1 };
+    case 'held':
+      return { state: 'paused', bytes_sent: event.bytesSent, held_since: event.now, held_until: event.until };
+    case 'unheld':
+      return { state: 'uploading', ...NOT_HELD };
     case 'body-sent':
       return { state: 'finishing', bytes_sent: row.size };
     case 'video-id':
@@ -113,23 +140,75 @@ export function transition(row: Pick<JobRow, 'state' | 'size'> & Partial<Pick<Jo
         note: event.cancelledLate ? ARRIVED_BEFORE_CANCEL : null,
         verification: event.verification ? JSON.stringify(event.verification) : null,
         ...NO_ERROR,
+        ...NOT_HELD,
+        ...NO_RESTART,
       };
-    case 'stopped':
-      return { ...ended(event.maybeReceived), ...stoppedPatch(event.intent, event.now) };
+    case 'stopped': {
+      const cause = STOP_RESTARTS[event.intent];
+      const patch = { ...ended(event.maybeReceived, cause ? event.bytesSent : 0, cause), ...stoppedPatch(event.intent, event.now) };
+      // A held job the app closed stays paused (the person paused it), and says it starts again.
+      return held && event.intent === 'shutdown' ? { ...patch, state: 'paused', next_attempt_at: 0 } : patch;
+    }
     case 'offline':
-      return { ...ended(event.maybeReceived), state: 'waiting', next_attempt_at: 0 };
+      return { ...ended(event.maybeReceived, event.bytesSent, 'cut'), state: 'waiting', next_attempt_at: 0 };
     case 'file-unreadable':
       return { ...ended(event.maybeReceived), state: 'changed', ...asError('validation', event.message, false), finished_at: event.now };
     case 'retry-later':
-      return { ...ended(event.maybeReceived), state: 'waiting', next_attempt_at: event.at, ...asError(event.error.code, event.error.message, true) };
+      return {
+        ...ended(event.maybeReceived, event.bytesSent, event.error.code === 'offline' ? 'cut' : 'server-error'),
+        state: 'waiting',
+        next_attempt_at: event.at,
+        ...asError(event.error.code, event.error.message, true),
+      };
     case 'failed':
       return { ...ended(event.maybeReceived), state: 'failed', ...asError(event.error.code, event.error.message, event.error.retryable), finished_at: event.now };
   }
 }
 
+/** Which stops make the file start again from byte 0 with something to say (the others leave nothing sent, or end the job). */
+const STOP_RESTARTS: Record<StopIntent, RestartCause | null> = {
+  pause: null, // stopped before sending: nothing was out
+  cancel: null,
+  hold: null,
+  shutdown: 'app-closed',
+  'pause-expired': 'pause-expired',
+  'pause-dropped': 'pause-dropped',
+};
+
+/** How an event that ends a run ends its transfer attempt (history); null for every other event. */
+export function attemptOutcome(event: JobEvent): AttemptOutcome | null {
+  switch (event.type) {
+    case 'landed':
+      return 'done';
+    case 'stopped':
+      return STOP_OUTCOME[event.intent];
+    case 'offline':
+      return 'cut';
+    case 'retry-later':
+      return event.error.code === 'offline' ? 'cut' : 'server-error';
+    case 'failed':
+      return 'failed';
+    case 'file-unreadable':
+      return 'file-changed';
+    default:
+      return null;
+  }
+}
+
+const STOP_OUTCOME: Record<StopIntent, AttemptOutcome> = {
+  pause: 'paused',
+  hold: 'paused',
+  cancel: 'cancelled',
+  shutdown: 'app-closed',
+  'pause-expired': 'pause-expired',
+  'pause-dropped': 'pause-dropped',
+};
+
 export function stoppedPatch(intent: StopIntent, now: number): JobPatch {
   switch (intent) {
     case 'pause':
+    case 'pause-expired':
+    case 'pause-dropped':
       return { state: 'paused' };
     case 'cancel':
       return { state: 'cancelled', finished_at: now };
@@ -140,9 +219,16 @@ export function stoppedPatch(intent: StopIntent, now: number): JobPatch {
   }
 }
 
-/** A run that ended without a video starts from byte 0 next time; a body that may have arrived is remembered. */
-function ended(maybeReceived: boolean): JobPatch {
-  return maybeReceived ? { bytes_sent: 0, maybe_received: 1 } : { bytes_sent: 0 };
+/**
+ * A run that ended without a video starts from byte 0 next time; a body that may have arrived
+ * is remembered. When it had sent something and starts again for `cause`, that is said with
+ * the bytes lost; a cause with nothing lost says nothing (nothing restarts that had begun).
+ */
+function ended(maybeReceived: boolean, bytesSent = 0, cause: RestartCause | null = null): JobPatch {
+  const patch: JobPatch = maybeReceived ? { bytes_sent: 0, maybe_received: 1, ...NOT_HELD } : { bytes_sent: 0, ...NOT_HELD };
+  const always = cause === 'pause-expired' || cause === 'pause-dropped' || cause === 'app-closed';
+  if (cause !== null && (bytesSent > 0 || always)) Object.assign(patch, { restart_cause: cause, bytes_lost: bytesSent });
+  return patch;
 }
 
 function asError(code: ErrorShape['code'], message: string, retryable: boolean): JobPatch {

@@ -90,4 +90,33 @@ export const uploadMigrations: readonly Migration[] = [
     // (issue 26). Older done rows keep null: they were never checked, and say nothing.
     up: (db) => db.exec('ALTER TABLE upload_jobs ADD COLUMN verification TEXT'),
   },
+  {
+    version: 8,
+    name: 'pauses that keep the connection, honest restarts, and every transfer attempt',
+    // held_since/held_until: a paused transfer whose request is kept open (issue 26); both
+    // null otherwise. restart_cause/bytes_lost: why the file starts again from byte 0 and
+    // how much had been sent. upload_attempts: one row per transfer attempt, for the history
+    // (its bytes, its error, and the time it spent held, which is not sending time).
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN held_since INTEGER');
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN held_until INTEGER');
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN restart_cause TEXT');
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN bytes_lost INTEGER NOT NULL DEFAULT 0');
+      // Its own id: a person's Retry counts attempts from 1 again.
+      db.exec(`CREATE TABLE upload_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id INTEGER NOT NULL REFERENCES upload_jobs (id) ON DELETE CASCADE,
+        attempt INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        -- null while it runs, or when the app closed during it (its length is unknown)
+        ended_at INTEGER,
+        bytes_sent INTEGER NOT NULL DEFAULT 0,
+        held_ms INTEGER NOT NULL DEFAULT 0,
+        outcome TEXT,
+        error_code TEXT,
+        error_message TEXT
+      )`);
+      db.exec('CREATE INDEX upload_attempts_job ON upload_attempts (job_id, id)');
+    },
+  },
 ];

@@ -6,6 +6,7 @@
 import { openIdentified } from '../files/file-identity.ts';
 import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';
+import type { TransferHold } from './hold.ts';
 
 export interface PumpInput {
   path: string;
@@ -20,6 +21,8 @@ export interface PumpInput {
   onProgress: (bytesWritten: number) => void;
   /** Called synchronously before the last file bytes are handed to the socket. */
   onLastChunk: () => void;
+  /** A pause that keeps the connection: no slice is written while it holds (hold.ts). */
+  hold?: TransferHold;
 }
 
 /** The file got shorter while it was being read: what is sent would not be the file. */
@@ -53,7 +56,13 @@ export async function pumpFile(target: Writable, input: PumpInput): Promise<void
         const slice = buffer.subarray(offset, Math.min(bytesRead, offset + sliceSize));
         const endOfBuffer = offset + slice.length === bytesRead;
         await input.bucket.take(slice.length, input.signal);
-        if (endOfBuffer && position >= input.size) input.onLastChunk();
+        // After the bucket: a pause that came while waiting for it holds this very slice.
+        if (input.hold) await input.hold.passage(input.signal);
+        if (endOfBuffer && position >= input.size) {
+          // Synchronously after the gate: no pause can slip in between the two.
+          input.hold?.seal();
+          input.onLastChunk();
+        }
         const ready = target.write(slice, (error) => {
           if (error) failure ??= error;
           else {

@@ -10,6 +10,7 @@ import type { StopIntent } from './job-transitions.ts';
 import type { JobRunner, RunOutcome, Running } from './job-runner.ts';
 import type { ProgressTracker } from './progress.ts';
 import type { JobRow, UploadStore } from './store.ts';
+import { TransferHold } from './hold.ts';
 
 export interface SchedulerOptions {
   store: UploadStore;
@@ -22,6 +23,8 @@ export interface SchedulerOptions {
   now: () => number;
   changed: () => void;
   concurrency: number;
+  /** How long a paused transfer keeps its connection open before the file starts again. */
+  pausePatienceMs: number;
 }
 
 export class Scheduler {
@@ -36,10 +39,13 @@ export class Scheduler {
   #waitingLogged = false;
   #wakeTimer: unknown = null;
   #unsubscribeOnline: (() => void) | null = null;
+  /** See SchedulerOptions.pausePatienceMs; a change applies to the holds that start after it. */
+  pausePatienceMs: number;
 
   constructor(options: SchedulerOptions) {
     this.#o = options;
     this.#concurrency = options.concurrency;
+    this.pausePatienceMs = options.pausePatienceMs;
   }
 
   get stopped(): boolean {
@@ -81,9 +87,60 @@ export class Scheduler {
     run.controller.abort();
   }
 
+  /**
+   * Holds a running transfer: it stops sending and keeps its request open, for at most the
+   * patience; then it lets go and the file starts again. False when there is nothing to hold
+   * (not sending yet, or every byte already out: the reply is waited for instead).
+   */
+  hold(id: number): boolean {
+    const run = this.running.get(id);
+    if (!run || run.hold.held || this.#o.store.get(id)?.state !== 'uploading') return false;
+    if (!run.hold.hold()) return false;
+    const now = this.#o.now();
+    const patience = this.pausePatienceMs;
+    this.#o.store.apply(id, { type: 'held', bytesSent: this.#o.progress.bytesSent(id), now, until: now + patience });
+    this.#o.progress.setHeld(id, true);
+    run.patienceTimer = this.#o.timers.setTimeout(() => {
+      run.patienceTimer = null;
+      this.#o.logger.info('a paused upload waited longer than the file server is taken to wait; it starts again from the beginning when resumed', { jobId: id, patienceMs: patience });
+      this.stopRun(run, 'pause-expired');
+    }, patience);
+    // A held transfer sends nothing: its slot goes to the next file.
+    this.pump();
+    return true;
+  }
+
+  /** Lets a held transfer go on in the same request; false when it is not held (any more). */
+  release(id: number): boolean {
+    const run = this.running.get(id);
+    if (!run?.hold.held || run.intent !== null) return false;
+    this.#clearPatience(run);
+    this.#o.store.apply(id, { type: 'unheld', now: this.#o.now() });
+    this.#o.progress.setHeld(id, false);
+    run.hold.release();
+    return true;
+  }
+
+  /** Whether this job's transfer is held by a pause (its request open). */
+  isHeld(id: number): boolean {
+    return this.running.get(id)?.hold.held ?? false;
+  }
+
+  /** Runs that take a slot: a held one sends nothing, so it takes none. */
+  #sending(): number {
+    let count = 0;
+    for (const run of this.running.values()) if (!run.hold.held) count++;
+    return count;
+  }
+
+  #clearPatience(run: Running): void {
+    if (run.patienceTimer !== null) this.#o.timers.clearTimeout(run.patienceTimer);
+    run.patienceTimer = null;
+  }
+
   pump(): void {
     if (!this.#started || this.#stopped || this.paused || !isReachable(this.#o.connectivity)) return;
-    const free = this.#concurrency - this.running.size;
+    const free = this.#concurrency - this.#sending();
     if (free > 0) {
       const now = this.#o.now();
       const candidates = this.#o.store.due(now, free + this.running.size).filter((row) => !this.running.has(row.id));
@@ -95,7 +152,7 @@ export class Scheduler {
 
   #scheduleWake(): void {
     this.#clearWake();
-    if (this.running.size >= this.#concurrency) return;
+    if (this.#sending() >= this.#concurrency) return;
     const at = this.#o.store.nextDueAt([...this.running.keys()]);
     if (at === null) return;
     // The clock may have moved past `at` since pump() looked: then wake at once, never skip.
@@ -110,13 +167,14 @@ export class Scheduler {
 
   #launch(row: JobRow): void {
     const controller = new AbortController();
-    const run: Running = { controller, intent: null, done: Promise.resolve() };
+    const run: Running = { controller, intent: null, done: Promise.resolve(), hold: new TransferHold(), patienceTimer: null };
     this.running.set(row.id, run);
     run.done = this.#o.runner
       .run(row, run)
       .then((outcome) => this.#settle(outcome))
       .catch((error: unknown) => this.#o.logger.error('upload job crashed', { jobId: row.id, error }))
       .finally(() => {
+        this.#clearPatience(run);
         this.running.delete(row.id);
         this.#o.progress.end(row.id);
         this.#o.changed();

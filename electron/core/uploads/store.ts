@@ -1,14 +1,14 @@
 // The persistent upload queue: one row per file, every state change written before it
 // takes effect elsewhere (synchronous=FULL in openDatabase), so a crash never loses a job.
 import type { StatementSync } from 'node:sqlite';
-import type { UploadJob, UploadState } from '../../../shared/model.ts';
+import { RestartCause, type UploadJob, type UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
 import { UploadVerification } from '../../../shared/upload-verification.ts';
 import { fileNameWarnings } from './file-server.ts';
 import { migrate, transaction, type Db } from '../library/db.ts';
 import { uploadMigrations } from './migrations.ts';
-import { transition, type JobEvent } from './job-transitions.ts';
+import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
 
 export interface JobRow {
   id: number;
@@ -46,6 +46,12 @@ export interface JobRow {
   media_pending: number;
   /** JSON of UploadVerification once it landed (migration 7); null before, and for older rows. */
   verification: string | null;
+  /** Paused with its request kept open since / until (migration 8); null when not held. */
+  held_since: number | null;
+  held_until: number | null;
+  /** Why the file starts again from byte 0 (shared RestartCause), and the bytes that were lost. */
+  restart_cause: string | null;
+  bytes_lost: number;
 }
 
 export interface NewJob {
@@ -88,6 +94,8 @@ export function toUploadJob(row: JobRow): UploadJob {
     note: row.note,
     verification: parseVerification(row.verification),
     nameWarnings: fileNameWarnings(row.name),
+    hold: row.held_since !== null && row.held_until !== null ? { since: row.held_since, until: row.held_until } : null,
+    restart: restartOf(row),
   };
 }
 
@@ -100,6 +108,12 @@ export function parseVerification(json: string | null): UploadVerification | nul
   } catch {
     return null;
   }
+}
+
+/** Read defensively like the media: an unknown cause (a newer version's) says nothing rather than fail. */
+function restartOf(row: JobRow): UploadJob['restart'] {
+  const cause = RestartCause.safeParse(row.restart_cause);
+  return cause.success ? { cause: cause.data, bytesLost: row.bytes_lost } : null;
 }
 
 /** Written by this app, but read defensively: a bad value shows as unknown, never as a failure. */
@@ -199,8 +213,35 @@ export class UploadStore {
     const row = this.get(id);
     if (!row) return null;
     const patch = transition(row, event);
-    if (patch) this.update(id, patch);
+    if (!patch) return null;
+    transaction(this.#db, () => {
+      this.update(id, patch);
+      this.#recordAttempt(row, event);
+    });
     return patch;
+  }
+
+  /** The history's attempts follow the job's events: a start opens one, a run's end closes it. */
+  #recordAttempt(row: JobRow, event: JobEvent): void {
+    const now = this.#now();
+    const heldMs = row.held_since !== null ? Math.max(0, now - row.held_since) : 0;
+    if (event.type === 'started') {
+      this.#prepared('INSERT INTO upload_attempts (job_id, attempt, started_at) VALUES (?, ?, ?)').run(row.id, event.attempts, event.now);
+      return;
+    }
+    if (event.type === 'unheld') {
+      this.#prepared('UPDATE upload_attempts SET held_ms = held_ms + ? WHERE job_id = ? AND ended_at IS NULL AND outcome IS NULL').run(heldMs, row.id);
+      return;
+    }
+    const outcome = attemptOutcome(event);
+    if (outcome === null) return;
+    const bytes = event.type === 'landed' ? row.size : 'bytesSent' in event ? (event.bytesSent ?? 0) : 0;
+    const error = 'error' in event ? event.error : event.type === 'file-unreadable' ? { code: 'validation', message: event.message } : null;
+    this
+      .#prepared(
+        'UPDATE upload_attempts SET ended_at = ?, bytes_sent = ?, held_ms = held_ms + ?, outcome = ?, error_code = ?, error_message = ? WHERE job_id = ? AND ended_at IS NULL AND outcome IS NULL',
+      )
+      .run(now, bytes, heldMs, outcome, error?.code ?? null, error?.message ?? null, row.id);
   }
 
   /**
@@ -276,19 +317,29 @@ export class UploadStore {
 
   /**
    * After a quit or crash: transfers in flight restart from byte 0 (the file server has no
-   * resume) and say so; those that had sent their whole body look for the video first.
+   * resume) and say so; those that had sent their whole body look for the video first. A
+   * transfer held by a pause stays paused, and says its file starts again. Attempts that were
+   * open end as closed by the app (their length unknown).
    */
   recoverInterrupted(): number {
     return transaction(this.#db, () => {
+      this
+        .#prepared("UPDATE upload_attempts SET outcome = 'app-closed' WHERE ended_at IS NULL AND outcome IS NULL")
+        .run();
+      const held = this
+        .#prepared(
+          "UPDATE upload_jobs SET restarted = 1, restart_cause = 'app-closed', bytes_lost = bytes_sent, bytes_sent = 0, held_since = NULL, held_until = NULL WHERE state = 'paused' AND held_until IS NOT NULL",
+        )
+        .run().changes;
       const uploading = this
-        .#prepared("UPDATE upload_jobs SET state = 'waiting', restarted = 1, bytes_sent = 0, next_attempt_at = 0 WHERE state = 'uploading'")
+        .#prepared("UPDATE upload_jobs SET state = 'waiting', restarted = 1, restart_cause = 'app-closed', bytes_lost = 0, bytes_sent = 0, next_attempt_at = 0 WHERE state = 'uploading'")
         .run().changes;
       const finishing = this
         .#prepared(
-          "UPDATE upload_jobs SET state = 'waiting', restarted = 1, bytes_sent = 0, maybe_received = 1, next_attempt_at = 0 WHERE state = 'finishing'",
+          "UPDATE upload_jobs SET state = 'waiting', restarted = 1, restart_cause = 'app-closed', bytes_lost = 0, bytes_sent = 0, maybe_received = 1, next_attempt_at = 0 WHERE state = 'finishing'",
         )
         .run().changes;
-      return Number(uploading) + Number(finishing);
+      return Number(uploading) + Number(finishing) + Number(held);
     });
   }
 

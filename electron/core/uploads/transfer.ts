@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl, type UploadReply } from './file-server.ts';
 import type { TokenBucket } from './throttle.ts';
+import type { TransferHold } from './hold.ts';
 import { FileShrankError, pumpFile } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
@@ -60,6 +61,8 @@ export interface TransferInput {
   replyTimeoutMs: number;
   /** How to reach the file server (a 'fresh' route from Network); direct when absent. */
   route?: Route;
+  /** A pause that keeps this request open (hold.ts): nothing is sent while it holds. */
+  hold?: TransferHold;
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
@@ -88,10 +91,16 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
     const proxy = watchProxy(req, input.route?.route ?? { kind: 'direct' });
 
     let replyDeadline: ReturnType<typeof setTimeout> | null = null;
+    // A held transfer sends nothing on purpose: that silence is not a stall. How long the
+    // server keeps waiting is the hold's own limit (the scheduler's patience timer).
+    const unwatchHold = input.hold?.onChange((held) => {
+      if (!settled) req.setTimeout(held ? 0 : input.sendStallMs);
+    });
     const finish = (error: unknown, result?: UploadReply): void => {
       if (settled) return;
       settled = true;
       if (replyDeadline) clearTimeout(replyDeadline);
+      unwatchHold?.();
       input.signal.removeEventListener('abort', onAbort);
       pumpStop.abort();
       if (error !== undefined) {
@@ -156,6 +165,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
         lastChunkSeen = true;
         input.onLastChunk();
       },
+      ...(input.hold ? { hold: input.hold } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {

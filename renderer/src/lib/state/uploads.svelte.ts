@@ -150,8 +150,9 @@ export class Uploads {
     return result;
   }
 
-  async pause(id?: number): Promise<void> {
-    await this.#change(this.#api.call('uploads:pause', id === undefined ? undefined : { id }));
+  /** One job, or without an id the whole queue: after the files being sent (the default) or now. */
+  async pause(id?: number, when?: 'after-current' | 'now'): Promise<void> {
+    await this.#change(this.#api.call('uploads:pause', id === undefined ? (when ? { when } : undefined) : { id }));
   }
   async resume(id?: number): Promise<void> {
     await this.#change(this.#api.call('uploads:resume', id === undefined ? undefined : { id }));

@@ -11,7 +11,7 @@ function handlersWith(overrides: Partial<Handlers>): Handlers {
   return { ...table, ...overrides };
 }
 
-const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
+const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
 
 describe('createDispatcher', () => {
   it('answers a valid call with the ok envelope', async () => {

@@ -39,11 +39,12 @@ describe('createUploadHandlers', () => {
     const calls: unknown[][] = [];
     const handlers = createUploadHandlers(engineDouble(calls), new PathGrants());
     await handlers['uploads:pause'](undefined);
+    await handlers['uploads:pause']({ when: 'now' });
     await handlers['uploads:resume']({ id: 3 });
     await handlers['uploads:cancel']({ id: 4 });
     await handlers['uploads:retry']({ id: 5 });
     expect(await handlers['uploads:clearFinished'](undefined)).toMatchObject({ paused: false });
     await handlers['uploads:list']({ filter: 'failed', offset: 100, limit: 50 });
-    expect(calls).toEqual([['pause', undefined], ['resume', 3], ['cancel', 4], ['retry', 5], ['clearFinished'], ['window', { filter: 'failed', offset: 100, limit: 50 }]]);
+    expect(calls).toEqual([['pause', undefined, undefined], ['pause', undefined, 'now'], ['resume', 3], ['cancel', 4], ['retry', 5], ['clearFinished'], ['window', { filter: 'failed', offset: 100, limit: 50 }]]);
   });
 });

@@ -24,6 +24,8 @@ const EVENTS: Record<JobEventType, JobEvent> = {
   'not-there-yet': { type: 'not-there-yet' },
   started: { type: 'started', attempts: 2, now: 1_000 },
   'last-chunk': { type: 'last-chunk' },
+  held: { type: 'held', bytesSent: 400, now: NOW, until: NOW + 60_000 },
+  unheld: { type: 'unheld', now: NOW },
   'body-sent': { type: 'body-sent' },
   'video-id': { type: 'video-id', videoId: 'abcdefghijkl' },
   landed: { type: 'landed', links: { downloadUrl: 'https://d/x', embedUrl: 'https://e/x' }, now: NOW },
@@ -50,6 +52,9 @@ const EXPECTED: Record<JobEventType, readonly Next[]> = {
   'not-there-yet': /**/ [S, _, _, _, _, _, _, _],
   started: /*       */ ['uploading', _, _, _, _, _, _, _],
   'last-chunk': /*  */ [_, S, _, _, _, _, _, _],
+  held: /*          */ [_, 'paused', _, _, _, _, _, _],
+  // Only a held job (a run holding its request open, below) is unheld.
+  unheld: /*        */ [_, _, _, _, _, _, _, _],
   'body-sent': /*   */ [_, 'finishing', _, _, _, _, _, _],
   'video-id': /*    */ [S, S, S, _, _, _, _, _],
   landed: /*        */ ['done', 'done', 'done', _, _, _, _, _],
@@ -126,5 +131,44 @@ describe('the job transition table', () => {
       next_attempt_at: NOW + 5_000,
       error_retryable: 1,
     });
+  });
+
+  it('holds a transfer as paused with its bytes kept, and only the run moves a held job', () => {
+    const held = { state: 'paused' as const, size: 1000, held_until: NOW + 60_000 };
+    expect(transition({ state: 'uploading', size: 1000 }, EVENTS.held)).toEqual({ state: 'paused', bytes_sent: 400, held_since: NOW, held_until: NOW + 60_000 });
+    expect(transition(held, EVENTS.unheld)).toEqual({ state: 'uploading', held_since: null, held_until: null });
+    // A resume or cancel command is the scheduler's to carry out (release or stop the run).
+    expect(transition(held, EVENTS.resume)).toBeNull();
+    expect(transition(held, EVENTS.cancel)).toBeNull();
+    // A paused job that is not held has no run to end.
+    expect(transition({ state: 'paused', size: 1000 }, { type: 'stopped', intent: 'pause-expired', maybeReceived: false, now: NOW })).toBeNull();
+  });
+
+  it('says why a held file starts again, with the bytes lost, and stays paused', () => {
+    const held = { state: 'paused' as const, size: 1000, held_until: NOW + 60_000 };
+    for (const intent of ['pause-expired', 'pause-dropped'] as const) {
+      expect(transition(held, { type: 'stopped', intent, maybeReceived: false, now: NOW, bytesSent: 400 })).toMatchObject({
+        state: 'paused',
+        bytes_sent: 0,
+        held_until: null,
+        restart_cause: intent,
+        bytes_lost: 400,
+      });
+    }
+    // The app closed while held: still paused (the person paused it), and it says so.
+    expect(transition(held, { type: 'stopped', intent: 'shutdown', maybeReceived: false, now: NOW, bytesSent: 400 })).toMatchObject({ state: 'paused', restart_cause: 'app-closed', bytes_lost: 400 });
+    expect(transition(held, { type: 'stopped', intent: 'cancel', maybeReceived: false, now: NOW, bytesSent: 400 })).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('says a transfer cut by the network starts again, with the bytes lost; nothing to say when nothing was sent', () => {
+    const cut = { ...ERROR, code: 'offline' as const };
+    expect(transition({ state: 'uploading', size: 1000 }, { type: 'retry-later', error: cut, at: NOW, maybeReceived: false, bytesSent: 700 })).toMatchObject({ restart_cause: 'cut', bytes_lost: 700 });
+    expect(transition({ state: 'uploading', size: 1000 }, { type: 'offline', maybeReceived: false, bytesSent: 700 })).toMatchObject({ restart_cause: 'cut', bytes_lost: 700 });
+    expect(transition({ state: 'uploading', size: 1000 }, { type: 'retry-later', error: ERROR, at: NOW, maybeReceived: false, bytesSent: 5 })).toMatchObject({ restart_cause: 'server-error', bytes_lost: 5 });
+    expect(transition({ state: 'waiting', size: 1000 }, { type: 'retry-later', error: cut, at: NOW, maybeReceived: false, bytesSent: 0 })).not.toHaveProperty('restart_cause');
+    // Done, a cancel or a person's retry clear what was said.
+    const links = { downloadUrl: null, embedUrl: null };
+    expect(transition({ state: 'finishing', size: 9 }, { type: 'landed', links, now: NOW })).toMatchObject({ restart_cause: null, bytes_lost: 0 });
+    expect(transition({ state: 'failed', size: 9 }, { type: 'retry', file: null })).toMatchObject({ restart_cause: null, bytes_lost: 0 });
   });
 });

@@ -41,6 +41,23 @@ describe('ProgressTracker', () => {
     expect(speed).toBeLessThan(1_000_000);
   });
 
+  it('leaves a held transfer out of the queue\'s bytes and speed (its row says paused), and counts it again once released', async () => {
+    const time = new ManualTime();
+    const published: ProgressSnapshot[] = [];
+    const tracker = new ProgressTracker({ now: () => time.now, timers: time, intervalMs: 250, publish: (s) => published.push(s) });
+    tracker.begin(1, 1_000_000);
+    tracker.begin(2, 1_000_000);
+    tracker.set(1, 100_000);
+    tracker.set(2, 50_000);
+    tracker.setHeld(1, true);
+    await time.advance(250);
+    expect(published.at(-1)).toMatchObject({ activeBytesSent: 50_000, speed: 200_000 });
+    // The row still reads its own bytes.
+    expect(published.at(-1)!.jobs.find((j) => j.id === 1)?.bytesSent).toBe(100_000);
+    tracker.setHeld(1, false);
+    expect(tracker.snapshot().activeBytesSent).toBe(150_000);
+  });
+
   it('stops its timer when no job runs', async () => {
     const time = new ManualTime();
     const tracker = new ProgressTracker({ now: () => time.now, timers: time, publish: () => {} });

@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -39,6 +39,8 @@ describe('UploadStore', () => {
       note: null,
       verification: null,
       nameWarnings: [],
+      hold: null,
+      restart: null,
     });
     s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
     expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
@@ -92,6 +94,42 @@ describe('UploadStore', () => {
     // Its whole body may have arrived: look for the video before sending again.
     expect(s.get(finishing.id)).toMatchObject({ state: 'waiting', bytes_sent: 0, restarted: 1, maybe_received: 1 });
     expect(s.get(done.id)?.state).toBe('done');
+  });
+
+  it('records each transfer attempt from the job events: its bytes, its time held and how it ended', () => {
+    let clock = 1_000;
+    const s = store(() => clock);
+    const row = s.insert(file);
+    const attempts = () => s.db.prepare('SELECT attempt, started_at, ended_at, bytes_sent, held_ms, outcome, error_message FROM upload_attempts WHERE job_id = ? ORDER BY id').all(row.id);
+    s.apply(row.id, { type: 'started', attempts: 1, now: clock });
+    clock = 2_000;
+    s.apply(row.id, { type: 'held', bytesSent: 40, now: clock, until: clock + 60_000 });
+    clock = 5_000;
+    s.apply(row.id, { type: 'unheld', now: clock });
+    clock = 6_000;
+    s.apply(row.id, { type: 'retry-later', error: { code: 'offline', message: 'The file server closed the connection.', retryable: true }, at: 9_000, maybeReceived: false, bytesSent: 70 });
+    expect(toUploadJob(s.get(row.id)!).restart).toEqual({ cause: 'cut', bytesLost: 70 });
+    clock = 9_000;
+    s.apply(row.id, { type: 'started', attempts: 2, now: clock });
+    clock = 9_500;
+    s.apply(row.id, { type: 'landed', links: { downloadUrl: null, embedUrl: null }, now: clock });
+    expect(attempts()).toEqual([
+      { attempt: 1, started_at: 1_000, ended_at: 6_000, bytes_sent: 70, held_ms: 3_000, outcome: 'cut', error_message: 'The file server closed the connection.' },
+      { attempt: 2, started_at: 9_000, ended_at: 9_500, bytes_sent: 100, held_ms: 0, outcome: 'done', error_message: null },
+    ]);
+    expect(toUploadJob(s.get(row.id)!).restart).toBeNull();
+  });
+
+  it('after a crash, a held transfer stays paused and says its file starts again; its open attempt ends as closed by the app', () => {
+    const s = store();
+    const row = s.insert(file);
+    s.apply(row.id, { type: 'started', attempts: 1, now: 1_000 });
+    s.apply(row.id, { type: 'held', bytesSent: 60, now: 1_000, until: 61_000 });
+    expect(toUploadJob(s.get(row.id)!).hold).toEqual({ since: 1_000, until: 61_000 });
+    expect(s.recoverInterrupted()).toBe(1);
+    const job = toUploadJob(s.get(row.id)!);
+    expect(job).toMatchObject({ state: 'paused', hold: null, bytesSent: 0, restart: { cause: 'app-closed', bytesLost: 60 } });
+    expect(s.db.prepare('SELECT outcome, ended_at FROM upload_attempts').all()).toEqual([{ outcome: 'app-closed', ended_at: null }]);
   });
 
   it('orders due jobs and knows when the next one is due', () => {

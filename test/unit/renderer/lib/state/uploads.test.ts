@@ -74,10 +74,14 @@ describe('Uploads', () => {
     expect(uploads.paused).toBe(true);
     await uploads.resume(5);
     expect(uploads.paused).toBe(false);
+    await uploads.pause(undefined, 'now');
+    await uploads.pause(5);
     expect(stub.calls.filter((c) => c.method !== 'uploads:list').map((c) => [c.method, c.input])).toEqual([
       ['uploads:add', { paths: ['/v/5.mp4'], folderId: 3 }],
       ['uploads:pause', undefined],
       ['uploads:resume', { id: 5 }],
+      ['uploads:pause', { when: 'now' }],
+      ['uploads:pause', { id: 5 }],
     ]);
   });
 
