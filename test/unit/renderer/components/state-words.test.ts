@@ -54,7 +54,7 @@ describe('the status bar', () => {
     expect(text('.conn-label')).toBe('Offline');
     // A live relative countdown: "in 20 s" (or 19 s once a second has gone), not a time of day.
     expect(text('.next-try')).toMatch(/^next try in (20|19) s$/);
-    expect([...target.querySelectorAll('button')].some((b) => b.textContent === 'Retry now')).toBe(true);
+    expect(Array.from(target.querySelectorAll('button')).some((b) => b.textContent === 'Retry now')).toBe(true);
   });
 
   it('Retry now asks the core to try the service at once', async () => {
@@ -62,7 +62,7 @@ describe('the status bar', () => {
     stub.handle('connection:check', () => ({ state: 'online', since: 1, reason: null, nextAttemptAt: null }));
     components.push(mount(StatusBar, { target }));
     flushSync();
-    [...target.querySelectorAll('button')].find((b) => b.textContent === 'Retry now')!.click();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Retry now')!.click();
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
     flushSync();
     expect(stub.calls.map((c) => c.method)).toContain('connection:check');
@@ -90,7 +90,7 @@ describe('the sidebar', () => {
     expect(failed?.textContent).toBe('3');
     expect(failed?.getAttribute('aria-label')).toBe('3 failed');
     expect(text('[aria-label="Other accounts uploading"]')).toBe('Work · uploading 2, 4 waiting');
-    const options = [...target.querySelectorAll('option')].map((o) => o.textContent);
+    const options = Array.from(target.querySelectorAll('option')).map((o) => o.textContent);
     expect(options).toContain('Work (uploading 2, 4 waiting)');
     expect(options).toContain('Idle');
   });
