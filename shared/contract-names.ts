@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'proxy:status',
   'proxy:setPassword',
   'connection:get',
+  'connection:check',
   'sync:status',
   'sync:now',
   'account:get',

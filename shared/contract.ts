@@ -97,6 +97,8 @@ export const methods = {
   'proxy:setPassword': method(z.strictObject({ password: Text.min(1).max(256).nullable() }), ProxyStatus),
 
   'connection:get': method(none, Connection),
+  /** Tries the service at once ("Retry now" while offline); answers the state after the try. */
+  'connection:check': method(none, Connection),
   'sync:status': method(none, SyncStatus),
   'sync:now': method(z.strictObject({ full: z.boolean().optional() }).optional(), SyncStatus),
 

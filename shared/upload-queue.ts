@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { UploadJob, UploadState, UploadTotals } from './model.ts';
 
-export const UploadFilter = z.enum(['all', 'active', 'failed', 'done']);
+export const UploadFilter = z.enum(['all', 'active', 'failed', 'done', 'cancelled']);
 export type UploadFilter = z.infer<typeof UploadFilter>;
 
 /** The states each filter shows (null: every state). */
@@ -15,7 +15,9 @@ export const UPLOAD_FILTER_STATES: Record<UploadFilter, readonly UploadState[] |
   all: null,
   active: ['waiting', 'uploading', 'finishing', 'paused'],
   failed: ['failed', 'changed'],
-  done: ['done', 'cancelled'],
+  // Done is what arrived: a cancelled file did not, so it has its own filter (issue 26).
+  done: ['done'],
+  cancelled: ['cancelled'],
 };
 
 /** Jobs still to be sent or being sent: they come first, in queue order. */

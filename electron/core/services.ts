@@ -128,6 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...authHandlers(auth),
     ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
     'connection:get': () => pool.connection(),
+    'connection:check': () => pool.checkConnection(),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
       const status = await proxyChoice.setPassword(password);

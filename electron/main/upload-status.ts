@@ -7,6 +7,8 @@ export function uploadStatusLine(totals: UploadTotals, paused: boolean): string 
   if (pending === 0) return 'Vidlift: no uploads running';
   const files = `${pending} ${pending === 1 ? 'upload' : 'uploads'}`;
   if (paused) return `Vidlift: ${files} paused`;
+  // Nothing being sent (offline, or the queue between files): never "in progress" (issue 26).
+  if (totals.active === 0) return `Vidlift: ${files} waiting`;
   const parts = [`Vidlift: ${files} in progress`];
   if (totals.bytesTotal > 0) parts.push(`${Math.floor((100 * totals.bytesSent) / totals.bytesTotal)}%`);
   if (totals.etaSeconds !== null && totals.active > 0) parts.push(`${describeDuration(totals.etaSeconds)} left`);

@@ -30,7 +30,8 @@ describe('a revoked key', () => {
     const note = page.locator('.key-refused-note');
     await until('the refused key said', () => note.isVisible(), 30_000);
     expect(await note.textContent()).toContain('The service no longer accepts this key: replace it.');
-    expect(await page.locator('.statusbar').textContent()).toContain('Key refused: replace it');
+    expect(await page.locator('.statusbar .conn-label').textContent()).toBe('Key refused');
+    expect(await page.locator('.statusbar').textContent()).toContain('Replace key…');
     await until('the failed refresh said', async () => ((await page.locator('.screen-header').textContent()) ?? '').includes('Refresh failed'), 30_000);
     await shootAndCheck(page, 'everyday-key-refused');
     await note.getByRole('button', { name: 'Replace key…' }).click();

@@ -27,6 +27,7 @@ const VALID: Partial<Record<MethodName, unknown>> = {
   'auth:clearKey': undefined,
   'sandbox:start': undefined,
   'connection:get': undefined,
+  'connection:check': undefined,
   'sync:status': undefined,
   'sync:now': { full: false },
   'account:get': { refresh: false },

@@ -119,9 +119,19 @@ export class SessionPool {
     return this.#open.get(id)?.session.library.account.accountView().account?.email ?? null;
   }
 
-  /** The shown account's connection; `unknown` while none is open. */
+  /**
+   * The shown account's connection as its monitor sees it (what `connection:changed` carries);
+   * `unknown` while none is open. Not the key gate's view: a refused key is its own state
+   * (auth's keyRefused), never shown as offline.
+   */
   connection(): Connection {
-    return this.shown?.gate.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
+    return this.shown?.connection.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
+  }
+
+  /** Probes the shown account's service at once ("Retry now"); answers the state after it. */
+  async checkConnection(): Promise<Connection> {
+    const shown = this.shown;
+    return shown ? shown.connection.checkNow() : this.connection();
   }
 
   /** Throws why the shown account is not open. */
@@ -208,7 +218,7 @@ export class SessionPool {
     const late: { client?: ServiceClient } = {};
     const connection = new ConnectionMonitor({
       // Operation 10 is the cheapest read that proves the service answers with this key.
-      probe: () => (late.client ? late.client.slots() : Promise.resolve()),
+      probe: (signal) => (late.client ? late.client.slots({ signal }) : Promise.resolve()),
       events,
       logger,
     });

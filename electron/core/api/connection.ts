@@ -1,7 +1,9 @@
 // Whether the service can be reached, from real outcomes only: the client reports every
 // finished call (reached, or a network failure/timeout), nothing is guessed from timing or
 // from the OS's idea of "online". While offline, a probe (a cheap read such as operation
-// 10, injected) runs with a capped exponential delay until the service answers again.
+// 10, injected) runs with a short capped delay until the service answers again: the window
+// must read Online within 5 s of the service answering (issue 26), so the delay never grows
+// past 3 s (3.6 s with jitter) and a probe that hangs counts as failed after 3 s.
 // Other core services (uploads, library sync, the outbox) resume through onChange.
 import type { Connection } from '../../../shared/model.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -19,7 +21,7 @@ export interface ConnectionMonitorOptions {
    * A cheap read that reaches the service (operation 10 or 1). It may be a closure over a
    * client created after the monitor: it is only called once the monitor goes offline.
    */
-  probe: () => Promise<unknown>;
+  probe: (signal: AbortSignal) => Promise<unknown>;
   events?: EventSink;
   logger?: Logger;
   now?: () => number;
@@ -28,10 +30,12 @@ export interface ConnectionMonitorOptions {
   random?: () => number;
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** A probe not answered by then counts as failed (a service that swallows connections). */
+  probeTimeoutMs?: number;
 }
 
 export class ConnectionMonitor implements Connectivity {
-  readonly #probe: () => Promise<unknown>;
+  readonly #probe: (signal: AbortSignal) => Promise<unknown>;
   readonly #events: EventSink | undefined;
   readonly #logger: Logger | undefined;
   readonly #now: () => number;
@@ -39,6 +43,7 @@ export class ConnectionMonitor implements Connectivity {
   readonly #random: () => number;
   readonly #firstDelayMs: number;
   readonly #maxDelayMs: number;
+  readonly #probeTimeoutMs: number;
   readonly #listeners = new Set<ConnectionListener>();
   #state: Connection;
   #failedProbes = 0;
@@ -54,8 +59,9 @@ export class ConnectionMonitor implements Connectivity {
     // Waiting to probe must never keep the process alive.
     this.#timers = options.timers ?? backgroundTimers;
     this.#random = options.random ?? Math.random;
-    this.#firstDelayMs = options.firstDelayMs ?? 2_000;
-    this.#maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.#firstDelayMs = options.firstDelayMs ?? 1_000;
+    this.#maxDelayMs = options.maxDelayMs ?? 3_000;
+    this.#probeTimeoutMs = options.probeTimeoutMs ?? 3_000;
     this.#state = { state: 'unknown', since: this.#now(), reason: null, nextAttemptAt: null };
   }
 
@@ -126,13 +132,17 @@ export class ConnectionMonitor implements Connectivity {
   async #runProbe(): Promise<void> {
     if (this.#probing || this.#stopped) return;
     this.#probing = true;
+    const deadline = new AbortController();
+    const timer = this.#timers.setTimeout(() => deadline.abort(), this.#probeTimeoutMs);
     try {
-      await this.#probe();
+      // Raced with its deadline: a probe that ignores the signal still ends here.
+      const timedOut = new Promise<never>((_, reject) => deadline.signal.addEventListener('abort', () => reject(new Error('probe deadline')), { once: true }));
+      await Promise.race([this.#probe(deadline.signal), timedOut]);
       this.#markOnline();
     } catch (error) {
-      if (isNetworkFailure(error) || (error instanceof AppError && error.code === 'offline')) {
+      if (deadline.signal.aborted || isNetworkFailure(error) || (error instanceof AppError && error.code === 'offline')) {
         this.#failedProbes++;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = deadline.signal.aborted ? (this.#state.reason ?? 'The service did not answer in time.') : error instanceof Error ? error.message : String(error);
         this.#probing = false;
         if (this.#state.state !== 'offline') this.#markOffline(reason);
         else {
@@ -145,6 +155,7 @@ export class ConnectionMonitor implements Connectivity {
       this.#logger?.debug('connection probe reached the service with an error', { error });
       this.#markOnline();
     } finally {
+      this.#timers.clearTimeout(timer);
       this.#probing = false;
     }
   }

@@ -23,6 +23,7 @@ export const APP_METHODS = [
   'proxy:status',
   'proxy:setPassword',
   'connection:get',
+  'connection:check',
   'media:open',
   'media:release',
 ] as const satisfies readonly MethodName[];

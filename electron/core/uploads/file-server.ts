@@ -197,13 +197,18 @@ function titleOf(entry: { title?: string | number | null | undefined }): string 
   return title === null || title === undefined || title === '' ? null : String(title);
 }
 
+/**
+ * A reply that is not the file server's JSON, as a sentence: what kind of trouble, the status,
+ * and the page's title (or its text) quoted, never a whole proxy page ("502 Bad Gateway …
+ * nginx" read as the error, issue 26).
+ */
 function describeRaw(httpStatus: number, body: string): string {
-  const text = body
-    .replace(/<[^>]*>/g, ' ')
+  const page = body.startsWith('<') ? /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] : undefined;
+  const text = (page ?? body.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
-  return text === ''
-    ? `The file server answered HTTP ${httpStatus} without a message.`
-    : `The file server answered HTTP ${httpStatus}: ${text}`;
+  const what =
+    httpStatus >= 500 ? 'The file server is having trouble' : httpStatus >= 400 ? 'The file server refused the upload' : 'The file server sent a reply Vidlift cannot read';
+  return text === '' ? `${what} (HTTP ${httpStatus}, no message).` : `${what} (HTTP ${httpStatus}): “${text}”.`;
 }

@@ -241,7 +241,11 @@ export class JobRunner {
     const shape = { ...raw, message: this.#o.secrets.redact(raw.message) };
     const attempts = store.get(row.id)?.attempts ?? row.attempts;
     if (shape.retryable && attempts < this.#o.maxAttempts) {
-      const delay = backoffDelay(this.#o.backoff, attempts + 1, this.#o.random);
+      // A lost connection to the file server may mean the service is gone too: the first retry
+      // goes at once, and its call for a new target tells the connection monitor, so the
+      // window reads Offline within 2 s instead of after a backoff (issue 26).
+      const lostConnection = error instanceof TransferError && (error.kind === 'network' || error.kind === 'timeout');
+      const delay = lostConnection && attempts <= 1 ? 0 : backoffDelay(this.#o.backoff, attempts + 1, this.#o.random);
       logger.warn('upload failed; trying again', { jobId: row.id, attempt: attempts, delayMs: delay, error: shape.message });
       store.apply(row.id, { type: 'retry-later', error: shape, at: now + delay, maybeReceived, bytesSent });
       return { kind: 'retry-later' };

@@ -283,13 +283,14 @@ export class UploadStore {
 
   /**
    * Figures for the totals line, the tray and the taskbar: the current batch is every job
-   * still to go plus those finished since `batchStart`.
+   * still to go plus those finished since `batchStart`. A file that failed in the batch counts
+   * in the whole but not in what was sent, so the bar never reads full while files failed.
    */
   figures(batchStart: number): { bytesTotal: number; finishedBytes: number; active: number; waiting: number; done: number; failed: number } {
     const row = this
       .#prepared(
         `SELECT
-          COALESCE(SUM(CASE WHEN state IN ('waiting','uploading','finishing') OR (state = 'done' AND finished_at >= ?) THEN size END), 0) AS bytesTotal,
+          COALESCE(SUM(CASE WHEN state IN ('waiting','uploading','finishing') OR (state IN ('done','failed','changed') AND finished_at >= ?) THEN size END), 0) AS bytesTotal,
           COALESCE(SUM(CASE WHEN state = 'done' AND finished_at >= ? THEN size END), 0) AS finishedBytes,
           COUNT(CASE WHEN state IN ('uploading','finishing') THEN 1 END) AS active,
           COUNT(CASE WHEN state = 'waiting' THEN 1 END) AS waiting,

@@ -47,6 +47,12 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(hours / 24)} days`;
 }
 
+/** A moment still to come, relative to `now`: "in 20 s", "in 2 min"; "now" once it is due. */
+export function formatCountdown(at: number, now: number): string {
+  const seconds = Math.ceil((at - now) / 1000);
+  return seconds > 0 ? `in ${formatDuration(seconds)}` : 'now';
+}
+
 /** The service's "YYYY-MM-DD HH:mm:ss" (server time) as a Date; null if unreadable. */
 export function parseServiceTime(text: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());

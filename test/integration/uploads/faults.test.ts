@@ -47,6 +47,18 @@ describe('uploads under file-server faults', () => {
     expect(r.engine.list().jobs.every((job) => job.state === 'done')).toBe(true);
   });
 
+  it('tries a lost file-server connection again at once, not after a backoff (issue 26: Offline within 2 s when the service is gone too)', async () => {
+    // A backoff of at least 50 s: only the at-once first retry lets the job end within the wait below.
+    const current = await createRig({ engine: { concurrency: 1, backoff: { baseMs: 100_000, capMs: 100_000 }, random: () => 0.5 } });
+    rig = current;
+    current.host.control.setFaults([{ route: 'FILES', kind: 'reset', times: 1 }]);
+    const file = writeVideo(current.dir, 'cut-off.mp4', 200_000);
+    await current.engine.add([file.path], 0);
+    await until(() => current.engine.list().jobs[0]?.state === 'done', 'the job done after one at-once retry');
+    expect(current.host.control.faultsInjected()).toBe(1);
+    expect(current.engine.list().jobs[0]?.attempts).toBe(2);
+  });
+
   it('survives resets at 50 % and 99 % of the body', async () => {
     const r = await uploadThrough(
       [

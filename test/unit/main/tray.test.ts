@@ -113,6 +113,8 @@ describe('tray and progress driven by core events', () => {
 describe('status words', () => {
   it('describes long waits in hours and batches in plain words', () => {
     expect(uploadStatusLine(totals({ active: 1, etaSeconds: 7500, bytesTotal: 10 }), false)).toBe('Vidlift: 1 upload in progress, 0%, 2 h 5 min left');
+    // Offline, nothing is sent: the files wait, they are not "in progress".
+    expect(uploadStatusLine(totals({ active: 0, waiting: 4, bytesTotal: 10 }), false)).toBe('Vidlift: 4 uploads waiting');
     expect(batchNotificationText({ done: 3, failed: 0 })).toEqual({ title: 'Uploads finished', body: '3 videos uploaded' });
     expect(batchNotificationText({ done: 1, failed: 2 })).toEqual({ title: 'Uploads finished with errors', body: '1 video uploaded, 2 failed.' });
     expect(batchNotificationText({ done: 0, failed: 1 }).title).toBe('Uploads failed');

@@ -48,6 +48,11 @@ export class Status {
     return () => offs.forEach((off) => off());
   }
 
+  /** "Retry now" while offline: the core tries the service at once. */
+  async checkConnection(): Promise<void> {
+    this.connection = await this.#api.call('connection:check');
+  }
+
   async retry(id: number): Promise<void> {
     this.outbox = (await this.#api.call('outbox:retry', { id })).items;
   }

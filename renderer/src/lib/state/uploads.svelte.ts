@@ -47,6 +47,7 @@ export const FILTERS = {
   active: { label: 'Active' },
   failed: { label: 'Failed' },
   done: { label: 'Done' },
+  cancelled: { label: 'Cancelled' },
 } as const satisfies Record<UploadFilter, { label: string }>;
 
 /** A job whose destination may still change: it has not started sending. */

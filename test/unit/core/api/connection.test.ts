@@ -110,6 +110,54 @@ describe('ConnectionMonitor', () => {
     expect(time.pending()).toHaveLength(0);
   });
 
+  it('by default never waits more than 3.6 s between probes, so Online comes within 5 s of the service answering (issue 26)', async () => {
+    const time = fakeTime();
+    const monitor = new ConnectionMonitor({
+      probe: async () => {
+        throw offlineError();
+      },
+      timers: time.timers,
+      now: time.now,
+      random: () => 0.999,
+    });
+    monitor.report({ reached: false, reason: 'refused' });
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const due = monitor.state().nextAttemptAt!;
+      delays.push(due - time.now());
+      while (time.now() < due) await time.fire();
+    }
+    expect(Math.max(...delays)).toBeLessThanOrEqual(3_600);
+    expect(delays[0]).toBeLessThanOrEqual(1_200);
+    monitor.stop();
+  });
+
+  it('counts a probe that hangs past its deadline as failed and probes again', async () => {
+    const time = fakeTime();
+    const signals: AbortSignal[] = [];
+    const monitor = new ConnectionMonitor({
+      // Never answers: only its deadline ends it.
+      probe: (signal) => {
+        signals.push(signal);
+        return new Promise(() => undefined);
+      },
+      timers: time.timers,
+      now: time.now,
+      random: () => 0.5,
+      firstDelayMs: 1_000,
+      maxDelayMs: 2_000,
+      probeTimeoutMs: 3_000,
+    });
+    monitor.report({ reached: false, reason: 'swallowed' });
+    await time.fire(); // the probe starts
+    expect(signals).toHaveLength(1);
+    await time.fire(); // its deadline passes
+    expect(signals[0]!.aborted).toBe(true);
+    expect(monitor.state()).toMatchObject({ state: 'offline', reason: 'swallowed' });
+    expect(monitor.state().nextAttemptAt).toBe(time.now() + 2_000);
+    monitor.stop();
+  });
+
   it('checkNow probes at once', async () => {
     const { monitor } = setup(async () => undefined);
     monitor.report({ reached: false, reason: 'down' });

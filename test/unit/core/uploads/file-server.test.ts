@@ -57,8 +57,12 @@ describe('the file-server adapter', () => {
     });
     expect(parseFileServerReply(200, JSON.stringify({ status: 200, msg: 'OK', result: [] })).ok).toBe(false);
     const html = parseFileServerReply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>');
-    expect(html).toEqual({ ok: false, message: 'The file server answered HTTP 502: 502 Bad Gateway' });
-    expect(parseFileServerReply(200, '')).toEqual({ ok: false, message: 'The file server answered HTTP 200 without a message.' });
+    expect(html).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 502): “502 Bad Gateway”.' });
+    expect(parseFileServerReply(200, '')).toEqual({ ok: false, message: 'The file server sent a reply Vidlift cannot read (HTTP 200, no message).' });
+    // A proxy's whole page is not the message: its title is, in a sentence (issue 26).
+    const nginx = parseFileServerReply(503, '<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad Gateway</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n');
+    expect(nginx).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 503): “502 Bad Gateway”.' });
+    expect(parseFileServerReply(413, 'Request Entity Too Large')).toEqual({ ok: false, message: 'The file server refused the upload (HTTP 413): “Request Entity Too Large”.' });
     expect(parseFileServerReply(200, '{"status":200,"msg":"OK","result":[{"filecode":')).toMatchObject({ ok: false });
     expect(parseFileServerReply(200, JSON.stringify({ weird: true })).ok).toBe(false);
   });

@@ -53,7 +53,9 @@ async function showWith(keyRefused: boolean): Promise<string> {
 describe('a key the service no longer accepts', () => {
   it('is said in the status bar and on the Account page, with the way to Settings', async () => {
     const text = await showWith(true);
-    expect(text).toContain('Online · key refused');
+    // Its own label, never "Offline" (issue 26), and the way out beside it.
+    expect(target.querySelector('.statusbar .conn-label')!.textContent!.trim()).toBe('Key refused');
+    expect(target.querySelector('.statusbar .key-refused')!.textContent).toBe('Replace key…');
     expect(text).toContain('The service no longer accepts this key: replace it.');
     target.querySelector<HTMLButtonElement>('.key-refused-note button')!.click();
     await settle();

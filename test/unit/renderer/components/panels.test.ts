@@ -68,6 +68,20 @@ describe('Welcome', () => {
     expect(stub.calls.find((c) => c.method === 'auth:setKey')?.input).toEqual({ baseUrl: 'https://api.example.test', key: 'WRONGKEY00000000' });
   });
 
+  it('takes the problem away once another address is typed (issue 26: no stale message)', async () => {
+    await mountWelcome(false);
+    type('input[name="baseUrl"]', 'https://api.wrong.test');
+    type('input[name="key"]', 'SOMEKEY000000000');
+    flushSync();
+    stub.fail('auth:setKey', { code: 'offline', message: 'service text', retryable: true });
+    target.querySelector('form')!.requestSubmit();
+    await settle();
+    expect(target.querySelector('[role="alert"]')?.textContent).toMatch(/Nothing answered at this address/);
+    type('input[name="baseUrl"]', 'https://api.example.test');
+    flushSync();
+    expect(target.querySelector('[role="alert"]')).toBeNull();
+  });
+
   it('offers the sandbox only in the source tree', async () => {
     await mountWelcome(false);
     expect(target.textContent).toContain('Try with the local sandbox');

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import SubtitlesPanel from '../../../../renderer/src/components/subtitles/SubtitlesPanel.svelte';
 import { subtitles } from '../../../../renderer/src/lib/state/subtitles.svelte.ts';
+import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
+import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { Subtitle, Video } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
@@ -33,6 +35,8 @@ afterEach(() => {
   component = null;
   target.remove();
   subtitles.reset();
+  status.reset();
+  notices.reset();
 });
 
 describe('Subtitles list', () => {
@@ -45,5 +49,46 @@ describe('Subtitles list', () => {
     const rows = Array.from(target.querySelectorAll('.tracks li')).map((li) => li.textContent ?? '');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatch(/replaces the stored en track/);
+  });
+});
+
+describe('A subtitle URL the service refuses (issue 26)', () => {
+  it('does not keep saying it will be attached when the service answers, and says why it was refused', async () => {
+    const stop = status.start();
+    status.connection = { state: 'online', since: 0, reason: null, nextAttemptAt: null };
+    let listed: Subtitle[] = [];
+    stub.handle('subtitles:list', () => ({ items: listed }));
+    stub.handle('subtitles:addUrl', () => {
+      listed = [waiting];
+      return waiting;
+    });
+    component = mount(SubtitlesPanel, { props: { video }, target });
+    await subtitles.load(video.id);
+    flushSync();
+    target.querySelector<HTMLInputElement>('input[type="url"]')!.value = waiting.url!;
+    target.querySelector<HTMLInputElement>('input[type="url"]')!.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Attach URL')!.click();
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    flushSync();
+    const titles = () => notices.items.map((n) => n.title);
+    // Online, the change goes now: never "when the service answers".
+    expect(titles()).toContain('Sending the subtitles to the service');
+    expect(titles().join()).not.toMatch(/when the service answers/);
+
+    listed = [{ ...waiting, pending: 'refused', error: 'The subtitle file could not be downloaded.' }];
+    const refused = { id: 7, kind: 'subtitle.url', summary: 'Add en subtitles to Trip', state: 'refused' as const, error: 'The subtitle file could not be downloaded.', createdAt: 1, target: `video:${video.id}` };
+    stub.emit('outbox:changed', { items: [refused] });
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    flushSync();
+    expect(titles()).not.toContain('Sending the subtitles to the service');
+    expect(target.textContent).toContain('The service refused the subtitles from this address: The subtitle file could not be downloaded.');
+    // Discarded: the cause is gone, and so is the message.
+    listed = [];
+    stub.emit('outbox:changed', { items: [] });
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    flushSync();
+    expect(target.textContent).not.toContain('refused the subtitles');
+    stop();
   });
 });

@@ -80,6 +80,15 @@ describe('Settings: bandwidth limit', () => {
     expect(notices.items.length).toBeGreaterThan(before);
   });
 
+  it('takes the refusal back once a valid value is saved after it (issue 26: no stale message)', async () => {
+    const refusals = () => notices.items.filter((n) => n.title === 'Could not save the bandwidth limit');
+    await enterLimit('3');
+    expect(refusals()).toHaveLength(1);
+    await enterLimit('512');
+    expect(sets()).toEqual([{ bandwidthLimit: 512 * 1024 }]);
+    expect(refusals()).toEqual([]);
+  });
+
   it('saves a very large limit as it was typed', async () => {
     await enterLimit('10000000');
     expect(errors).toEqual([]);
