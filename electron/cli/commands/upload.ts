@@ -59,14 +59,14 @@ export const upload: Command = {
       const folderId = await resolveFolder(cli, typeof values.folder === 'string' ? values.folder : undefined, out, { create: true });
       // The person named these paths on the command line: that is the CLI's "chose them".
       for (const path of named.existing) cli.core.grantPath(path);
-      const jobs = await queue(cli, named, folderId, out);
+      const fromEarlier = new Set(earlier.jobs.map((j) => j.id));
+      const jobs = await queue(cli, named, folderId, out, fromEarlier);
       for (const dir of named.folders) {
         if (!jobs.all.some((j) => j.path.startsWith(dir + sep))) {
           out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
         }
       }
       const before = new Set([...jobs.alreadyDone.map((j) => j.id)]);
-      const fromEarlier = new Set(earlier.jobs.map((j) => j.id));
       const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !jobs.all.some((mine) => mine.id === j.id))];
       if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
         throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
@@ -121,7 +121,7 @@ interface Queued {
   notVideos: number;
 }
 
-async function queue(cli: Cli, named: { existing: string[]; folders: string[] }, folderId: number, out: Output): Promise<Queued> {
+async function queue(cli: Cli, named: { existing: string[]; folders: string[] }, folderId: number, out: Output, fromEarlier: ReadonlySet<number>): Promise<Queued> {
   const result = await cli.call('uploads:add', { paths: named.existing, folderId });
   const all = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
   const alreadyDone: UploadJob[] = [];
@@ -132,7 +132,8 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
   for (const skip of result.skipped) {
     const held = skip.jobId === undefined ? undefined : existing.find((j) => j.id === skip.jobId);
     if (held) {
-      if (held.state === 'done') {
+      // An upload an earlier run left that ended meanwhile was uploaded by this run.
+      if (held.state === 'done' && !fromEarlier.has(held.id)) {
         out.warn(`${held.name}: already on the service, not sent again.`);
         alreadyDone.push(held);
       }

@@ -10,6 +10,7 @@ import { CliError, EXIT } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { cannotReach } from '../reach.ts';
+import { uploadSummary } from '../summary.ts';
 
 export const watch: Command = {
   summary: 'Upload every finished video that appears in a folder',
@@ -60,9 +61,9 @@ export const watch: Command = {
             (error: unknown) => out.warn(`${file.path}: ${(error as Error).message}`),
           );
         },
-        // The first "watching" was said above, with where the files go.
         onState: (state) => {
-          if (state === 'watching' && !watchedOnce) {
+          // The first "watching" was said with where the files go; "stopped" follows Ctrl-C's "Stopping…".
+          if (state === 'stopped' || (state === 'watching' && !watchedOnce)) {
             watchedOnce = true;
             return;
           }
@@ -73,6 +74,7 @@ export const watch: Command = {
       await watcher.start();
       await new Promise<void>((done) => (signal.aborted ? done() : signal.addEventListener('abort', () => done(), { once: true })));
       await watcher.stop();
+      out.say(uploadSummary([...followed.jobs().values()].map((j) => ({ state: j.state, already: false })), 0).sentence);
       // Only Ctrl-C ends a watch: stopped is its normal end, and scripts read it as 130.
       return EXIT.interrupted;
     } finally {
