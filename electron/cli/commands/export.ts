@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
-import { folderVideos } from './library.ts';
+import { firstSync, folderVideos } from './library.ts';
 import type { Output } from '../output.ts';
 import { sayOffline } from '../reach.ts';
 
@@ -28,12 +28,13 @@ export const exportLinks: Command = {
   usage: `export [--format ${NAMES.join('|')}] [FOLDER]`,
   details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.', '--json is --format json.'],
   options: { format: { type: 'string' } },
-  async run({ positionals, values, out, open }) {
+  async run({ positionals, values, out, open, signal }) {
     if (out.json && typeof values.format === 'string' && values.format !== 'json') throw new CliError(`--json writes JSON; it cannot be --format ${values.format} too.`, EXIT.usage, 'usage');
     const format = formatFrom(out.json ? 'json' : typeof values.format === 'string' ? values.format : undefined);
     if (positionals.length > 1) throw new CliError('export takes at most one folder.', EXIT.usage, 'usage');
     const cli = await open();
     try {
+      await firstSync(cli, out, signal);
       const folderIds = positionals.length === 1 ? [await resolveFolder(cli, positionals[0], out, { create: false })] : await everyFolder(cli);
       await sayOffline(cli, out, (await cli.call('folders:list')).freshness.fetchedAt);
       await write(cli, folderIds, format, out);

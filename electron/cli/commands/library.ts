@@ -6,7 +6,7 @@ import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
-import { formatBytes, formatMoment, table } from '../output.ts';
+import { formatBytes, formatMoment, table, type Output } from '../output.ts';
 import { cannotReach, sayOffline } from '../reach.ts';
 import { uploadSummary } from '../summary.ts';
 
@@ -19,6 +19,19 @@ export async function* folderVideos(cli: Cli, folderId: number): AsyncGenerator<
     yield* page.items;
     if (page.items.length < PAGE || offset + page.items.length >= page.total) return;
   }
+}
+
+/**
+ * A library this computer has never brought up to date (a first run on a data folder) would
+ * answer "nothing": online, the read commands wait for the first sync instead.
+ */
+export async function firstSync(cli: Cli, out: Output, signal: AbortSignal): Promise<void> {
+  if (cli.offline) return;
+  const status = await cli.call('sync:status');
+  if (status.lastQuickAt !== null || status.lastFullAt !== null) return;
+  out.warn(`Reading the library from ${cli.address} for the first time…`);
+  if (!status.running) await cli.call('sync:now', { full: true });
+  await waitForSync(cli, null, null, signal);
 }
 
 const videoRows = (videos: Video[]): string[][] => [['ID', 'NAME', 'SIZE', 'EMBED'], ...videos.map((v) => [v.id, v.name, formatBytes(v.size), v.embedUrl])];
@@ -54,10 +67,11 @@ export const ls: Command = {
   usage: 'ls [FOLDER]',
   details: ['Without FOLDER: the folder tree, sub-folders indented. FOLDER is an id (0 is the top level) or a name.'],
   options: {},
-  async run({ positionals, out, open }) {
+  async run({ positionals, out, open, signal }) {
     if (positionals.length > 1) throw new CliError('ls takes at most one folder.', EXIT.usage, 'usage');
     const cli = await open();
     try {
+      await firstSync(cli, out, signal);
       if (positionals.length === 0) {
         const { folders, freshness } = await cli.call('folders:list');
         await sayOffline(cli, out, freshness.fetchedAt);
@@ -95,11 +109,12 @@ export const search: Command = {
   usage: 'search TEXT',
   details: ['Searches the local library (up to 500 results), offline too.'],
   options: {},
-  async run({ positionals, out, open }) {
+  async run({ positionals, out, open, signal }) {
     const query = positionals.join(' ').trim();
     if (query === '') throw new CliError('Give the text to search for.', EXIT.usage, 'usage');
     const cli = await open();
     try {
+      await firstSync(cli, out, signal);
       const { items } = await cli.call('videos:search', { query, limit: 500 });
       await sayOffline(cli, out, (await cli.call('folders:list')).freshness.fetchedAt);
       out.result({ query, videos: items }, () => out.say(items.length === 0 ? `No video title contains “${query}”.` : table(videoRows(items))));
