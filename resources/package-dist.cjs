@@ -1,5 +1,5 @@
-// `npm run dist`: electron-builder downloads Electron and its packaging tools (AppImage, fpm,
-// NSIS) the first time, and without the internet it fails with a long stack trace that
+// `npm run dist`: electron-builder downloads Electron, its headers (to rebuild keytar) and its
+// packaging tools (AppImage, fpm, NSIS) the first time, and without the internet it fails with a long stack trace that
 // names neither. So it runs in a child process whose output is kept back, as
 // ensure-electron.cjs does for `npm start`: on success its output is shown; on a download
 // that could not be made, one sentence says what to do; on any other failure its whole
@@ -23,11 +23,12 @@ if (run.status === 0) {
   process.exit(0);
 }
 // What a download that never reached its server leaves in electron-builder's output (Node's
-// socket errors, and Go's from its app-builder helper).
-var NETWORK = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|no such host|dial tcp|network is unreachable|socket hang up|i\/o timeout)\b/i;
+// socket errors, node-gyp's sentence when Electron's headers for rebuilding keytar cannot be
+// fetched, and Go's errors from its app-builder helper).
+var NETWORK = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|no such host|dial tcp|network is unreachable|network connectivity|socket hang up|i\/o timeout)\b/i;
 if (NETWORK.test(output)) {
   console.error(
-    'Vidlift could not package: electron-builder could not download Electron or its tools (no internet, or a proxy in the way): ' +
+    'Vidlift could not package: electron-builder could not download what it needs (Electron, its headers, the packaging tools; no internet, or a proxy in the way): ' +
       'connect to the internet (behind a proxy, set HTTPS_PROXY), then run `npm run dist` again.',
   );
   process.exit(1);
