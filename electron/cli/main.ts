@@ -1,6 +1,6 @@
 // vidlift-cli: the headless command line on the desktop app's core (`npm run cli -- …` in
 // the source tree; `vidlift-cli` in the packaged app). Exit codes: 0 ok, 1 some items
-// failed, 2 bad usage, 3 auth or configuration, 130 stopped with Ctrl-C.
+// failed or not found, 2 bad usage, 3 auth or configuration, 130 stopped with Ctrl-C.
 import { parseArgs } from 'node:util';
 import type { Command } from './command.ts';
 import { CliError, EXIT, openCli } from './context.ts';
@@ -29,7 +29,8 @@ function overview(): string {
     'The key is never taken as an argument. VIDLIFT_DATA_DIR picks another data folder.',
     'Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY.',
     `Every command takes --help, and all but ${Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ')} take --json (one JSON document on stdout).`,
-    'Exit codes: 0 ok, 1 some items failed, 2 bad usage, 3 account or configuration, 130 stopped.',
+    'Exit codes: 0 ok (also when the reader of stdout stops early: `| head`), 1 some items failed or not found, 2 bad usage,',
+    '3 account or configuration, 130 stopped with Ctrl-C.',
   ].join('\n');
 }
 
