@@ -42,7 +42,8 @@ function databases(dataDir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.includes('.sqlite')) : [];
 }
 
-describe('vidlift-cli as a Unix tool', () => {
+// Each test starts several CLI processes (each loads the whole core): minutes on a busy machine.
+describe('vidlift-cli as a Unix tool', { timeout: 180_000 }, () => {
   it('`export | head -n 1` exits 0 quietly: a real pipe into a reader that closes it early', async () => {
     // Far more than a pipe holds (64 KiB): the CLI is still writing when head has gone.
     const { apiKey } = host.control.addAccount({ seed: 'flat:3000' });
