@@ -47,9 +47,8 @@ export const upload: Command = {
     const named = await namedPaths(positionals.map((p) => resolve(p)));
     for (const missing of named.missing) out.warn(`${missing}: does not exist.`);
     if (named.existing.length === 0) {
-      out.result({ folderId: null, uploads: [], refused: named.missing.map((path) => ({ path, reason: 'does not exist' })), summary: uploadSummary([], named.missing.length).counts }, () =>
-        out.say(uploadSummary([], named.missing.length).sentence),
-      );
+      const summary = uploadSummary([], named.missing.length);
+      out.result({ folderId: null, uploads: [], refused: named.missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts }, () => out.say(summary.sentence));
       return EXIT.someFailed;
     }
     const cli = await open({ fixed });
@@ -66,19 +65,20 @@ export const upload: Command = {
           out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
         }
       }
-      const before = new Set([...jobs.alreadyDone.map((j) => j.id)]);
-      const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !jobs.all.some((mine) => mine.id === j.id))];
+      const alreadyIds = new Set(jobs.alreadyDone.map((j) => j.id));
+      const mine = new Set(jobs.all.map((j) => j.id));
+      const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !mine.has(j.id))];
       if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
         throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
       }
       const finished = await follow(cli, waitFor, out.tty, signal);
       const rows = [...finished.values()];
       const refused = jobs.refusedItems.length + named.missing.length;
-      const summary = uploadSummary(rows.map((j) => ({ state: j.state, already: before.has(j.id) })), refused, jobs.notVideos);
+      const summary = uploadSummary(rows.map((j) => ({ state: j.state, already: alreadyIds.has(j.id) })), refused, jobs.notVideos);
       out.result(
         {
           folderId,
-          uploads: rows.map((j) => ({ ...toResult(j), alreadyUploaded: before.has(j.id), fromEarlierRun: fromEarlier.has(j.id) })),
+          uploads: rows.map((j) => ({ ...toResult(j), alreadyUploaded: alreadyIds.has(j.id), fromEarlierRun: fromEarlier.has(j.id) })),
           refused: [...jobs.refusedItems, ...named.missing.map((path) => ({ path, reason: 'does not exist' }))],
           summary: summary.counts,
         },
