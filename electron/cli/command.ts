@@ -17,7 +17,10 @@ export interface CommandInput {
 
 export interface Command {
   summary: string;
+  /** The usage line after `vidlift-cli ` (`[--json]` is added where the command takes it). */
   usage: string;
+  /** Why --json means nothing for this command (it is refused); absent: it writes one JSON document. */
+  noJson?: string;
   /** Lines after the usage in --help. */
   details: string[];
   options: OptionSpec;

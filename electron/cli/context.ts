@@ -4,8 +4,9 @@
 // would land in shell history and in `ps`). The data folder is the app's own, so the CLI
 // sees the same library and queue; the account lock (core/session/account-lock.ts) keeps
 // one sender per queue, and the CLI refuses in words while the app has the account open.
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -16,6 +17,8 @@ import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
 import { accountFor, type SecretStore } from '../core/secrets/secret-store.ts';
 import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
+import { accountDatabaseFile } from '../core/session/account-session.ts';
+import { cannotReach, unreachable, type Unreachable } from './reach.ts';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';
 
@@ -76,8 +79,10 @@ export interface Cli {
   dataDir: string;
   call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>;
   close(): Promise<void>;
-  /** Why the service could not be reached at start (the commands work on the local library), or null. */
-  offline: string | null;
+  /** The account's service address (never holds the key). */
+  address: string;
+  /** Where and why the service could not be reached at start (the commands work on the local library), or null. */
+  offline: Unreachable | null;
 }
 
 /** Opens the core on the configured account; throws CliError (exit 3) when there is none. */
@@ -99,6 +104,9 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   // From the environment, the key lives only in this process; otherwise the app's keychain entry is read.
   const secretStore: SecretStore = baseUrl !== undefined ? new MemorySecretStore() : new KeytarSecretStore();
   const fixedAccount = baseUrl !== undefined && key !== undefined ? { baseUrl, key } : undefined;
+  // An account from the environment that this computer has no library for yet: until the
+  // service has accepted its key, the database this run opens for it is not kept.
+  const untried = fixedAccount && !existsSync(accountDatabaseFile(dataDir, fixedAccount.baseUrl, fixedAccount.key)) ? accountDatabaseFile(dataDir, fixedAccount.baseUrl, fixedAccount.key) : null;
   const core = await createCore({
     dataDir,
     logDir: join(dataDir, 'cli-logs'),
@@ -117,17 +125,30 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
     throw new CliError(reply.error.message, exitCode, reply.error.code);
   }) as Cli['call'];
-  const cli: Cli = { core, dataDir, call, close: () => core.close(), offline: null };
+  const cli: Cli = { core, dataDir, call, close: () => core.close(), address: baseUrl ?? '', offline: null };
   try {
-    await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account);
+    await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account, untried !== null);
   } catch (error) {
     await core.close();
+    if (untried !== null) removeDatabase(untried);
     throw error;
   }
   return cli;
 }
 
-async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string | undefined): Promise<void> {
+/** A database this run made for an account the service never accepted, with SQLite's side files. */
+function removeDatabase(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+  rmSync(file.replace(/\.sqlite$/, '-frames'), { recursive: true, force: true });
+  try {
+    // The accounts folder goes too when this run made it (it is then empty).
+    rmdirSync(dirname(file));
+  } catch {
+    // Other accounts' databases are in it.
+  }
+}
+
+async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string | undefined, untried: boolean): Promise<void> {
   const notices = await cli.call('app:notices');
   const inUse = notices.find((n) => n.id === 'account-in-use');
   if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
@@ -147,16 +168,31 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
       'config',
     );
   }
+  cli.address = auth.baseUrl ?? cli.address;
   // The key is checked against the service once (operation 1, through the same proxy
   // route); offline, the local library still answers and uploads wait, as in the app.
   try {
     await cli.core.checkShownKey();
   } catch (error) {
     if (isServiceError(error) && error.code === 'unauthorized') {
-      throw new CliError(`${fromEnvironment ? 'VIDLIFT_API_KEY: ' : ''}${error.message}`, EXIT.config, 'unauthorized');
+      const said = error.serviceMessage ? ` (it said: “${error.serviceMessage}”)` : '';
+      throw new CliError(
+        fromEnvironment
+          ? `VIDLIFT_API_KEY: the service at ${cli.address} refused this key${said}.${untried ? ' Nothing was kept.' : ''}`
+          : `The service at ${cli.address} refused the key of the account “${auth.accountName ?? cli.address}”${said}: enter its new key in the app.`,
+        EXIT.config,
+        'unauthorized',
+      );
     }
     if (isServiceError(error) && isNetworkFailure(error)) {
-      cli.offline = error.message;
+      cli.offline = await unreachable(cli.address, error);
+      if (untried) {
+        throw new CliError(
+          `${cannotReach(cli.offline)}, and it has never answered for this key here, so nothing was kept. Check VIDLIFT_BASE_URL, or run this again once the service answers.`,
+          EXIT.config,
+          'offline',
+        );
+      }
       return;
     }
     throw error;

@@ -14,7 +14,8 @@ export async function resolveFolder(cli: Cli, given: string | undefined, out: Ou
   if (named.length > 1) {
     throw new CliError(`${named.length} folders are named “${given}” (ids ${named.map((f) => f.id).join(', ')}): give the id instead.`, EXIT.usage, 'usage');
   }
-  if (!options.create) throw new CliError(`No folder is named “${given}”. \`vidlift-cli ls\` lists the folders.`, EXIT.usage, 'usage');
+  // Not found is an answer about the library, not a mistake in the command (exit 1, as for a missing file).
+  if (!options.create) throw new CliError(`No folder is named “${given}”. \`vidlift-cli ls\` lists the folders.`, EXIT.someFailed, 'not_found');
   const created = await cli.call('folders:create', { name: given });
   // The library creates folders through its outbox: a new folder has a local (negative) id
   // until the service has answered with its own.

@@ -1,10 +1,11 @@
 // vidlift-cli: the headless command line on the desktop app's core (`npm run cli -- …` in
 // the source tree; `vidlift-cli` in the packaged app). Exit codes: 0 ok, 1 some items
-// failed, 2 bad usage, 3 auth or configuration, 130 stopped with Ctrl-C.
+// failed or not found, 2 bad usage, 3 auth or configuration, 130 stopped with Ctrl-C.
 import { parseArgs } from 'node:util';
 import type { Command } from './command.ts';
 import { CliError, EXIT, openCli } from './context.ts';
-import { createOutput } from './output.ts';
+import { createOutput, ReaderGone } from './output.ts';
+import { VERSION } from './version.ts';
 import { upload } from './commands/upload.ts';
 import { account, ls, search, sync } from './commands/library.ts';
 import { exportLinks } from './commands/export.ts';
@@ -18,7 +19,7 @@ const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' 
 function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   return [
-    'Usage: vidlift-cli <command> [options]',
+    'Usage: vidlift-cli <command> [options]    (vidlift-cli --version: the version)',
     '',
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
@@ -27,20 +28,33 @@ function overview(): string {
     'the one it shows, or --account NAME|ID (or VIDLIFT_ACCOUNT); `account --list` lists them.',
     'The key is never taken as an argument. VIDLIFT_DATA_DIR picks another data folder.',
     'Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY.',
-    'Every command takes --json (one JSON document on stdout) and --help.',
-    'Exit codes: 0 ok, 1 some items failed, 2 bad usage, 3 account or configuration, 130 stopped.',
+    `Every command takes --help, and all but ${Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ')} take --json (one JSON document on stdout).`,
+    'Exit codes: 0 ok (also when the reader of stdout stops early: `| head`), 1 some items failed or not found, 2 bad usage,',
+    '3 account or configuration, 130 stopped with Ctrl-C.',
   ].join('\n');
 }
 
-function commandHelp(name: string, command: Command): string {
-  return [`Usage: vidlift-cli ${command.usage}`, '', command.summary + '.', ...command.details.map((d) => `  ${d}`)].join('\n');
+function commandHelp(command: Command): string {
+  const usage = `Usage: vidlift-cli ${command.usage}${command.noJson === undefined ? ' [--json]' : ''}`;
+  return [usage, '', command.summary + '.', ...command.details.map((d) => `  ${d}`)].join('\n');
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${overview()}\n`);
-    return name === undefined ? EXIT.usage : EXIT.ok;
+  // Answers before any command runs (a closed pipe ends them quietly too).
+  const answer = createOutput(false);
+  if (name === '--version' || name === 'version') {
+    answer.say(`vidlift-cli ${VERSION}`);
+    return EXIT.ok;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    answer.say(overview());
+    return EXIT.ok;
+  }
+  // Usage asked for is an answer (stdout); usage shown because of a mistake is a complaint (stderr).
+  if (name === undefined) {
+    process.stderr.write(`Name a command.\n\n${overview()}\n`);
+    return EXIT.usage;
   }
   const command = COMMANDS[name];
   if (!command) {
@@ -51,15 +65,24 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     parsed = parseArgs({ args: rest, options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${commandHelp(name, command)}\n`);
+    process.stderr.write(`${(error as Error).message}\n\n${commandHelp(command)}\n`);
     return EXIT.usage;
   }
   if (parsed.values.help) {
-    process.stdout.write(`${commandHelp(name, command)}\n`);
+    answer.say(commandHelp(command));
     return EXIT.ok;
+  }
+  if (parsed.values.json === true && command.noJson !== undefined) {
+    process.stderr.write(`${name} takes no --json: ${command.noJson}\n\n${commandHelp(command)}\n`);
+    return EXIT.usage;
   }
   const out = createOutput(parsed.values.json === true);
   const stop = new AbortController();
+  // The reader of stdout left (`| head`): the run stops, as a Unix tool does, and ends quietly.
+  const readerGone = (): boolean => out.closed.reason instanceof ReaderGone;
+  out.closed.addEventListener('abort', () => {
+    if (readerGone()) stop.abort();
+  });
   let interrupts = 0;
   const onInterrupt = (): void => {
     interrupts++;
@@ -71,7 +94,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);
   try {
-    return await command.run({
+    const code = await command.run({
       positionals: parsed.positionals,
       values: parsed.values as Record<string, string | boolean | undefined>,
       out,
@@ -81,9 +104,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       },
       signal: stop.signal,
     });
+    return readerGone() ? EXIT.ok : code;
   } catch (error) {
+    if (readerGone()) return EXIT.ok;
     if (error instanceof CliError) {
-      if (out.json) process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message } })}\n`);
+      if (out.json && !out.closed.aborted) process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message } })}\n`);
       process.stderr.write(`${error.message}\n`);
       return error.exitCode;
     }

@@ -1,6 +1,12 @@
 // How the command line talks: sentences and tables for a person at a terminal, one JSON
 // document on stdout for scripts (--json), and every problem on stderr, never mixed into
 // what a script reads.
+//
+// A reader that stops early (`vidlift-cli export | head`) closes the pipe: the next write
+// fails with EPIPE. A Unix tool then stops quietly, so the command line does too: writing
+// stops, the command is told (`closed`, and write() rejects with ReaderGone), and the run
+// ends with exit 0 and nothing on stderr. Any other failure of stdout (a full disk behind
+// `> file`) is a failure: write() rejects with it.
 export interface Output {
   json: boolean;
   /** A terminal is attached to stdout: progress bars and colourless tables. */
@@ -11,22 +17,57 @@ export interface Output {
   warn(line: string): void;
   /** The command's result: JSON under --json, `human()` otherwise. */
   result(value: unknown, human: () => void): void;
+  /** Streams text to stdout, waiting while the pipe is full; rejects once stdout failed (ReaderGone: its reader left). */
+  write(text: string): Promise<void>;
+  /** Aborted once stdout can take no more: the reason is ReaderGone, or the write error. */
+  closed: AbortSignal;
+}
+
+/** Stdout's reader closed the pipe: the run ends quietly, with exit 0. */
+export class ReaderGone extends Error {
+  constructor() {
+    super('The reader of stdout closed it.');
+    this.name = 'ReaderGone';
+  }
 }
 
 export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Output {
+  const gone = new AbortController();
+  stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (!gone.signal.aborted) gone.abort(error.code === 'EPIPE' ? new ReaderGone() : error);
+  });
+  const put = (text: string): void => {
+    if (!gone.signal.aborted) stdout.write(text);
+  };
   return {
     json,
     tty: stdout.isTTY === true && !json,
     say(line) {
-      if (!json) stdout.write(`${line}\n`);
+      if (!json) put(`${line}\n`);
     },
     warn(line) {
       stderr.write(`${line}\n`);
     },
     result(value, human) {
-      if (json) stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      if (json) put(`${JSON.stringify(value, null, 2)}\n`);
       else human();
     },
+    write(text) {
+      if (gone.signal.aborted) return Promise.reject(gone.signal.reason as Error);
+      return new Promise((resolve, reject) => {
+        const onGone = (): void => reject(gone.signal.reason as Error);
+        gone.signal.addEventListener('abort', onGone, { once: true });
+        const settle = (): void => {
+          gone.signal.removeEventListener('abort', onGone);
+          if (gone.signal.aborted) onGone();
+          else resolve();
+        };
+        // Respect the pipe's backpressure (a slow reader).
+        if (stdout.write(text)) settle();
+        else stdout.once('drain', settle);
+      });
+    },
+    closed: gone.signal,
   };
 }
 
@@ -46,6 +87,18 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** "2 uploads", "1 upload": a count with its noun. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A moment as the person's local date and time, to the minute ("2026-11-24 00:10"). */
+export function formatMoment(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 /** "2M", "500K", "1.5MB", "1048576" → bytes per second; null when not a rate. */

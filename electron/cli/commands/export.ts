@@ -6,7 +6,9 @@ import { formatBbcode } from '../../../shared/link-templates.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
-import { folderVideos } from './library.ts';
+import { firstSync, folderVideos } from './library.ts';
+import type { Output } from '../output.ts';
+import { sayOffline } from '../reach.ts';
 
 /** The command line's names: `links` is one embed link per line; `bbcode` is for forums. */
 type ExportFormat = LinkFormat | 'bbcode';
@@ -23,15 +25,18 @@ function formatFrom(text: string | undefined): ExportFormat {
 export const exportLinks: Command = {
   summary: 'Write the links of a folder (or of every video) in a format',
   usage: `export [--format ${NAMES.join('|')}] [FOLDER]`,
-  details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.'],
+  details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.', '--json is --format json.'],
   options: { format: { type: 'string' } },
-  async run({ positionals, values, out, open }) {
-    const format = formatFrom(typeof values.format === 'string' ? values.format : undefined);
+  async run({ positionals, values, out, open, signal }) {
+    if (out.json && typeof values.format === 'string' && values.format !== 'json') throw new CliError(`--json writes JSON; it cannot be --format ${values.format} too.`, EXIT.usage, 'usage');
+    const format = formatFrom(out.json ? 'json' : typeof values.format === 'string' ? values.format : undefined);
     if (positionals.length > 1) throw new CliError('export takes at most one folder.', EXIT.usage, 'usage');
     const cli = await open();
     try {
+      await firstSync(cli, out, signal);
       const folderIds = positionals.length === 1 ? [await resolveFolder(cli, positionals[0], out, { create: false })] : await everyFolder(cli);
-      await write(cli, folderIds, format);
+      await sayOffline(cli, out, (await cli.call('folders:list')).freshness.fetchedAt);
+      await write(cli, folderIds, format, out);
       return EXIT.ok;
     } finally {
       await cli.close();
@@ -44,13 +49,9 @@ async function everyFolder(cli: Cli): Promise<number[]> {
   return [0, ...folders.map((f) => f.id).filter((id) => id !== 0)];
 }
 
-async function write(cli: Cli, folderIds: number[], format: ExportFormat): Promise<void> {
-  const put = (text: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      // Respect the pipe's backpressure (a slow consumer, `| head`).
-      if (process.stdout.write(text)) resolve();
-      else process.stdout.once('drain', resolve).once('error', reject);
-    });
+async function write(cli: Cli, folderIds: number[], format: ExportFormat, out: Output): Promise<void> {
+  // Waits while the pipe is full; a reader that left (`| head`) ends the export quietly.
+  const put = (text: string): Promise<void> => out.write(text);
   let first = true;
   if (format === 'csv') await put(`${csvRow(CSV_COLUMNS)}\n`);
   if (format === 'json') await put('[');

@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../context.ts';
 
 export const remote: Command = {
   summary: 'Ask the service to fetch videos from web addresses',
-  usage: 'remote URL... [--json]',
+  usage: 'remote URL...',
   details: ['Each address is checked first; the service fetches the accepted ones (offline, they wait).'],
   options: {},
   async run({ positionals, out, open }) {

@@ -1,21 +1,28 @@
 // `upload PATH...`: the app's own engine, queue and duplicate safety. A file already in the
 // queue (an earlier run stopped with Ctrl-C) is followed, not added again; a file already
-// uploaded is reported with its links, not sent twice.
-import { resolve } from 'node:path';
+// uploaded is reported with its links, not sent twice. Uploads an earlier run left in the
+// queue go on too, and this run waits for them.
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { UploadJob } from '../../../shared/model.ts';
 import type { NameWarning, TitleChangeReason } from '../../../shared/upload-verification.ts';
+import { hasVideoExtension, VIDEO_EXTENSIONS } from '../../core/files/video.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
+import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
-import { parseRate, table } from '../output.ts';
+import { cannotReach } from '../reach.ts';
+import { count, parseRate, table, type Output } from '../output.ts';
 import { createUploadProgress } from '../progress.ts';
+import { uploadSummary } from '../summary.ts';
 
-const FINAL = new Set<UploadJob['state']>(['done', 'failed', 'cancelled', 'changed']);
 const MIN_RATE = 16_384;
+/** The extensions named in the hint for a folder without videos: the common ones, of those Vidlift takes. */
+const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext) => VIDEO_EXTENSIONS.has(ext));
 
 export const upload: Command = {
   summary: 'Upload video files and folders',
-  usage: 'upload PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE] [--json]',
+  usage: 'upload PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE]',
   details: [
     'Folders are walked and their videos go into one service folder (the service has no sub-folders).',
     '--folder     a folder id, or a name (created at the top level when no folder has it); default: the top level',
@@ -37,19 +44,45 @@ export const upload: Command = {
       if (rate === null || rate < MIN_RATE) throw new CliError('--bwlimit is a rate of at least 16K, such as 500K or 2M.', EXIT.usage, 'usage');
       fixed.bandwidthLimit = rate;
     }
+    // Paths that are not there are named here, in the command line's words, before anything opens.
+    const named = await namedPaths(positionals.map((p) => resolve(p)));
+    for (const missing of named.missing) out.warn(`${missing}: does not exist.`);
+    if (named.existing.length === 0) {
+      const summary = uploadSummary([], named.missing.length);
+      out.result({ folderId: null, uploads: [], refused: named.missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts }, () => out.say(summary.sentence));
+      return EXIT.someFailed;
+    }
     const cli = await open({ fixed });
     try {
-      if (cli.offline) out.warn(`Offline (${cli.offline}): the files are queued and go up once the service answers.`);
+      if (cli.offline) out.warn(`Offline: ${cannotReach(cli.offline)}. The files are queued and go up once it answers.`);
+      const earlier = await leftoverUploads(cli, out);
       const folderId = await resolveFolder(cli, typeof values.folder === 'string' ? values.folder : undefined, out, { create: true });
-      const paths = positionals.map((p) => resolve(p));
       // The person named these paths on the command line: that is the CLI's "chose them".
-      for (const path of paths) cli.core.grantPath(path);
-      const jobs = await queue(cli, paths, folderId, out.warn);
-      const finished = await follow(cli, jobs.tracked, out.tty, signal);
+      for (const path of named.existing) cli.core.grantPath(path);
+      const fromEarlier = new Set(earlier.jobs.map((j) => j.id));
+      const jobs = await queue(cli, named, folderId, out, fromEarlier);
+      for (const dir of named.folders) {
+        if (!jobs.all.some((j) => j.path.startsWith(dir + sep))) {
+          out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
+        }
+      }
+      const alreadyIds = new Set(jobs.alreadyDone.map((j) => j.id));
+      const mine = new Set(jobs.all.map((j) => j.id));
+      const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !mine.has(j.id))];
+      if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
+        throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
+      }
+      const finished = await follow(cli, waitFor, out.tty, signal);
       const rows = [...finished.values()];
-      const failed = rows.filter((j) => j.state !== 'done').length + jobs.refused;
+      const refused = jobs.refusedItems.length + named.missing.length;
+      const summary = uploadSummary(rows.map((j) => ({ state: j.state, already: alreadyIds.has(j.id) })), refused, jobs.notVideos);
       out.result(
-        { folderId, uploads: rows.map(toResult), refused: jobs.refusedItems },
+        {
+          folderId,
+          uploads: rows.map((j) => ({ ...toResult(j), alreadyUploaded: alreadyIds.has(j.id), fromEarlierRun: fromEarlier.has(j.id) })),
+          refused: [...jobs.refusedItems, ...named.missing.map((path) => ({ path, reason: 'does not exist' }))],
+          summary: summary.counts,
+        },
         () => {
           const done = rows.filter((j) => j.state === 'done');
           if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
@@ -58,84 +91,84 @@ export const upload: Command = {
             const said = verificationLine(j);
             if (said) out.warn(`${j.name}: ${said}`);
           }
-          out.say(`${done.length} uploaded, ${failed} not uploaded.`);
+          out.say(summary.sentence);
         },
       );
-      return failed > 0 ? EXIT.someFailed : EXIT.ok;
+      return summary.counts.notUploaded > 0 ? EXIT.someFailed : EXIT.ok;
     } finally {
       await cli.close();
     }
   },
 };
 
-interface Queued {
-  tracked: UploadJob[];
-  refused: number;
-  refusedItems: Array<{ path: string; reason: string }>;
+/** The named paths: those that exist (and which of them are folders), and those that do not. */
+async function namedPaths(paths: string[]): Promise<{ existing: string[]; folders: string[]; missing: string[] }> {
+  const result = { existing: [] as string[], folders: [] as string[], missing: [] as string[] };
+  for (const path of paths) {
+    const info = await stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : 'unknown'));
+    if (info === null) result.missing.push(path);
+    else {
+      // A path that cannot be looked at (permissions) is left to the queue, which says why.
+      result.existing.push(path);
+      if (info !== 'unknown' && info.isDirectory()) result.folders.push(path);
+    }
+  }
+  return result;
 }
 
-async function queue(cli: Cli, paths: string[], folderId: number, warn: (line: string) => void): Promise<Queued> {
-  const result = await cli.call('uploads:add', { paths, folderId });
-  const tracked = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
+interface Queued {
+  /** Every job this run follows for the named paths: new, already queued, already uploaded. */
+  all: UploadJob[];
+  /** Files an earlier run uploaded already: reported with their links, not sent again. */
+  alreadyDone: UploadJob[];
+  refusedItems: Array<{ path: string; reason: string }>;
+  /** Files in the named folders that are not videos by their name: skipped, not a failure. */
+  notVideos: number;
+}
+
+async function queue(cli: Cli, named: { existing: string[]; folders: string[] }, folderId: number, out: Output, fromEarlier: ReadonlySet<number>): Promise<Queued> {
+  const result = await cli.call('uploads:add', { paths: named.existing, folderId });
+  const all = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
   // Said before they are sent: what a name holds that goes escaped (issue 26).
-  for (const job of tracked) if (job.nameWarnings && job.nameWarnings.length > 0) warn(`${job.name}: ${job.nameWarnings.map((w) => NAME_WARNING[w]).join('; ')}.`);
+  for (const job of all) if (job.nameWarnings && job.nameWarnings.length > 0) out.warn(`${job.name}: ${job.nameWarnings.map((w) => NAME_WARNING[w]).join('; ')}.`);
+  const alreadyDone: UploadJob[] = [];
   const refusedItems: Queued['refusedItems'] = [];
+  let notVideos = 0;
   const heldIds = result.skipped.flatMap((skip) => (skip.jobId === undefined ? [] : [skip.jobId]));
   const existing = heldIds.length > 0 ? (await cli.call('uploads:jobs', { ids: heldIds })).jobs : [];
   for (const skip of result.skipped) {
     const held = skip.jobId === undefined ? undefined : existing.find((j) => j.id === skip.jobId);
     if (held) {
-      if (held.state === 'done') warn(`${held.name}: already uploaded, not sent again.`);
-      tracked.push(held);
+      // An upload an earlier run left that ended meanwhile was uploaded by this run.
+      if (held.state === 'done' && !fromEarlier.has(held.id)) {
+        out.warn(`${held.name}: already on the service, not sent again.`);
+        alreadyDone.push(held);
+      }
+      all.push(held);
+    } else if (!named.existing.includes(skip.path) && !hasVideoExtension(skip.path)) {
+      notVideos++;
     } else {
-      warn(`${skip.path}: ${skip.reason}`);
+      out.warn(`${skip.path}: ${skip.reason}`);
       refusedItems.push(skip);
     }
   }
-  return { tracked, refused: refusedItems.length, refusedItems };
+  if (notVideos > 0) out.warn(`${count(notVideos, 'file')} in the folders skipped: not videos.`);
+  return { all, alreadyDone, refusedItems, notVideos };
 }
 
-/** Waits until every tracked job is in a final state, drawing progress; Ctrl-C stops waiting. */
+/** Waits until every job is in a final state, drawing progress; Ctrl-C stops waiting. */
 async function follow(cli: Cli, jobs: UploadJob[], tty: boolean, signal: AbortSignal): Promise<Map<number, UploadJob>> {
-  const latest = new Map(jobs.map((j) => [j.id, j]));
-  const progress = createUploadProgress(jobs.filter((j) => !FINAL.has(j.state)), tty);
-  const allFinal = (): boolean => [...latest.values()].every((j) => FINAL.has(j.state));
-  const see = (job: UploadJob): void => {
-    if (!latest.has(job.id)) return;
-    latest.set(job.id, job);
-    if (FINAL.has(job.state)) progress.finish(job.id, job.state);
-  };
-  let unsubscribe = (): void => {};
+  const progress = createUploadProgress(jobs.filter((j) => j.state !== 'done'), tty);
+  const followed = followJobs(cli, { progress: (id, bytes) => progress.update(id, bytes), final: (job) => progress.finish(job.id, job.state) });
   try {
-    await new Promise<void>((settle, reject) => {
-      const readFollowed = (): Promise<void> => {
-        const ids = [...latest.values()].filter((j) => !FINAL.has(j.state)).map((j) => j.id);
-        return cli.call('uploads:jobs', { ids }).then(({ jobs: now }) => {
-          for (const job of now) see(job);
-          if (allFinal()) settle();
-        }, reject);
-      };
-      unsubscribe = cli.core.events.subscribe((event, payload) => {
-        if (event === 'uploads:progress') {
-          for (const p of (payload as { jobs: Array<{ id: number; bytesSent: number }> }).jobs) progress.update(p.id, p.bytesSent);
-        } else if (event === 'uploads:changed') {
-          // The figures changed (at most four times a second): read the jobs still followed.
-          void readFollowed();
-        }
-      });
-      if (signal.aborted) reject(interrupted());
-      signal.addEventListener('abort', () => reject(interrupted()), { once: true });
-      // A job may have ended between queuing and subscribing: read them once now.
-      void readFollowed();
-    });
+    followed.track(jobs);
+    await followed.allFinal(signal);
   } finally {
-    unsubscribe();
+    followed.close();
     progress.stop();
   }
-  return latest;
+  return followed.jobs();
 }
-
-const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
 
 function toResult(job: UploadJob) {
   return {

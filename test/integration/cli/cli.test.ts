@@ -3,18 +3,17 @@
 // folder, list them as JSON, export CSV and parse it; a refused key exits 3; Ctrl-C in the
 // middle of an upload, then the same command again: every file is on the service exactly once;
 // while another process has the account open, the CLI refuses in words.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
+import { cliRunner } from './run-cli.ts';
 
-const MAIN = resolve(import.meta.dirname, '../../../electron/cli/main.ts');
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
 let host: Host;
@@ -30,42 +29,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>, options: { interruptWhen?: (stderr: string, stdout: string) => boolean } = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: root, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let interrupted = false;
-    const maybeInterrupt = (): void => {
-      if (!interrupted && options.interruptWhen?.(stderr, stdout)) {
-        interrupted = true;
-        child.kill('SIGINT');
-      }
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      maybeInterrupt();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      maybeInterrupt();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    const poll = setInterval(maybeInterrupt, 50);
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      done({ code, stdout, stderr });
-    });
-  });
-}
+/** The CLI with HOME in the test's own folder. */
+const cli: ReturnType<typeof cliRunner> = (args, env, options) => cliRunner(root)(args, env, options);
 
 function video(path: string, size: number): string {
   writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));

@@ -1,0 +1,52 @@
+// Runs the real command line (node electron/cli/main.ts) as a child process with only the
+// environment a test gives it, collecting its output and exit code; optionally sends it
+// Ctrl-C (SIGINT) once what it printed says it is time.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const CLI_MAIN = resolve(import.meta.dirname, '../../../electron/cli/main.ts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  /** Sends SIGINT once this answers true (checked on every output chunk and every 50 ms). */
+  interruptWhen?: (stderr: string, stdout: string) => boolean;
+}
+
+/** A runner whose HOME is `home` (the CLI never reads the tester's own). */
+export function cliRunner(home: string) {
+  return function cli(args: string[], env: Record<string, string>, options: CliRunOptions = {}): Promise<CliRun> {
+    return new Promise((done, fail) => {
+      const child = spawn(process.execPath, [CLI_MAIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      let interrupted = false;
+      const maybeInterrupt = (): void => {
+        if (!interrupted && options.interruptWhen?.(stderr, stdout)) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
+      };
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        maybeInterrupt();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        maybeInterrupt();
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      const poll = setInterval(maybeInterrupt, 50);
+      child.once('error', fail);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        done({ code, stdout, stderr });
+      });
+    });
+  };
+}
