@@ -158,7 +158,8 @@ export const methods = {
   'uploads:list': method(UploadsQuery.optional(), UploadsView),
   /** These jobs as they are now (the command line follows the ones it queued). */
   'uploads:jobs': method(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
-  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId }), UploadsAddResult),
+  /** `anyway`: queue files whose bytes are already queued or uploaded (the person chose "Upload anyway"). */
+  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId, anyway: z.boolean().optional() }), UploadsAddResult),
   /** Without an id: every job (the queue as a whole). */
   'uploads:pause': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
   'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),

@@ -390,8 +390,14 @@ export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, 
 export const UploadsAddResult = z.object({
   /** The new jobs' ids (a drop of 10,000 answers ids, not jobs: the window reads the rows it shows). */
   added: z.array(z.number().int()),
-  /** `jobId`: the job that already holds this file (queued or uploaded). */
-  skipped: z.array(z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional() })),
+  /**
+   * `jobId`: the job that already holds this file (queued or uploaded). `duplicate`: skipped
+   * because the same bytes (size and SHA-256) are already queued or uploaded; "Upload anyway"
+   * adds it again with `anyway`.
+   */
+  skipped: z.array(
+    z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
+  ),
 });
 export type UploadsAddResult = z.infer<typeof UploadsAddResult>;
 

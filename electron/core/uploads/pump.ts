@@ -20,6 +20,8 @@ export interface PumpInput {
   onProgress: (bytesWritten: number) => void;
   /** Called synchronously before the last file bytes are handed to the socket. */
   onLastChunk: () => void;
+  /** Each piece as it is read, in file order, before its buffer is reused (the content hash). */
+  onRead?: (bytes: Uint8Array) => void;
 }
 
 /** The file got shorter while it was being read: what is sent would not be the file. */
@@ -47,6 +49,7 @@ export async function pumpFile(target: Writable, input: PumpInput): Promise<void
       const want = Math.min(input.chunkSize, input.size - position);
       const { bytesRead } = await handle.read(buffer, 0, want, position);
       if (bytesRead === 0) throw new FileShrankError();
+      input.onRead?.(buffer.subarray(0, bytesRead));
       position += bytesRead;
       const sliceSize = Math.min(bytesRead, input.bucket.sliceSize());
       for (let offset = 0; offset < bytesRead; offset += sliceSize) {

@@ -60,6 +60,8 @@ export interface TransferInput {
   replyTimeoutMs: number;
   /** How to reach the file server (a 'fresh' route from Network); direct when absent. */
   route?: Route;
+  /** A tap on the file's bytes as they are read for the body (the content hash, duplicates.ts). */
+  onFileBytes?: (bytes: Uint8Array) => void;
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
@@ -156,6 +158,7 @@ export function sendFile(input: TransferInput): Promise<{ fileCode: string }> {
         lastChunkSeen = true;
         input.onLastChunk();
       },
+      ...(input.onFileBytes ? { onRead: input.onFileBytes } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {
