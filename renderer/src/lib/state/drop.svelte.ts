@@ -3,7 +3,7 @@
 import type { UploadsAddResult } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
-import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
+import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
 
 const DUPLICATE_REASON: Record<NonNullable<UploadsAddResult['skipped'][number]['duplicate']>, string> = {
@@ -152,11 +152,26 @@ export class DropState {
         const reasons = result.skipped.map(reasonOf).filter((reason, i, all) => all.indexOf(reason) === i);
         const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
         const details = result.skipped.map((s) => `${fileName(s.path)}: ${reasonOf(s)}`);
-        const again = (list: readonly string[]) => () => this.uploadPaths(list, folderId, true);
-        const duplicates = result.skipped.filter((s) => s.duplicate).map((s) => s.path);
-        this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details, {
-          each: result.skipped.map((s) => (s.duplicate ? { label: 'Upload anyway', run: again([s.path]) } : null)),
-          all: duplicates.length ? [{ label: duplicates.length === 1 ? 'Upload anyway' : `Upload all ${duplicates.length} anyway`, run: again(duplicates) }] : [],
+        // The duplicates not sent anyway yet: "all" means those left once some were sent one by one.
+        // Not reactive on purpose: the notice's buttons are replaced (setActions) when it changes.
+        // eslint-disable-next-line svelte/prefer-svelte-reactivity
+        const left = new Set(result.skipped.filter((s) => s.duplicate).map((s) => s.path));
+        const all = (): NoticeAction[] =>
+          left.size === 0 ? [] : [{ label: left.size === 1 ? 'Upload anyway' : `Upload all ${left.size} anyway`, run: () => this.uploadPaths([...left], folderId, true) }];
+        const notice = this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details, {
+          each: result.skipped.map((s) =>
+            s.duplicate
+              ? {
+                  label: 'Upload anyway',
+                  run: () => {
+                    left.delete(s.path);
+                    this.#notices.setActions(notice.id, all());
+                    return this.uploadPaths([s.path], folderId, true);
+                  },
+                }
+              : null,
+          ),
+          all: all(),
         });
       }
     } catch (error) {

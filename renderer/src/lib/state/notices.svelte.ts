@@ -76,6 +76,16 @@ export class Notices {
     await action.run();
   }
 
+  /** Replaces the notice's own buttons (what is left to do changed); none left: the notice goes if no line has one either. */
+  setActions(id: number, actions: NoticeAction[]): void {
+    this.items = this.items.flatMap((n) => {
+      if (n.id !== id) return [n];
+      if (actions.length === 0 && !n.detailActions?.some(Boolean)) return [];
+      const { actions: _old, ...rest } = n;
+      return [actions.length ? { ...rest, actions } : rest];
+    });
+  }
+
   /** Runs one of the notice's own actions; the notice has done its work and goes. */
   async runAction(id: number, index: number): Promise<void> {
     const action = this.items.find((n) => n.id === id)?.actions?.[index];
