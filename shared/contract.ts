@@ -188,11 +188,11 @@ export const methods = {
 
   'remote:list': method(none, RemoteView),
   /**
-   * Operation 5 takes the URL alone (spec): the service decides the folder, and each item
-   * shows the folder it reports.
+   * `folderId`: where the videos go (0 or absent: the root); sent with operation 5, and each
+   * item then shows the folder the service reports.
    */
   'remote:add': method(
-    z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000) }),
+    z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
   'remote:action': method(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
