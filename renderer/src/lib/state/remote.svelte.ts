@@ -32,8 +32,8 @@ export function failureReason(item: RemoteItem): string | null {
 
 /** A finished import that is most likely not a video, in words (RemoteItem.suspect). */
 export const SUSPECT_WORDS: Record<NonNullable<RemoteItem['suspect']>, string> = {
-  too_small: 'Probably not a video: the service got only a few bytes from this address (an error page or a text file?). Check the address and remove the video.',
-  not_a_video_name: 'Probably not a video: the address gave a file whose name says it is something else. Check the address and remove the video.',
+  too_small: 'Probably not a video: the service got only a few bytes (an error page or a text file?). Check the address.',
+  not_a_video_name: 'Probably not a video: the file’s name says it is something else. Check the address.',
 };
 
 export class Remote {
