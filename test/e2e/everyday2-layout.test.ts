@@ -105,3 +105,27 @@ describe('layout at 1280 and 900 px', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
+
+describe('an empty account', () => {
+  it('says the library is loading or when it was updated, never "updated not loaded yet (refreshing)"', async () => {
+    const empty = await startHarness({ seed: 'empty', configured: true });
+    const emptyPage = await newPage(browser, empty.url);
+    try {
+      const hint = emptyPage.locator('.toolbar .title .hint');
+      await hint.waitFor();
+      const seen: string[] = [];
+      await until('the first listing answered', async () => {
+        const text = ((await hint.textContent()) ?? '').trim();
+        seen.push(text);
+        return text.startsWith('updated ');
+      }, 30_000);
+      for (const text of seen) {
+        expect(text).not.toMatch(/updated not loaded yet/);
+        expect(text).toMatch(/^(updated |loading from the service…|not loaded yet)/);
+      }
+    } finally {
+      await emptyPage.context().close();
+      await empty.close();
+    }
+  }, 60_000);
+});
