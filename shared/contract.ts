@@ -162,7 +162,8 @@ export const methods = {
   'uploads:list': method(UploadsQuery.optional(), UploadsView),
   /** These jobs as they are now (the command line follows the ones it queued). */
   'uploads:jobs': method(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
-  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId }), UploadsAddResult),
+  /** `anyway`: queue files whose bytes are already queued or uploaded (the person chose "Upload anyway"). */
+  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId, anyway: z.boolean().optional() }), UploadsAddResult),
   /**
    * Without an id: every job (the queue as a whole), `after-current` by default (nothing new
    * starts, the files being sent finish) or `now` (those are held: their requests kept open).
@@ -194,11 +195,11 @@ export const methods = {
 
   'remote:list': method(none, RemoteView),
   /**
-   * Operation 5 takes the URL alone (spec): the service decides the folder, and each item
-   * shows the folder it reports.
+   * `folderId`: where the videos go (0 or absent: the root); sent with operation 5, and each
+   * item then shows the folder the service reports.
    */
   'remote:add': method(
-    z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000) }),
+    z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
   'remote:action': method(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),

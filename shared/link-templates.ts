@@ -32,7 +32,8 @@ const PLACEHOLDER = /\{([a-z]+)\}/g;
 
 /** Checks a template before it is used: every `{name}` must be a known placeholder. */
 export function checkTemplate(template: string): void {
-  if (template.length === 0) throw new TemplateError('The template is empty.');
+  // Spaces alone make no line a person can use either.
+  if (template.trim().length === 0) throw new TemplateError('The template is empty: write the line each video gets, with placeholders such as {title} and {download}.');
   if (template.length > 10_000) throw new TemplateError('The template is longer than 10,000 characters.');
   for (const [, name] of template.matchAll(PLACEHOLDER)) {
     if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name!)) {

@@ -436,8 +436,14 @@ export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, 
 export const UploadsAddResult = z.object({
   /** The new jobs' ids (a drop of 10,000 answers ids, not jobs: the window reads the rows it shows). */
   added: z.array(z.number().int()),
-  /** `jobId`: the job that already holds this file (queued or uploaded). */
-  skipped: z.array(z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional() })),
+  /**
+   * `jobId`: the job that already holds this file (queued or uploaded). `duplicate`: skipped
+   * because the same bytes (size and SHA-256) are already queued or uploaded; "Upload anyway"
+   * adds it again with `anyway`.
+   */
+  skipped: z.array(
+    z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
+  ),
 });
 export type UploadsAddResult = z.infer<typeof UploadsAddResult>;
 
@@ -456,6 +462,11 @@ export const RemoteItem = z.object({
   error: z.string().nullable(),
   /** The video a finished import became, once the library knows it (electron/core/remote/imported-video.ts). */
   video: z.object({ id: z.string(), name: z.string(), downloadUrl: z.string(), embedUrl: z.string() }).nullable().optional(),
+  /**
+   * Finished, but most likely not a video (electron/core/remote/suspect-import.ts): `too_small`
+   * (under 1 KB), `not_a_video_name` (a name such as page.html or notes.txt).
+   */
+  suspect: z.enum(['too_small', 'not_a_video_name']).nullable().optional(),
 });
 export type RemoteItem = z.infer<typeof RemoteItem>;
 

@@ -192,7 +192,7 @@ describe('Vidlift in the browser', () => {
       await page.getByLabel('New name for Music Sessions').fill('Music Live');
       await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Save' }).click();
       await until('offline shown', async () => ((await page.locator('.conn').textContent()) ?? '').includes('Offline'), 30_000);
-      await until('pending badges', async () => (await page.locator('nav[aria-label="Folders"] .badge').count()) >= 2);
+      await until('pending badges', async () => (await page.locator('nav[aria-label="Folders"] .mark').count()) >= 2);
       await shootAndCheck(page, '12-offline-pending');
     } finally {
       await harness.host.control.start();

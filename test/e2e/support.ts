@@ -79,6 +79,9 @@ export async function writeFakeMp4(path: string, size: number): Promise<void> {
   const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')]);
   const body = Buffer.alloc(Math.max(size, head.length));
   head.copy(body);
+  // Each file its own bytes (its path after the header): two files of one size are not the same
+  // file to the duplicate check, which compares content.
+  Buffer.from(path).copy(body, head.length);
   await writeFile(path, body);
 }
 

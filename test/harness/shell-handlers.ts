@@ -1,6 +1,7 @@
 // What the Electron shell answers itself (ShellMethod), answered by the harness instead:
 // there is no native dialog or system browser in a headless page, so a test says what the
 // "dialog" returns and reads which links were "opened".
+import { openableExternalUrl } from '../../electron/main/security.ts';
 import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
 import type { Core, ShellMethod } from '../../electron/core/core.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -62,8 +63,10 @@ export function createHarnessShell(grant: (path: string) => void, grantSave: (pa
         return { path };
       },
       'shell:openExternal': ({ url }) => {
-        if (!url.startsWith('https://')) throw new AppError('validation', 'Only https links are opened in the browser.');
-        opened.push(url);
+        // The shell's own rule, as in the source tree: https, or loopback http (the sandbox's links).
+        const safe = openableExternalUrl(url, { allowLoopbackHttp: true });
+        if (safe === null) throw new AppError('validation', 'Only https links are opened in the browser.');
+        opened.push(safe);
         return { ok: true as const };
       },
       'clipboard:writeText': ({ text }) => {

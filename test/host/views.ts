@@ -55,6 +55,8 @@ export function remoteView(item: RemoteItem): Record<string, unknown> {
     created: formatTimestamp(item.createdMs),
     folder: item.folder,
     bytes: { downloaded: item.downloaded, total: item.total },
+    // Not in the spec's fields: why a failed item failed (the client reads it when present).
+    ...(item.status === 'failed' && item.error ? { error: item.error } : {}),
   };
 }
 

@@ -72,7 +72,7 @@ export class ServiceClient implements ServiceApi {
     return target;
   }
 
-  async remoteAdd(input: { url: string }, options?: RequestOptions): Promise<Out<typeof s.remoteAdded>> {
+  async remoteAdd(input: { url: string; folder?: number }, options?: RequestOptions): Promise<Out<typeof s.remoteAdded>> {
     return this.#call({ op: 'remoteAdd', input, schema: s.remoteAdded, options });
   }
 

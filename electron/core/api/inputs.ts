@@ -23,7 +23,7 @@ export const OPERATION_INPUTS = {
   }),
   dmca: Page,
   uploadTarget: none,
-  remoteAdd: z.object({ url: HttpUrl }),
+  remoteAdd: z.object({ url: HttpUrl, folder: z.number().int().min(1).max(2_147_483_647).optional() }),
   copy: z.object({ id: VideoId }),
   remoteStatus: z.object({ id: VideoId }),
   remoteList: Page,

@@ -61,6 +61,8 @@ export const remoteItem = z.object({
   created: z.string(),
   folder: int,
   bytes: z.object({ downloaded: int, total: int }),
+  // Not in the spec's fields: a reason a failed item may carry. Read when it is text, never required.
+  error: z.string().max(1000).optional().catch(undefined),
 });
 export const remoteList = z.object({ pagination, list: z.array(remoteItem) });
 

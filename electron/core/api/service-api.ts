@@ -35,7 +35,7 @@ export interface ServiceApi {
   /** 2 */ reports(input: { last?: number; to?: string }, options?: RequestOptions): Promise<Out<typeof s.reports>>;
   /** 3 */ dmca(input: { page: number; perPage: number }, options?: RequestOptions): Promise<Out<typeof s.dmcaList>>;
   /** 4: a fresh file-server target; single use. */ uploadTarget(options?: RequestOptions): Promise<Out<typeof s.uploadTarget>>;
-  /** 5 */ remoteAdd(input: { url: string }, options?: RequestOptions): Promise<Out<typeof s.remoteAdded>>;
+  /** 5 */ remoteAdd(input: { url: string; folder?: number }, options?: RequestOptions): Promise<Out<typeof s.remoteAdded>>;
   /** 6 */ copy(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.copied>>;
   /** 7 */ remoteStatus(input: { id: string }, options?: RequestOptions): Promise<Out<typeof s.remoteItem>>;
   /** 8 */ remoteList(input: { page: number; perPage: number }, options?: RequestOptions): Promise<Out<typeof s.remoteList>>;

@@ -46,7 +46,14 @@ export const wire = {
     idempotent: true,
   }),
   uploadTarget: op({ method: 'GET', path: '/v1/upload', idempotent: true }),
-  remoteAdd: op<{ url: string }>({ method: 'POST', path: '/v1/upload/url', json: ({ url }) => ({ url }), idempotent: false }),
+  // Decision: the target folder goes as `folder` (the queue item reports one; the service family
+  // takes a folder with a remote upload), omitted for the root so a plain `{url}` stays as the spec shows.
+  remoteAdd: op<{ url: string; folder?: number }>({
+    method: 'POST',
+    path: '/v1/upload/url',
+    json: ({ url, folder }) => (folder ? { url, folder } : { url }),
+    idempotent: false,
+  }),
   copy: op<{ id: string }>({ method: 'POST', path: '/v1/upload/copy', json: ({ id }) => ({ id }), idempotent: false }),
   remoteStatus: op<{ id: string }>({ method: 'GET', path: '/v1/upload/url/status', query: ({ id }) => ({ id }), idempotent: true }),
   remoteList: op<{ page: number; perPage: number }>({

@@ -81,6 +81,19 @@ const ACCOUNT = 'account';
 const reportsKey = (last: number): string => `reports:${last}`;
 const dmcaKey = (page: number, perPage: number): string => `dmca:${page}:${perPage}`;
 export const DEFAULT_REPORT_DAYS = 7;
+
+/**
+ * The days "the last `last` days" covers, given the newest day the service answered with.
+ * The service answers from day one of the month that `last` days ago falls in (so "Last 7
+ * days" on the 23rd would start on the 1st): the range is cut to `last` days ending on the
+ * service's own newest day, which is its today in its time zone, not this computer's.
+ */
+export function reportRange(last: number, newestDay: string): { from: string; to: string } {
+  const to = new Date(`${newestDay}T00:00:00Z`);
+  const from = new Date(to.getTime() - (last - 1) * 86_400_000);
+  return { from: from.toISOString().slice(0, 10), to: newestDay };
+}
+const maxDay = (a: string, b: string): string => (a > b ? a : b);
 /** A DMCA page older than this is fetched again when it is shown. */
 const DMCA_MAX_AGE_MS = 5 * 60_000;
 
@@ -109,7 +122,9 @@ export class AccountCache {
 
   reportsView(last = DEFAULT_REPORT_DAYS): ReportsView {
     const key = reportsKey(last);
-    const meta = this.#deps.fetches.get(key).meta as { from: string; to: string } | null;
+    const stored = this.#deps.fetches.get(key).meta as { from: string; to: string } | null;
+    // Trimmed when read, so a cache entry written before the trim existed shows the right range too.
+    const meta = stored === null || stored.from > stored.to ? stored : { from: maxDay(stored.from, reportRange(last, stored.to).from), to: stored.to };
     const days: ReportDay[] =
       meta === null
         ? []

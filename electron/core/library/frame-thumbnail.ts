@@ -35,7 +35,7 @@ export function createFrameThumbnailHandlers(deps: FrameThumbnailDeps): Pick<Han
       await removeOld(deps.dir, now());
       const path = join(deps.dir, `${id}-${now()}.${type === 'jpeg' ? 'jpg' : 'png'}`);
       await writeFile(path, bytes);
-      return deps.library.outbox.setThumbnail(id, path);
+      return deps.library.outbox.setThumbnail(id, path, undefined, true);
     },
   };
 }

@@ -81,10 +81,10 @@ export class OutboxChanges {
     return this.#port.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
   }
 
-  /** `path` must have passed checkThumbnailFile. */
-  setThumbnail(videoId: string, path: string, file?: PickedIdentity): ThumbnailQueue {
+  /** `path` must have passed checkThumbnailFile; `frame`: a frame of the video the app saved (its file name means nothing to the person). */
+  setThumbnail(videoId: string, path: string, file?: PickedIdentity, frame = false): ThumbnailQueue {
     const video = this.#video(videoId);
-    this.#port.enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name, ...(file ? { file } : {}) }, target: videoTarget(videoId) }));
+    this.#port.enqueue('thumbnail.set', () => ({ payload: { videoId, path, videoName: video.name, ...(file ? { file } : {}), ...(frame ? { frame } : {}) }, target: videoTarget(videoId) }));
     this.#port.changed({ folderIds: [video.folderId], thumbnails: true });
     return this.#port.thumbnailQueue();
   }

@@ -39,7 +39,7 @@ export const PAYLOAD_SCHEMAS = {
     /** Which file was picked (device, inode); absent in rows from before issue 18 item 5. */
     file: PickedFile.optional(),
   }),
-  'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName, file: PickedFile.optional() }),
+  'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName, file: PickedFile.optional(), frame: z.boolean().optional() }),
   'thumbnail.delete': z.object({ videoId: z.string(), videoName }),
   'video.copy': z.object({ videoId: z.string(), videoName }),
 } as const;
@@ -186,7 +186,8 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
         : `${BROKEN_DEPLOY_NOTE} Adding the subtitle by URL works today: put the file online and use “Add by URL”.`,
   },
   'thumbnail.set': {
-    summary: (p) => `Set the thumbnail of “${p.videoName}” from ${basename(p.path)}`,
+    // A frame lives in the app's own folder under an internal name: the video is what it is of.
+    summary: (p) => (p.frame ? `Set the thumbnail of “${p.videoName}” to a frame of the video` : `Set the thumbnail of “${p.videoName}” from ${basename(p.path)}`),
     send: async (api, p) => {
       const check = await checkThumbnailFile(p.path);
       // Sent from the bytes of a handle checked to be the picked file (not a link swapped in).

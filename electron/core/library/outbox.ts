@@ -126,8 +126,8 @@ export class Outbox {
     return this.#changes.addSubtitleFile(videoId, language, path, format, encoding, file);
   }
   /** `path` must have passed checkThumbnailFile. */
-  setThumbnail(videoId: string, path: string, file?: PickedIdentity): ThumbnailQueue {
-    return this.#changes.setThumbnail(videoId, path, file);
+  setThumbnail(videoId: string, path: string, file?: PickedIdentity, frame = false): ThumbnailQueue {
+    return this.#changes.setThumbnail(videoId, path, file, frame);
   }
   deleteThumbnail(videoId: string): ThumbnailQueue {
     return this.#changes.deleteThumbnail(videoId);

@@ -8,7 +8,7 @@ export type RemoteHandlers = Pick<Handlers, 'remote:list' | 'remote:add' | 'remo
 export function createRemoteHandlers(remote: Pick<RemoteImports, 'list' | 'add' | 'action' | 'discard'>): RemoteHandlers {
   return {
     'remote:list': () => remote.list(),
-    'remote:add': ({ urls }) => remote.add(urls),
+    'remote:add': ({ urls, folderId }) => remote.add(urls, folderId ?? 0),
     'remote:action': async ({ action, id }) => (await remote.action(action, id)).view,
     'remote:discard': ({ localId }) => remote.discard(localId),
   };

@@ -149,7 +149,9 @@ export class RemoteImports {
    * Stores the valid URLs as waiting (answering at once) and lets the next task submit
    * them. A URL already waiting or being imported is refused rather than imported twice.
    */
-  add(urls: readonly string[]): AddResult {
+  add(urls: readonly string[], folderId = 0): AddResult {
+    // A folder made offline has no id the service knows yet: its imports could not say where to go.
+    if (folderId < 0) throw new AppError('validation', 'This folder is not on the service yet: import into it once it is saved.', { retryable: false });
     const checked = checkUrls(urls);
     const inProgress = this.#store.urlsInProgress();
     const accepted: string[] = [];
@@ -158,7 +160,7 @@ export class RemoteImports {
       if (inProgress.has(url)) rejected.push({ url, reason: 'already waiting or being imported' });
       else accepted.push(url);
     }
-    this.#store.addWaiting(accepted);
+    this.#store.addWaiting(accepted, folderId);
     this.#emitIfChanged();
     if (accepted.length > 0 && this.#running) void this.#requestTick(false);
     return { accepted: accepted.length, rejected };

@@ -128,14 +128,14 @@ export class RemoteStore {
 
   // ---- our side of the life of a row
 
-  /** New rows wait in the root until the service reports the folder it chose. */
-  addWaiting(urls: readonly string[]): void {
+  /** New rows wait with the folder asked for (0: the root) until the service reports the one it used. */
+  addWaiting(urls: readonly string[], folderId = 0): void {
     const now = this.#now();
     const insert = this.#db.prepare(
       "INSERT INTO remote_items (url, folder_id, phase, status, added_at, updated_at) VALUES (?, ?, 'local', ?, ?, ?)",
     );
     transaction(this.#db, () => {
-      for (const url of urls) insert.run(url, 0, WAITING_STATUS, now, now);
+      for (const url of urls) insert.run(url, folderId, WAITING_STATUS, now, now);
     });
   }
 
@@ -175,25 +175,25 @@ export class RemoteStore {
     if (known) {
       this.#db
         .prepare(
-          'UPDATE remote_items SET status = ?, bytes_downloaded = ?, bytes_total = ?, created = ?, folder_id = ?, listed = 1, updated_at = ? WHERE local_id = ?',
+          'UPDATE remote_items SET status = ?, bytes_downloaded = ?, bytes_total = ?, created = ?, folder_id = ?, error = ?, listed = 1, updated_at = ? WHERE local_id = ?',
         )
-        .run(item.status, item.bytes.downloaded, item.bytes.total, item.created, item.folder, now, known.localId);
+        .run(item.status, item.bytes.downloaded, item.bytes.total, item.created, item.folder, failureOf(item), now, known.localId);
       return;
     }
     const orphan = this.#select("SELECT * FROM remote_items WHERE phase = 'uncertain' AND url = ? ORDER BY local_id LIMIT 1", item.url)[0];
     if (orphan) {
       this.#db
         .prepare(
-          "UPDATE remote_items SET phase = 'remote', remote_id = ?, status = ?, bytes_downloaded = ?, bytes_total = ?, created = ?, error = NULL, listed = 1, updated_at = ? WHERE local_id = ?",
+          "UPDATE remote_items SET phase = 'remote', remote_id = ?, status = ?, bytes_downloaded = ?, bytes_total = ?, created = ?, error = ?, listed = 1, updated_at = ? WHERE local_id = ?",
         )
-        .run(item.id, item.status, item.bytes.downloaded, item.bytes.total, item.created, now, orphan.localId);
+        .run(item.id, item.status, item.bytes.downloaded, item.bytes.total, item.created, failureOf(item), now, orphan.localId);
       return;
     }
     this.#db
       .prepare(
-        "INSERT INTO remote_items (remote_id, url, folder_id, phase, status, bytes_downloaded, bytes_total, created, listed, added_at, updated_at) VALUES (?, ?, ?, 'remote', ?, ?, ?, ?, 1, ?, ?)",
+        "INSERT INTO remote_items (remote_id, url, folder_id, phase, status, bytes_downloaded, bytes_total, created, error, listed, added_at, updated_at) VALUES (?, ?, ?, 'remote', ?, ?, ?, ?, ?, 1, ?, ?)",
       )
-      .run(item.id, item.url, item.folder, item.status, item.bytes.downloaded, item.bytes.total, item.created, now, now);
+      .run(item.id, item.url, item.folder, item.status, item.bytes.downloaded, item.bytes.total, item.created, failureOf(item), now, now);
   }
 
   setStatus(localId: number, status: string): void {
@@ -263,4 +263,9 @@ export class RemoteStore {
   #select(sql: string, ...params: (string | number)[]): RemoteRow[] {
     return (this.#db.prepare(sql).all(...params) as unknown as RowRecord[]).map(toRow);
   }
+}
+
+/** The reason a failed item gives, if it gives one; a retried item's old reason goes with its failure. */
+function failureOf(item: ServiceRemoteItem): string | null {
+  return item.status === REMOTE_FAILED_STATUS && item.error ? item.error : null;
 }

@@ -44,8 +44,8 @@ type Outcome = Slots | 'refused' | 'no_slot';
 async function submitOne(api: ServiceApi, store: RemoteStore, row: RemoteRow, signal: AbortSignal): Promise<Outcome> {
   store.setPhase(row.localId, 'submitting');
   try {
-    // Operation 5 takes the URL alone (spec); the item's folder is what the service reports.
-    const added = await api.remoteAdd({ url: row.url }, { signal });
+    // The folder asked for goes with it (wire.ts); the item's folder is then what the service reports.
+    const added = await api.remoteAdd({ url: row.url, ...(row.folderId > 0 ? { folder: row.folderId } : {}) }, { signal });
     store.markSubmitted(row.localId, added.id, 'pending');
     return { used: added.slots.used, total: added.slots.total, free: Math.max(0, added.slots.total - added.slots.used) };
   } catch (error) {

@@ -3,10 +3,12 @@ import type { RemoteItem, RemoteView, Slots } from '../../../shared/model.ts';
 import { isRemoteActive } from '../api/wire.ts';
 import type { RemoteRow } from './store.ts';
 import type { ImportedVideo } from './imported-video.ts';
+import { suspectImport } from './suspect-import.ts';
 
 export type VideoFinder = (row: RemoteRow) => ImportedVideo | null;
 
 export function toRemoteItem(row: RemoteRow, findVideo: VideoFinder = () => null): RemoteItem {
+  const video = findVideo(row);
   return {
     localId: row.localId,
     remoteId: row.remoteId,
@@ -20,7 +22,8 @@ export function toRemoteItem(row: RemoteRow, findVideo: VideoFinder = () => null
     bytesTotal: row.bytesTotal,
     created: row.created,
     error: row.error,
-    video: findVideo(row),
+    video,
+    suspect: suspectImport(row, video?.name ?? null),
   };
 }
 

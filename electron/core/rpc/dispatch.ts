@@ -57,14 +57,60 @@ function failure(error: ErrorShape): { ok: false; error: ErrorShape } {
   return { ok: false, error };
 }
 
-/** One readable sentence for the person, naming the first few fields that are wrong. */
+/**
+ * Sentences for the person, one per wrong field (the first three), each naming the field in
+ * words: "The address must be an http or https address.", not "Invalid request. url: …".
+ * The schemas' own messages are written to follow a field name (shared/model.ts).
+ */
 export function describeIssues(error: z.ZodError): string {
-  const parts = error.issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
-    return `${where}: ${issue.message}`;
-  });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
-  return `Invalid request. ${parts.join('; ')}${more}`;
+  const sentences = error.issues.slice(0, 3).map(issueSentence);
+  const more = error.issues.length > 3 ? ` ${error.issues.length - 3} more ${error.issues.length - 3 === 1 ? 'value is' : 'values are'} wrong too.` : '';
+  return `${sentences.join(' ')}${more}`;
+}
+
+/** What a field is called in a sentence; a path not listed reads as its last name, split into words. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  url: 'the address',
+  urls: 'each address',
+  baseUrl: 'the service’s address',
+  key: 'the API key',
+  'proxy.host': 'the proxy host',
+  'proxy.port': 'the proxy port',
+  'proxy.username': 'the proxy user name',
+  'proxy.scheme': 'the proxy kind',
+  name: 'the name',
+  language: 'the language',
+  folderId: 'the folder',
+  id: 'the id',
+  paths: 'each file',
+  path: 'the file',
+  seconds: 'the number of seconds',
+};
+
+function fieldWords(path: readonly PropertyKey[]): string {
+  const names = path.filter((part): part is string => typeof part === 'string');
+  if (names.length === 0) return 'the request';
+  const joined = names.join('.');
+  const last = names[names.length - 1]!;
+  return FIELD_WORDS[joined] ?? FIELD_WORDS[last] ?? `the ${last.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+const ended = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+function issueSentence(issue: z.core.$ZodIssue): string {
+  const field = fieldWords(issue.path);
+  const message = issue.message.trim();
+  // Said of the value itself ("text cannot contain …"): said of the field instead.
+  if (/^text\b/.test(message)) return ended(capital(message.replace(/^text\b/, field)));
+  // A sentence of its own ("a folder id is a whole number …", "the proxy needs a host name").
+  if (/^[a-z]/.test(message) && /\b(is|are|needs|need|cannot|must|has|have)\b/.test(message)) return ended(capital(message));
+  // What the value should be ("an http or https address", "a port from 1 to 65535").
+  if (/^(a|an|one of|at most|at least|between|a whole number)\b/i.test(message)) return ended(`${capital(field)} must be ${message}`);
+  // Other words of a schema's own, lower-case ("only whole seconds"): after the field's name.
+  if (/^[a-z]/.test(message) && !/^(invalid|too|expected|unrecognized)\b/i.test(message)) return ended(`${capital(field)}: ${message}`);
+  // The schema library's own words ("Invalid input: expected string, received number").
+  return ended(`${capital(field)} is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`);
 }
 
 export type { HandlerOutput, ParsedInput };

@@ -15,7 +15,8 @@ import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { BackoffPolicy } from '../api/retry.ts';
 import { BatchTracker, type BatchResult } from './batch.ts';
-import { expandPaths, type ExpandOptions } from './expand.ts';
+import { expandPaths, type ExpandOptions, type FoundFile } from './expand.ts';
+import { findDuplicate, type Accepted } from './duplicates.ts';
 import { JobRunner } from './job-runner.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
 import { Scheduler } from './scheduler.ts';
@@ -94,6 +95,8 @@ export class UploadEngine {
   /** What the window is told: windows of rows, and figures on change (queue-view.ts). */
   readonly view: QueueView;
   #started = false;
+  /** The add under way: the next waits for it (its duplicate check must see the jobs this one queues). */
+  #adding: Promise<unknown> = Promise.resolve();
 
   constructor(options: UploadEngineOptions) {
     this.#now = options.now ?? Date.now;
@@ -211,22 +214,38 @@ export class UploadEngine {
     this.#scheduler.pausePatienceMs = Math.max(1, Math.round(ms));
   }
 
-  /** Queues files; into a folder made offline too (a negative id): those wait until it exists. */
-  async add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions = {}): Promise<AddOutcome> {
-    const expansion = await expandPaths(paths, options);
-    // Looked up after the folder walk: the service may have created the folder meanwhile.
-    const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
+  /**
+   * Queues files; into a folder made offline too (a negative id): those wait until it exists.
+   * A file whose bytes are already queued or uploaded is skipped, unless `anyway` (the person
+   * chose "Upload anyway"). Adds run one at a time, so two drops of one file cannot both pass.
+   */
+  add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions & { anyway?: boolean } = {}): Promise<AddOutcome> {
+    const run = this.#adding.then(() => this.#add(paths, folderIdAsked, options));
+    this.#adding = run.catch(() => {});
+    return run;
+  }
+
+  async #add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions & { anyway?: boolean }): Promise<AddOutcome> {
+    const anyway = options.anyway === true;
+    const expansion = await expandPaths(paths, options.within === undefined ? {} : { within: options.within });
     const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];
-    const added = this.#store.atomically(() =>
-      expansion.files.flatMap((file) => {
-        const held = this.#store.findHeld(file.path, file.size, file.mtimeMs);
-        if (held) {
-          skipped.push({ path: file.path, reason: held.state === 'done' ? 'Already uploaded.' : 'Already in the upload queue.', jobId: held.id });
-          return [];
-        }
-        return [this.#store.insert({ ...file, folderId, mediaPending: file.media === undefined })];
-      }),
-    );
+    const accepted: Array<FoundFile & Accepted> = [];
+    for (const file of expansion.files) {
+      if (anyway) {
+        accepted.push({ ...file, sha256: null });
+        continue;
+      }
+      const { of, sha256 } = await findDuplicate(this.#store, file, accepted);
+      if (of === null) accepted.push({ ...file, sha256 });
+      else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: 'Already in the upload queue.', duplicate: 'queued' });
+      else {
+        const uploaded = of.job.state === 'done';
+        skipped.push({ path: file.path, reason: uploaded ? 'Already uploaded.' : 'Already in the upload queue.', jobId: of.job.id, duplicate: uploaded ? 'uploaded' : 'queued' });
+      }
+    }
+    // Looked up after the folder walk and the reads: the service may have created the folder meanwhile.
+    const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
+    const added = this.#store.atomically(() => accepted.map((file) => this.#store.insert({ ...file, folderId, mediaPending: file.media === undefined })));
     if (added.length > 0) {
       this.#batch.open();
       this.#logger.info('uploads queued', { count: added.length, skipped: skipped.length });

@@ -31,7 +31,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
   return {
     'uploads:list': (query) => engine.view.window(query),
     'uploads:jobs': ({ ids }) => ({ jobs: engine.view.jobs(ids) }),
-    'uploads:add': async ({ paths, folderId }) => {
+    'uploads:add': async ({ paths, folderId, anyway }) => {
       const refused = paths.filter((path) => !grants.isGranted(path));
       if (refused.length > 0) {
         throw new AppError(
@@ -42,7 +42,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
           { retryable: false },
         );
       }
-      const { added, skipped } = await engine.add(paths, folderId);
+      const { added, skipped } = await engine.add(paths, folderId, { anyway: anyway === true });
       return { added: added.map((job) => job.id), skipped };
     },
     // A change answers the queue's figures; the window asks again for the rows it shows.

@@ -4,6 +4,7 @@
 // offline holding), so this file knows nothing of the queue around it.
 import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
+import { ContentHasher } from '../files/content-hash.ts';
 import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -100,6 +101,8 @@ export class JobRunner {
       this.#o.changed();
       this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
+      // The bytes are read anyway: their hash costs no second read (duplicates.ts).
+      const content = new ContentHasher(row.size);
       const reply = await sendFile({
         url: target.url,
         session: target.session,
@@ -121,7 +124,10 @@ export class JobRunner {
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
         hold: run.hold,
+        onFileBytes: (bytes) => content.update(bytes),
       });
+      const sha256 = content.digest();
+      if (sha256 !== null) store.setContentHash(row.id, sha256);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
       return this.#fail(row, run, error);

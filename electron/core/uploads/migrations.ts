@@ -119,4 +119,15 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX upload_attempts_job ON upload_attempts (job_id, id)');
     },
   },
+  {
+    version: 9,
+    name: 'what a file holds: the SHA-256 of its bytes, and jobs found by size',
+    // Duplicates are found by content (duplicates.ts): the hash is computed while the file is
+    // read for its upload, or before a refusal when a known file has the same size. Null:
+    // not read whole yet (or queued by an older version).
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN sha256 TEXT');
+      db.exec('CREATE INDEX upload_jobs_size ON upload_jobs (size)');
+    },
+  },
 ];

@@ -23,6 +23,8 @@ export interface PumpInput {
   onLastChunk: () => void;
   /** A pause that keeps the connection: no slice is written while it holds (hold.ts). */
   hold?: TransferHold;
+  /** Each piece as it is read, in file order, before its buffer is reused (the content hash). */
+  onRead?: (bytes: Uint8Array) => void;
 }
 
 /** The file got shorter while it was being read: what is sent would not be the file. */
@@ -50,6 +52,7 @@ export async function pumpFile(target: Writable, input: PumpInput): Promise<void
       const want = Math.min(input.chunkSize, input.size - position);
       const { bytesRead } = await handle.read(buffer, 0, want, position);
       if (bytesRead === 0) throw new FileShrankError();
+      input.onRead?.(buffer.subarray(0, bytesRead));
       position += bytesRead;
       const sliceSize = Math.min(bytesRead, input.bucket.sliceSize());
       for (let offset = 0; offset < bytesRead; offset += sliceSize) {

@@ -52,6 +52,8 @@ export interface JobRow {
   /** Why the file starts again from byte 0 (shared RestartCause), and the bytes that were lost. */
   restart_cause: string | null;
   bytes_lost: number;
+  /** SHA-256 of the file's bytes (hex), once read whole (migration 9); null before. */
+  sha256: string | null;
 }
 
 export interface NewJob {
@@ -66,6 +68,8 @@ export interface NewJob {
   mediaPending?: boolean;
   dev?: string | null;
   ino?: string | null;
+  /** Known when the duplicate check had to read the file. */
+  sha256?: string | null;
 }
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
@@ -174,23 +178,28 @@ export class UploadStore {
     return this.#prepared('SELECT * FROM upload_jobs WHERE id = ?').get(id) as unknown as JobRow | undefined;
   }
 
-  /** The job already holding this exact file (path, size, mtime), if any. */
-  findHeld(path: string, size: number, mtimeMs: number): JobRow | undefined {
+  /** Jobs holding a file of this size (queued or uploaded): the only ones a file can be a duplicate of. */
+  heldOfSize(size: number): JobRow[] {
     const marks = HELD_STATES.map(() => '?').join(',');
     return this
-      .#prepared(`SELECT * FROM upload_jobs WHERE path = ? AND size = ? AND mtime_ms = ? AND state IN (${marks}) LIMIT 1`)
-      .get(path, size, mtimeMs, ...HELD_STATES) as unknown as JobRow | undefined;
+      .#prepared(`SELECT * FROM upload_jobs WHERE size = ? AND state IN (${marks}) ORDER BY id`)
+      .all(size, ...HELD_STATES) as unknown as JobRow[];
+  }
+
+  /** The content hash of a job's file, once its bytes were read whole. */
+  setContentHash(id: number, sha256: string): void {
+    this.#prepared('UPDATE upload_jobs SET sha256 = ? WHERE id = ?').run(sha256, id);
   }
 
   insert(job: NewJob): JobRow {
     const result = this
       .#prepared(
-        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending)
-         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)`,
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending, sha256)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(),
-        job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0,
+        job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0, job.sha256 ?? null,
       );
     const row = this.get(Number(result.lastInsertRowid));
     if (!row) throw new Error('upload job vanished right after insert');

@@ -63,6 +63,8 @@ export interface TransferInput {
   route?: Route;
   /** A pause that keeps this request open (hold.ts): nothing is sent while it holds. */
   hold?: TransferHold;
+  /** A tap on the file's bytes as they are read for the body (the content hash, duplicates.ts). */
+  onFileBytes?: (bytes: Uint8Array) => void;
 }
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
@@ -166,6 +168,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
         input.onLastChunk();
       },
       ...(input.hold ? { hold: input.hold } : {}),
+      ...(input.onFileBytes ? { onRead: input.onFileBytes } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {

@@ -91,7 +91,7 @@ describe('upload engine against the sandbox host', () => {
     expect(first.skipped.map((s) => s.path).sort()).toEqual([join(folder, 'fake.mp4'), join(folder, 'notes.txt')]);
     const again = await rig.engine.add([a.path], 0);
     expect(again.added).toHaveLength(0);
-    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.', jobId: first.added.find((job) => job.name === 'a.mp4')!.id }]);
+    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.', jobId: first.added.find((job) => job.name === 'a.mp4')!.id, duplicate: 'queued' }]);
     await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'done');
     const third = await rig.engine.add([folder], 0);
     expect(third.added).toHaveLength(0);

@@ -63,6 +63,6 @@ describe('the upload history', () => {
 
     // Cleared rows still guard against uploading the same file twice.
     const again = await core.handlers['uploads:add']({ paths: [join(dir, 'alpha.mp4')], folderId: 0 });
-    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: 'Already uploaded.', jobId: expect.any(Number) }]);
+    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: 'Already uploaded.', jobId: expect.any(Number), duplicate: 'uploaded' }]);
   }, 60_000);
 });

@@ -37,7 +37,7 @@ describe('media info in the upload queue', () => {
   it('a drop larger than the inline limit is queued at once, read before each is sent; a sound-only file ends cancelled with the reason', async () => {
     rig = await createRig({ start: false });
     const { INLINE_INSPECTION_LIMIT } = await import('../../../electron/core/uploads/media-inspection.ts');
-    const { writeFile, copyFile } = await import('node:fs/promises');
+    const { writeFile } = await import('node:fs/promises');
     const folder = join(rig.dir, 'drop');
     await (await import('node:fs/promises')).mkdir(folder);
     const clip = join(folder, 'a clip.mp4');
@@ -45,8 +45,9 @@ describe('media info in the upload queue', () => {
     await makeVideo(join(folder, 'b song.mp4'), 'audio-only-m4a', { seconds: 1 });
     // Enough small sniffable files to pass the limit (the sniffing calls them MP4).
     const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41'), 1, 2, 3, 4]);
-    for (let i = 0; i < INLINE_INSPECTION_LIMIT; i++) await writeFile(join(folder, `c filler ${String(i).padStart(3, '0')}.mp4`), head);
-    await copyFile(clip, join(folder, 'd second clip.mp4'));
+    // Each its own bytes: files with the same content are one file to the duplicate check.
+    for (let i = 0; i < INLINE_INSPECTION_LIMIT; i++) await writeFile(join(folder, `c filler ${String(i).padStart(3, '0')}.mp4`), Buffer.concat([head, Buffer.from(String(i))]));
+    await makeVideo(join(folder, 'd second clip.mp4'), 'mp4-h264', { width: 160, height: 120, seconds: 1 });
 
     const result = await rig.engine.add([folder], 0);
     expect(result.skipped).toEqual([]);

@@ -1,9 +1,17 @@
 // Files dragged over the window: where they would go, and handing them to the upload queue.
 // Dragging over a folder in the tree retargets the drop to that folder.
+import type { UploadsAddResult } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
-import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
+import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
+
+const DUPLICATE_REASON: Record<NonNullable<UploadsAddResult['skipped'][number]['duplicate']>, string> = {
+  uploaded: 'Already uploaded (the same content).',
+  queued: 'Already in the upload queue (the same content).',
+};
+
+const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
 
 export function carriesFiles(transfer: DataTransfer | null): boolean {
   return transfer !== null && Array.from(transfer.types).includes('Files');
@@ -126,19 +134,45 @@ export class DropState {
     await this.uploadPaths(paths, folderId);
   }
 
-  async uploadPaths(paths: readonly string[], folderId = this.targetFolderId): Promise<void> {
+  /**
+   * Queues paths and says what was skipped. A file whose bytes are already queued or uploaded
+   * (the same size and SHA-256, whatever its name) is skipped with "Upload anyway", for it and
+   * for all of them; `anyway` is that choice.
+   */
+  async uploadPaths(paths: readonly string[], folderId = this.targetFolderId, anyway = false): Promise<void> {
     const usable = paths.filter(Boolean);
     if (usable.length === 0) return;
     try {
-      const result = await this.#uploads.add([...usable], folderId);
+      const result = await this.#uploads.add([...usable], folderId, anyway);
       const where = this.#library.folderName(folderId);
       if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
       if (result.skipped.length) {
         const count = result.skipped.length;
-        const reasons = result.skipped.map((s) => s.reason).filter((reason, i, all) => all.indexOf(reason) === i);
+        const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate] : s.reason);
+        const reasons = result.skipped.map(reasonOf).filter((reason, i, all) => all.indexOf(reason) === i);
         const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
-        const details = result.skipped.map((s) => `${s.path.split(/[\\/]/).pop() ?? s.path}: ${s.reason}`);
-        this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details);
+        const details = result.skipped.map((s) => `${fileName(s.path)}: ${reasonOf(s)}`);
+        // The duplicates not sent anyway yet: "all" means those left once some were sent one by one.
+        // Not reactive on purpose: the notice's buttons are replaced (setActions) when it changes.
+        // eslint-disable-next-line svelte/prefer-svelte-reactivity
+        const left = new Set(result.skipped.filter((s) => s.duplicate).map((s) => s.path));
+        const all = (): NoticeAction[] =>
+          left.size === 0 ? [] : [{ label: left.size === 1 ? 'Upload anyway' : `Upload all ${left.size} anyway`, run: () => this.uploadPaths([...left], folderId, true) }];
+        const notice = this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details, {
+          each: result.skipped.map((s) =>
+            s.duplicate
+              ? {
+                  label: 'Upload anyway',
+                  run: () => {
+                    left.delete(s.path);
+                    this.#notices.setActions(notice.id, all());
+                    return this.uploadPaths([s.path], folderId, true);
+                  },
+                }
+              : null,
+          ),
+          all: all(),
+        });
       }
     } catch (error) {
       this.#notices.error('Could not add the files to the uploads', error);

@@ -8,6 +8,8 @@ import { VideoPages } from './video-pages.svelte.ts';
 import type { SelectionSummary, VideoQuery, VideoSelection } from '../../../../shared/selection.ts';
 
 export const ROOT_FOLDER_ID = 0;
+/** The one name of the top level, wherever a folder is named (the tree, menus, notices, watch folders). */
+export const ROOT_FOLDER_NAME = 'Home';
 
 export interface FolderNode {
   folder: Folder;
@@ -81,7 +83,7 @@ export class Library {
   }
 
   folderName(id: number): string {
-    if (id === ROOT_FOLDER_ID) return 'Home';
+    if (id === ROOT_FOLDER_ID) return ROOT_FOLDER_NAME;
     return this.folders.find((f) => f.id === id)?.name ?? 'this folder';
   }
 

@@ -12,6 +12,15 @@ export interface Notice {
   next: string | null;
   /** Every item the notice is about (the skipped files, each with its reason), shown on request. */
   details?: string[];
+  /** A button beside a detail line (same position), e.g. "Upload anyway" for one skipped file. */
+  detailActions?: Array<NoticeAction | null>;
+  /** Buttons for the whole notice, e.g. "Upload all anyway". */
+  actions?: NoticeAction[];
+}
+
+export interface NoticeAction {
+  label: string;
+  run: () => void | Promise<void>;
 }
 
 const INFO_LIFETIME_MS = 6000;
@@ -39,8 +48,50 @@ export class Notices {
   }
 
   /** A confirmation with every item it is about: it stays until dismissed, since there is a list to read. */
-  infoWithDetails(title: string, text: string, details: string[]): Notice {
-    return this.#push({ kind: 'info', title, text, next: null, details });
+  infoWithDetails(title: string, text: string, details: string[], actions: { each?: Array<NoticeAction | null>; all?: NoticeAction[] } = {}): Notice {
+    return this.#push({
+      kind: 'info',
+      title,
+      text,
+      next: null,
+      details,
+      ...(actions.each?.some(Boolean) ? { detailActions: actions.each } : {}),
+      ...(actions.all?.length ? { actions: actions.all } : {}),
+    });
+  }
+
+  /**
+   * Runs a detail line's action and takes its button away (the line stays, so the list does not
+   * jump); a notice whose every action was used goes.
+   */
+  async runDetailAction(id: number, index: number): Promise<void> {
+    const notice = this.items.find((n) => n.id === id);
+    const action = notice?.detailActions?.[index];
+    if (!notice || !action) return;
+    const detailActions = notice.detailActions!.map((a, i) => (i === index ? null : a));
+    const left = detailActions.some(Boolean);
+    this.items = left
+      ? this.items.map((n) => (n.id === id ? { ...n, detailActions } : n))
+      : this.items.filter((n) => n.id !== id);
+    await action.run();
+  }
+
+  /** Replaces the notice's own buttons (what is left to do changed); none left: the notice goes if no line has one either. */
+  setActions(id: number, actions: NoticeAction[]): void {
+    this.items = this.items.flatMap((n) => {
+      if (n.id !== id) return [n];
+      if (actions.length === 0 && !n.detailActions?.some(Boolean)) return [];
+      const { actions: _old, ...rest } = n;
+      return [actions.length ? { ...rest, actions } : rest];
+    });
+  }
+
+  /** Runs one of the notice's own actions; the notice has done its work and goes. */
+  async runAction(id: number, index: number): Promise<void> {
+    const action = this.items.find((n) => n.id === id)?.actions?.[index];
+    if (!action) return;
+    this.dismiss(id);
+    await action.run();
   }
 
   dismiss(id: number): void {

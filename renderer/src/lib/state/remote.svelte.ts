@@ -1,5 +1,5 @@
 // Remote URL imports: the service's queue, its slots, and what waits locally for a slot.
-import type { RemoteAction, RemoteView } from '../../../../shared/model.ts';
+import type { RemoteAction, RemoteItem, RemoteView } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
 const EMPTY: RemoteView = { items: [], slots: null, waitingLocally: 0 };
@@ -18,6 +18,24 @@ export function isActiveStatus(status: string): boolean {
   return !INACTIVE.includes(status.toLowerCase());
 }
 
+/**
+ * Why an import failed, in words: the service's own reason or refusal when it gave one;
+ * otherwise what its figures say (the spec's queue item carries no reason).
+ */
+export function failureReason(item: RemoteItem): string | null {
+  if (item.status.toLowerCase() !== 'failed') return item.error;
+  if (item.error) return item.error;
+  if (item.bytesDownloaded === 0) return 'The service could not download anything from this address (not reachable, not public, or it answered with an error).';
+  if (item.bytesTotal > 0 && item.bytesDownloaded < item.bytesTotal) return 'The download stopped part-way; Retry failed starts it again.';
+  return 'The service downloaded the file but could not make a video of it.';
+}
+
+/** A finished import that is most likely not a video, in words (RemoteItem.suspect). */
+export const SUSPECT_WORDS: Record<NonNullable<RemoteItem['suspect']>, string> = {
+  too_small: 'Probably not a video: the service got only a few bytes (an error page or a text file?). Check the address.',
+  not_a_video_name: 'Probably not a video: the file’s name says it is something else. Check the address.',
+};
+
 export class Remote {
   view = $state.raw<RemoteView>(EMPTY);
   readonly #api: ApiClient;
@@ -34,9 +52,10 @@ export class Remote {
     return this.#api.on('remote:changed', (view) => (this.view = view));
   }
 
-  async add(text: string) {
+  /** `folderId`: where the videos go (0: the root). */
+  async add(text: string, folderId = 0) {
     const urls = splitUrls(text);
-    const result = await this.#api.call('remote:add', { urls });
+    const result = await this.#api.call('remote:add', { urls, ...(folderId ? { folderId } : {}) });
     await this.load();
     return result;
   }

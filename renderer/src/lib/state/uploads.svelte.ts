@@ -144,8 +144,9 @@ export class Uploads {
     return () => offs.forEach((off) => off());
   }
 
-  async add(paths: string[], folderId: number): Promise<UploadsAddResult> {
-    const result = await this.#api.call('uploads:add', { paths, folderId });
+  /** `anyway`: also files whose bytes are already queued or uploaded ("Upload anyway"). */
+  async add(paths: string[], folderId: number, anyway = false): Promise<UploadsAddResult> {
+    const result = await this.#api.call('uploads:add', { paths, folderId, ...(anyway ? { anyway } : {}) });
     // The changed event follows; reading now shows the rows without waiting for it.
     void this.refresh();
     return result;

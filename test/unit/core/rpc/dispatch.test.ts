@@ -60,3 +60,21 @@ describe('createDispatcher', () => {
     await expect(dispatch('settings:get', undefined)).resolves.toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });
+
+describe('describeIssues', () => {
+  it('says what is wrong in sentences that name the field, not "Invalid request. url: …"', async () => {
+    const { describeIssues } = await import('../../../../electron/core/rpc/dispatch.ts');
+    const { HttpUrl, ProxySetting } = await import('../../../../shared/model.ts');
+    const { z } = await import('zod');
+    const url = z.strictObject({ url: HttpUrl }).safeParse({ url: 'ftp://x' });
+    expect(url.success || describeIssues(url.error)).toBe('The address must be an http or https address.');
+    const proxy = z.strictObject({ proxy: ProxySetting }).safeParse({ proxy: { mode: 'manual', scheme: 'http', host: 'http://proxy:8080', port: 0, username: null } });
+    expect(proxy.success || describeIssues(proxy.error)).toBe(
+      'The proxy host must be a host name or an IP address, without http:// or a port. The proxy port must be a port from 1 to 65535.',
+    );
+    const empty = z.strictObject({ proxy: ProxySetting }).safeParse({ proxy: { mode: 'manual', scheme: 'http', host: ' ', port: 80, username: null } });
+    expect(empty.success || describeIssues(empty.error)).toMatch(/^The proxy needs a host name or address\./);
+    const wrongType = z.strictObject({ folderId: z.number() }).safeParse({ folderId: 'x' });
+    expect(wrongType.success || describeIssues(wrongType.error)).toMatch(/^The folder is not valid \(invalid input: expected number, received string\)\.$/);
+  });
+});

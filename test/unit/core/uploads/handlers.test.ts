@@ -32,7 +32,11 @@ describe('createUploadHandlers', () => {
     await expect(refused).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/files you chose or dropped/) });
     expect(calls).toEqual([]);
     await handlers['uploads:add']({ paths: [join(dir, 'granted', 'a.mp4')], folderId: 7 });
-    expect(calls).toEqual([['add', [join(dir, 'granted', 'a.mp4')], 7]]);
+    await handlers['uploads:add']({ paths: [join(dir, 'granted', 'a.mp4')], folderId: 7, anyway: true });
+    expect(calls).toEqual([
+      ['add', [join(dir, 'granted', 'a.mp4')], 7, { anyway: false }],
+      ['add', [join(dir, 'granted', 'a.mp4')], 7, { anyway: true }],
+    ]);
   });
 
   it('forwards queue actions (the whole queue without an id), answering the figures; a list is a window', async () => {

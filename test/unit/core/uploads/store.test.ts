@@ -13,7 +13,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -69,16 +69,18 @@ describe('UploadStore', () => {
     expect(toUploadJob(s.get(row.id)!).media).toBeNull();
   });
 
-  it('finds a held file by path, size and mtime, but not a failed or different one', () => {
+  it('finds held files by size, not failed ones, and keeps a content hash', () => {
     const s = store();
     const row = s.insert(file);
-    expect(s.findHeld('/v/a.mp4', 100, 5)?.id).toBe(row.id);
-    expect(s.findHeld('/v/a.mp4', 101, 5)).toBeUndefined();
-    expect(s.findHeld('/v/a.mp4', 100, 6)).toBeUndefined();
+    const other = s.insert({ ...file, path: '/v/copy.mp4', sha256: 'ab'.repeat(32) });
+    expect(s.heldOfSize(100).map((r) => r.id)).toEqual([row.id, other.id]);
+    expect(s.heldOfSize(101)).toEqual([]);
+    expect(s.get(other.id)?.sha256).toBe('ab'.repeat(32));
     s.update(row.id, { state: 'done' });
-    expect(s.findHeld('/v/a.mp4', 100, 5)?.id).toBe(row.id);
+    s.setContentHash(row.id, 'cd'.repeat(32));
+    expect(s.heldOfSize(100).find((r) => r.id === row.id)?.sha256).toBe('cd'.repeat(32));
     s.update(row.id, { state: 'failed' });
-    expect(s.findHeld('/v/a.mp4', 100, 5)).toBeUndefined();
+    expect(s.heldOfSize(100).map((r) => r.id)).toEqual([other.id]);
   });
 
   it('sends interrupted transfers back to the queue from byte 0, marked restarted', () => {

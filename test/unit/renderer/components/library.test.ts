@@ -49,7 +49,8 @@ describe('FolderTree', () => {
     flushSync();
     const names = Array.from(target.querySelectorAll('button.folder .name')).map((n) => n.textContent);
     expect(names).toEqual(['Home', 'Drafts', 'Travel', 'Japan']);
-    expect(target.querySelector('button.folder .badge')?.textContent).toBe('pending');
+    // A mark with words for screen readers, not a word badge that takes the name's room (issue 26).
+    expect(target.querySelector('button.folder .mark .visually-hidden')?.textContent).toBe('change pending');
   });
 
   it('files dropped on a folder upload into that folder, not the one on screen', async () => {
@@ -103,6 +104,24 @@ describe('FolderTree', () => {
     await settle();
     expect(stub.calls.find((c) => c.method === 'folders:rename')?.input).toEqual({ id: 2, name: 'Japan 2024' });
     expect(Array.from(target.querySelectorAll('button.folder .name')).map((n) => n.textContent)).toContain('Japan 2024');
+    expect((document.activeElement as HTMLElement | null)?.dataset.folderId).toBe('2');
+  });
+
+  it('Escape after F2 puts keyboard focus back on the folder\'s row (issue 26)', async () => {
+    await library.load();
+    component = mount(FolderTree, { target });
+    flushSync();
+    const japan = () => target.querySelector<HTMLElement>('[data-folder-id="2"]')!;
+    japan().focus();
+    japan().dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true }));
+    flushSync();
+    const input = target.querySelector<HTMLInputElement>('#rename-folder')!;
+    expect(document.activeElement).toBe(input);
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    expect(target.querySelector('#rename-folder')).toBeNull();
+    expect(document.activeElement).toBe(japan());
+    expect(stub.calls.some((c) => c.method === 'folders:rename')).toBe(false);
   });
 });
 

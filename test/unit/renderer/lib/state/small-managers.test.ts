@@ -21,6 +21,26 @@ describe('Notices', () => {
     timers.forEach((t) => t());
     expect(notices.items.map((n) => n.kind)).toEqual(['error']);
   });
+
+  it('runs a line\'s action once and takes its button away; the notice goes when nothing is left to do', async () => {
+    const notices = new Notices(() => {});
+    const ran: string[] = [];
+    const notice = notices.infoWithDetails('2 files skipped', 'Already uploaded.', ['a.mp4', 'b.mp4'], {
+      each: [{ label: 'Upload anyway', run: () => void ran.push('a') }, { label: 'Upload anyway', run: () => void ran.push('b') }],
+      all: [{ label: 'Upload all 2 anyway', run: () => void ran.push('all') }],
+    });
+    await notices.runDetailAction(notice.id, 0);
+    await notices.runDetailAction(notice.id, 0);
+    expect(ran).toEqual(['a']);
+    expect(notices.items[0]?.detailActions?.map((a) => a?.label ?? null)).toEqual([null, 'Upload anyway']);
+    notices.setActions(notice.id, [{ label: 'Upload anyway', run: () => void ran.push('rest') }]);
+    await notices.runAction(notice.id, 0);
+    expect(ran).toEqual(['a', 'rest']);
+    expect(notices.items).toEqual([]);
+    const lone = notices.infoWithDetails('1 file skipped', '', ['c.mp4'], { each: [{ label: 'Upload anyway', run: () => {} }] });
+    await notices.runDetailAction(lone.id, 0);
+    expect(notices.items).toEqual([]);
+  });
 });
 
 describe('remote imports', () => {

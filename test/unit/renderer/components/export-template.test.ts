@@ -1,0 +1,67 @@
+// Issue 26 §4 small fix: an invalid or empty custom template clears the preview (the last good
+// one would show what this template does not make) and says why.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import ExportDialog from '../../../../renderer/src/components/export/ExportDialog.svelte';
+import { checkTemplate } from '../../../../shared/link-templates.ts';
+import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+
+let stub: StubBridge;
+let target: HTMLElement;
+let component: ReturnType<typeof mount> | null = null;
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+  flushSync();
+};
+
+beforeEach(() => {
+  stub = stubBridge();
+  installAsWindowApi(stub);
+  stub.handle('export:preview', () => ({ text: `Trip: https://host.example/d/abc\n`, count: 1, shown: 1 }));
+  target = document.createElement('div');
+  document.body.append(target);
+});
+
+afterEach(() => {
+  if (component) unmount(component);
+  component = null;
+  target.remove();
+});
+
+describe('a custom template', () => {
+  it('that is empty or names no placeholder clears the preview and says why', async () => {
+    component = mount(ExportDialog, { target, props: { source: { kind: 'folder', folderId: 0 }, title: 'Links', fileName: 'links', onclose: () => {} } });
+    await settle();
+    const select = target.querySelector('select')!;
+    select.value = 'template';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    const preview = () => target.querySelector('pre.preview')!.textContent ?? '';
+    expect(preview()).toContain('https://host.example/d/abc');
+
+    // The core's own check answers, as export:preview does (export-lines.ts checkOptions).
+    const refuse = (template: string): void => {
+      try {
+        checkTemplate(template);
+      } catch (error) {
+        stub.fail('export:preview', { code: 'validation', message: (error as Error).message, retryable: false });
+      }
+    };
+    const box = target.querySelector<HTMLTextAreaElement>('.template textarea')!;
+    refuse('{title} {nope}');
+    box.value = '{title} {nope}';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(preview()).toBe('');
+    expect(target.textContent).toContain('{nope} is not a placeholder');
+
+    refuse('   ');
+    box.value = '   ';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(preview()).toBe('');
+    expect(target.textContent).toContain('The template is empty');
+    expect(target.querySelector<HTMLButtonElement>('button.primary')!.disabled).toBe(true);
+  });
+});
