@@ -189,7 +189,7 @@ export class AuthService {
     const extra = this.#plainHttpRemembered(baseUrl);
     const active = this.accounts.active();
     const shownEmail = onService(active) ? this.#knownEmail(active) : null;
-    const owner = [active, ...this.accounts.list()].filter(onService).find((record) => sameEmail(this.#knownEmail(record), email)) ?? null;
+    const owner = this.#ownerOf(origin, email);
     let as: 'added' | 'existing';
     if (owner) {
       await this.#replaceKey(owner, baseUrl, key, email, extra);
@@ -213,6 +213,16 @@ export class AuthService {
     return wentElsewhere ? { ...status, keyOfAnotherAccount: { email, previous: { id: active.id, name: active.name, email: shownEmail }, as } } : status;
   }
 
+  /**
+   * The account on this service whose e-mail operation 1 named for a key (the shown one
+   * first), or null: the one account a key may ever be given to.
+   */
+  #ownerOf(origin: string, email: string): AccountRecord | null {
+    const active = this.accounts.active();
+    const candidates = [...(active ? [active] : []), ...this.accounts.list()];
+    return candidates.find((record) => new URL(record.baseUrl).origin === origin && sameEmail(this.#knownEmail(record), email)) ?? null;
+  }
+
   /** The account's key replaced (its data stays), its refusal cleared, and the account shown. */
   async #replaceKey(record: AccountRecord, baseUrl: string, key: string, email: string, extra: { plainHttpAllowed?: string[] }): Promise<void> {
     await this.accounts.replaceKey(record.id, baseUrl, key, extra, email);
@@ -229,8 +239,16 @@ export class AuthService {
   /** Adds another account (checked like any key) and shows it. */
   async addAccount(name: string | undefined, baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
     const { baseUrl, key, email } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
-    await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl), email);
-    this.#logger?.info('account added', { baseUrl });
+    // A new key of an account already kept goes to that account: a second local account of
+    // the same service account would have a queue of its own, and could send a file twice.
+    const owner = this.#ownerOf(new URL(baseUrl).origin, email);
+    if (owner) {
+      await this.#replaceKey(owner, baseUrl, key, email, this.#plainHttpRemembered(baseUrl));
+      this.#logger?.info('API key set for an account already kept', { baseUrl });
+    } else {
+      await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl), email);
+      this.#logger?.info('account added', { baseUrl });
+    }
     return this.#changed();
   }
 

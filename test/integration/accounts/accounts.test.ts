@@ -135,6 +135,22 @@ describe('several accounts', () => {
     await until('the held upload to land', () => host.control.videos(replacement).find((v) => v.name === 'held.mp4'));
   }, 60_000);
 
+  // Issue 27 item 4's twin: adding an account with a new key of one already kept.
+  it('adding an account with a new key of an account already kept gives that account the key, not a second queue', async () => {
+    const { host, open } = await rig();
+    const core = await open();
+    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    const id = accountIdFor(host.baseUrl, host.apiKey);
+    const replacement = host.control.addKey(host.apiKey).apiKey;
+    const other = host.control.addAccount({ seed: 'empty' });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: other.apiKey });
+    const view = await core.handlers['accounts:add']({ name: 'Again', baseUrl: host.baseUrl, key: replacement });
+    expect(view.accounts.map((a) => [a.id, a.last4, a.active])).toEqual([
+      [id, replacement.slice(-4), true],
+      [accountIdFor(host.baseUrl, other.apiKey), other.apiKey.slice(-4), false],
+    ]);
+  }, 60_000);
+
   // Issue 27 item 4: the key of another account on the same service is that other account.
   it('a key of another account on the shown account’s service becomes that account; the shown one keeps its queue, library and key', async () => {
     const { host, root, open } = await rig();
