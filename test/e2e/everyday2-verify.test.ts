@@ -64,6 +64,8 @@ describe('each upload verified once it lands', () => {
     expect(await job(WAITING).locator('.detail').textContent()).toContain('It is sent as %22');
     await shootAndCheck(page, 'everyday2-verify-uploads');
     await page.setViewportSize({ width: 900, height: 700 });
+    // The queue's header (paused: "Resume all") fits: no button reaches past its padding.
+    expect(await page.locator('header.screen-header').evaluate((header) => header.scrollWidth - header.clientWidth)).toBe(0);
     await shootAndCheck(page, 'everyday2-verify-uploads-900');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);
