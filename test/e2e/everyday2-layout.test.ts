@@ -53,6 +53,12 @@ describe('layout at 1280 and 900 px', () => {
         const r = await button.boundingBox();
         expect(r!.x + r!.width).toBeLessThanOrEqual(width + 0.5);
       }
+      // The details' own controls (the links' Copy buttons) stay inside the panel.
+      const contentRight = await page.locator('aside.details').evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
+      for (const button of await page.locator('aside.details .link button').all()) {
+        const r = await button.boundingBox();
+        expect(r!.x + r!.width).toBeLessThanOrEqual(contentRight + 0.5);
+      }
       await shootAndCheck(page, `everyday2-layout-${width}`);
     }
     // 900 px with the folder list hidden: the toolbar wraps instead of pushing More off the edge.
