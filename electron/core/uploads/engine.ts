@@ -16,7 +16,7 @@ import type { EventSink } from '../rpc/events.ts';
 import type { BackoffPolicy } from '../api/retry.ts';
 import { BatchTracker, type BatchResult } from './batch.ts';
 import { expandPaths, type ExpandOptions, type FoundFile } from './expand.ts';
-import { findDuplicate, type Accepted } from './duplicates.ts';
+import { ADD_READ_BUDGET_BYTES, findDuplicate, type Accepted, type ReadBudget } from './duplicates.ts';
 import { JobRunner } from './job-runner.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
 import { Scheduler } from './scheduler.ts';
@@ -230,12 +230,13 @@ export class UploadEngine {
     const expansion = await expandPaths(paths, options.within === undefined ? {} : { within: options.within });
     const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];
     const accepted: Array<FoundFile & Accepted> = [];
+    const budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES };
     for (const file of expansion.files) {
       if (anyway) {
         accepted.push({ ...file, sha256: null });
         continue;
       }
-      const { of, sha256 } = await findDuplicate(this.#store, file, accepted);
+      const { of, sha256 } = await findDuplicate(this.#store, file, accepted, budget);
       if (of === null) accepted.push({ ...file, sha256 });
       else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: 'Already in the upload queue.', duplicate: 'queued' });
       else {

@@ -121,18 +121,41 @@ describe('findDuplicate', () => {
     const known = writeVideo(rig.dir, 'known.mp4', 5_000);
     store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0, sha256: known.sha256 });
     const other = writeVideo(rig.dir, 'other.mp4', 5_001);
-    expect(await findDuplicate(store, facts(other.path, 5_001), [], counting)).toEqual({ of: null, sha256: null });
+    expect(await findDuplicate(store, facts(other.path, 5_001), [], undefined, counting)).toEqual({ of: null, sha256: null });
     expect(reads).toEqual([]);
     const same = writeVideo(rig.dir, 'same-size.mp4', 5_000);
-    const check = await findDuplicate(store, facts(same.path, 5_000), [], counting);
+    const check = await findDuplicate(store, facts(same.path, 5_000), [], undefined, counting);
     expect(check).toEqual({ of: null, sha256: same.sha256 });
     // The known file's hash was stored: only the new file was read.
     expect(reads).toEqual([same.path]);
     const twin = join(rig.dir, 'twin.mp4');
     copyFileSync(same.path, twin);
     const earlier: Accepted[] = [{ ...facts(same.path, 5_000), sha256: null }];
-    expect((await findDuplicate(store, facts(twin, 5_000), earlier, counting)).of).toEqual({ kind: 'earlier' });
+    expect((await findDuplicate(store, facts(twin, 5_000), earlier, undefined, counting)).of).toEqual({ kind: 'earlier' });
     expect(earlier[0]?.sha256).toBe(same.sha256);
+  });
+
+  it('reads no more than its budget, and past it compares by identity only', async () => {
+    rig = await createRig({ start: false });
+    const store = new UploadStore(rig.db, () => 0);
+    const reads: string[] = [];
+    const counting = (path: string, expected: Parameters<typeof hashFile>[1]) => {
+      reads.push(path);
+      return hashFile(path, expected);
+    };
+    const known = writeVideo(rig.dir, 'known.mp4', 5_000);
+    const job = store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0 });
+    // No budget left: the very file queued again is found by its path, size and time, unread.
+    expect((await findDuplicate(store, facts(known.path, 5_000), [], { bytesLeft: 0 }, counting)).of).toEqual({ kind: 'job', job: store.get(job.id) });
+    // A copy needs both files read: 10,000 bytes, over a budget of 9,999: taken as new, the known file unread.
+    const copy = join(rig.dir, 'copy.mp4');
+    copyFileSync(known.path, copy);
+    const budget = { bytesLeft: 9_999 };
+    expect((await findDuplicate(store, facts(copy, 5_000), [], budget, counting)).of).toBeNull();
+    expect(reads).toEqual([copy]);
+    expect(budget.bytesLeft).toBe(4_999);
+    // With the budget for both, the copy is found.
+    expect((await findDuplicate(store, facts(copy, 5_000), [], { bytesLeft: 10_000 }, counting)).of).toMatchObject({ kind: 'job' });
   });
 
   it('hashFile: the same bytes give the same hash; a file not of the expected size gives none', async () => {
