@@ -16,8 +16,8 @@ const id12 = z.string().regex(VIDEO_ID);
  * reach the HTML and Markdown exports and the window as a link someone clicks; '' keeps the
  * rest of the reply usable, and the window says the link is missing. A scheme test, not a URL
  * parse: a sync reads five links of each of a million videos (parsing each took the 1M
- * scale bench's peak RSS from 296 to 456 MiB and its sync from 1.51 to 1.92 × its bound), and a text that starts with "http://" or "https://" has
- * that scheme for every URL parser (none strips what it does not start with).
+ * scale bench's peak RSS from 296 to 456 MiB and its sync from 1.51 to 1.92 × its bound),
+ * and a text that starts with "http://" or "https://" has that scheme for every URL parser.
  */
 const HTTP_LINK = /^https?:\/\//i;
 const link = z.string().transform((value) => (HTTP_LINK.test(value) ? value : ''));
