@@ -108,16 +108,21 @@ describe('duplicates by content', () => {
 });
 
 describe('findDuplicate', () => {
-  const facts = (path: string, size: number) => ({ path, dev: null, ino: null, size, mtimeMs: Math.trunc(statSync(path).mtimeMs) });
-
-  it('reads nothing unless a known file has the same size', async () => {
-    rig = await createRig({ start: false });
-    const store = new UploadStore(rig.db, () => 0);
+  /** hashFile, noting each path it reads. */
+  const countingHasher = () => {
     const reads: string[] = [];
     const counting = (path: string, expected: Parameters<typeof hashFile>[1]) => {
       reads.push(path);
       return hashFile(path, expected);
     };
+    return { reads, counting };
+  };
+  const facts = (path: string, size: number) => ({ path, dev: null, ino: null, size, mtimeMs: Math.trunc(statSync(path).mtimeMs) });
+
+  it('reads nothing unless a known file has the same size', async () => {
+    rig = await createRig({ start: false });
+    const store = new UploadStore(rig.db, () => 0);
+    const { reads, counting } = countingHasher();
     const known = writeVideo(rig.dir, 'known.mp4', 5_000);
     store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0, sha256: known.sha256 });
     const other = writeVideo(rig.dir, 'other.mp4', 5_001);
@@ -138,11 +143,7 @@ describe('findDuplicate', () => {
   it('reads no more than its budget, and past it compares by identity only', async () => {
     rig = await createRig({ start: false });
     const store = new UploadStore(rig.db, () => 0);
-    const reads: string[] = [];
-    const counting = (path: string, expected: Parameters<typeof hashFile>[1]) => {
-      reads.push(path);
-      return hashFile(path, expected);
-    };
+    const { reads, counting } = countingHasher();
     const known = writeVideo(rig.dir, 'known.mp4', 5_000);
     const job = store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0 });
     // No budget left: the very file queued again is found by its path, size and time, unread.

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type Dispatch } from '../../../electron/core/rpc/dispatch.ts';
-import { DEFAULT_WATCH_EXCLUDE, DEFAULT_WATCH_INCLUDE, type WatchFolder } from '../../../shared/watch.ts';
+import { newWatchFolder, type WatchFolder } from '../../../shared/watch.ts';
 import type { Settings } from '../../../shared/model.ts';
 import { createHarnessShell, type HarnessShell } from '../../harness/shell-handlers.ts';
 import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
@@ -32,18 +32,9 @@ async function page(): Promise<Page> {
 
 const video = (path: string) => writeFileSync(path, Buffer.concat([MP4_HEAD, Buffer.alloc(30_000, 7)]));
 
+/** A watch-folder entry as the app makes one for a picked folder, settling fast and moving files aside. */
 function entry(id: string, path: string): WatchFolder {
-  return {
-    id,
-    path,
-    folderId: 0,
-    enabled: true,
-    includeSubfolders: true,
-    include: [...DEFAULT_WATCH_INCLUDE],
-    exclude: [...DEFAULT_WATCH_EXCLUDE],
-    settleSeconds: 1,
-    moveUploaded: true,
-  };
+  return { ...newWatchFolder(id, path), settleSeconds: 1, moveUploaded: true };
 }
 
 async function watchFolders(call: Dispatch): Promise<WatchFolder[]> {
