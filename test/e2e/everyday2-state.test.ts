@@ -74,6 +74,12 @@ describe('the connection, in words and in time', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await until('Offline', async () => (await connectionLabel()) === 'Offline', 2_000);
     const checks = () => harness.host.control.requestLog().length;
+    // The monitor probes on its own every 1-3.6 s: come back online just after a probe was
+    // scheduled, so the click (not a background probe) is what finds the service again.
+    await until('a probe just scheduled', async () => {
+      const { nextAttemptAt } = await harness.core.handlers['connection:get'](undefined);
+      return nextAttemptAt !== null && nextAttemptAt - Date.now() >= 1_500;
+    }, 10_000);
     harness.host.control.setOffline(false);
     const before = checks();
     await page.locator('.statusbar').getByRole('button', { name: 'Retry now' }).click();
