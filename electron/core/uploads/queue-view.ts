@@ -103,8 +103,10 @@ export class QueueView {
       this.#timer = null;
       // After stop() the database may be closed already; the next start() emits afresh.
       if (this.#deps.stopped()) return;
-      this.#lastEmitAt = this.#deps.now();
       this.#deps.events.emit('uploads:changed', this.summary());
+      // Counted from when the event left, not from before its figures were read: on a busy
+      // machine reading them can take tens of ms, and the next event must still come 250 ms after.
+      this.#lastEmitAt = this.#deps.now();
     }, wait);
   }
 
