@@ -25,8 +25,9 @@ class TableClient implements Required<DecodedListing> {
   readonly #pipeline: RequestPipeline;
   readonly #secrets: SecretRegistry | undefined;
   /**
-   * Sends of the rows the service limits per minute, in the one sliding window the outbox
-   * also keeps (persisted there): held in memory here, for this client's life.
+   * Sends of the rows the service limits per minute, counted by the one sliding window (and
+   * its one limit) that the outbox keeps persisted, library/thumbnail-window.ts: held in
+   * memory here, for this client's life, to tell a refusal past the limit from the others.
    */
   readonly #window: ThumbnailWindow;
 
