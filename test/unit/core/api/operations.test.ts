@@ -79,6 +79,15 @@ describe('a row of the operation table', () => {
     for (const video of found.list) expect(video.name.toLowerCase()).toContain(needle.toLowerCase());
   });
 
+  it('checks an input once, against its row', async () => {
+    let checks = 0;
+    const counted = { ...search, input: search.input.superRefine(() => void checks++) };
+    const Counting = clientFor({ ...OPERATIONS, search: counted });
+    const client = new Counting({ baseUrl: host.baseUrl, apiKey: host.apiKey, transport: recording, deadlineMs: 10_000 });
+    await client.search({ search: 'a', page: 1, perPage: 1 });
+    expect(checks).toBe(1);
+  });
+
   it('checks its input against the row before anything is sent', async () => {
     const client = new WithSearch({ baseUrl: host.baseUrl, apiKey: host.apiKey, transport: recording });
     sent.length = 0;
