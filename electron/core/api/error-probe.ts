@@ -1,27 +1,34 @@
 // What a well-formed service error means. The service sends one message for many causes;
-// SERVICE_ERROR_MEANING (errors.ts) says per operation which facts decide it, and this
+// each row's `meaning` (operations.ts) says which facts decide it, and this
 // file finds them out with short read-only requests (is the key good, does the video or
 // folder exist, are there free slots), within what is left of the call's deadline.
-import type { z } from 'zod';
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { SERVICE_ERROR_MEANING, hintFromMessage, type ErrorFacts, type OperationName } from './errors.ts';
+import { hintFromMessage, type ErrorFacts } from './errors.ts';
 import type { HttpResponse } from './http.ts';
-import type { CallSite, Input } from './pipeline.ts';
+import type { Input, OperationTable } from './operations.ts';
 import { interpret, ServiceFailure } from './reply.ts';
-import * as s from './schemas.ts';
-import type { Out } from './service-api.ts';
+import type * as s from './schemas.ts';
+import type { Out, RequestOptions } from './service-api.ts';
 
-type Schema = z.ZodType;
+/** What deciding a service error's meaning reads of a call. */
+export interface CallSite {
+  op: string;
+  input: Input;
+  options: RequestOptions | undefined;
+  /** The per-minute window was full when it was sent (rows with `limitedPerMinute`). */
+  overRateLimit?: boolean;
+}
 
 /** The extra checks after a service error get at most this long. */
 const PROBE_DEADLINE_MS = 5_000;
 
 export interface ErrorProbeOptions {
-  send: (op: OperationName, input: Input, base: URL, key: string, signal: AbortSignal) => Promise<HttpResponse>;
+  /** The rows: every call's meaning, and the read-only operations a probe sends (1, 10, 13, 15). */
+  operations: OperationTable;
+  send: (op: string, input: Input, base: URL, key: string, signal: AbortSignal) => Promise<HttpResponse>;
   now: () => number;
   verifyKeyOnError: boolean;
   messageHints: boolean;
-  thumbnailUploadsLastMinute: () => number;
 }
 
 export class ErrorProbe {
@@ -34,10 +41,10 @@ export class ErrorProbe {
   async codeFor(spec: CallSite, base: URL, key: string, message: string, deadlineAt: number): Promise<ErrorCode> {
     const hinted = this.#o.messageHints ? hintFromMessage(message) : undefined;
     if (hinted) return hinted;
-    const meaning = SERVICE_ERROR_MEANING[spec.op];
+    const meaning = this.#row(spec.op).meaning;
     if (spec.op === 'account') return meaning.decide({}, spec.input);
     const facts: ErrorFacts = {};
-    const probe = (op: OperationName, input: Input) => this.#probe(op, input, base, key, deadlineAt, spec.options?.signal);
+    const probe = (op: string, input: Input) => this.#probe(op, input, base, key, deadlineAt, spec.options?.signal);
     if (this.#o.verifyKeyOnError) {
       facts.keyRefused = await this.#keyRefused(() => probe('account', {}));
       if (facts.keyRefused) return 'unauthorized';
@@ -55,8 +62,8 @@ export class ErrorProbe {
       } else if (check === 'slots') {
         const outcome = await this.#probeSlots(base, key, deadlineAt, spec.options?.signal);
         if (outcome !== undefined) facts.freeSlots = outcome;
-      } else if (check === 'thumbnail-rate') {
-        facts.thumbnailUploadsLastMinute = this.#o.thumbnailUploadsLastMinute();
+      } else if (check === 'rate') {
+        facts.overRateLimit = spec.overRateLimit ?? false;
       }
     }
     return meaning.decide(facts, spec.input);
@@ -74,7 +81,7 @@ export class ErrorProbe {
   }
 
   /** One read-only request, no retries: 'ok', 'refused' (a service error) or 'unknown'. */
-  async #probe(op: OperationName, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<'ok' | 'refused' | 'unknown'> {
+  async #probe(op: string, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<'ok' | 'refused' | 'unknown'> {
     try {
       await this.#probeReply(op, input, base, key, deadlineAt, callerSignal);
       return 'ok';
@@ -103,12 +110,17 @@ export class ErrorProbe {
     }
   }
 
-  async #probeReply(op: OperationName, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<unknown> {
+  async #probeReply(op: string, input: Input, base: URL, key: string, deadlineAt: number, callerSignal?: AbortSignal): Promise<unknown> {
     const ms = Math.max(1, Math.min(PROBE_DEADLINE_MS, deadlineAt - this.#o.now()));
     const deadline = AbortSignal.timeout(ms);
     const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
-    const schemaFor: Partial<Record<OperationName, Schema>> = { account: s.account, videoInfo: s.video, slots: s.slots, folders: s.folderList };
     const response = await this.#o.send(op, input, base, key, signal);
-    return interpret(op, response, schemaFor[op] ?? s.account);
+    return interpret(op, response, this.#row(op).reply);
+  }
+
+  #row(op: string) {
+    const operation = this.#o.operations[op];
+    if (!operation) throw new Error(`no row for operation ${op}`);
+    return operation;
   }
 }

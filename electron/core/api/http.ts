@@ -243,9 +243,3 @@ function exchange(hop: Hop, route: Route): Promise<HttpResponse> {
 function tooLarge(limit: number): TransportError {
   return new TransportError('too_large', `The reply was larger than ${Math.round(limit / 1024)} KiB, so it was not read.`);
 }
-
-/** Wraps a readable for tests and callers that build bodies from strings. */
-export function bufferBody(data: Buffer, contentType: string): PreparedBody {
-  return { headers: { 'content-type': contentType }, data };
-}
-

@@ -3,7 +3,7 @@
 // to the network: the sync writer thread runs interpret() on listings' bytes without loading
 // the HTTP stack (issue 16: a second copy of it was ~15 MiB of that thread's memory).
 import type { z } from 'zod';
-import { ServiceError, type OperationName } from './errors.ts';
+import { ServiceError } from './errors.ts';
 import type { HttpResponse } from './http.ts';
 import * as s from './schemas.ts';
 
@@ -22,7 +22,7 @@ export class ServiceFailure extends Error {
  * A reply becomes the parsed value, a ServiceFailure (service error body), or a ServiceError.
  * Only the status and the bytes decide (the sync writer thread runs this on bytes it is sent).
  */
-export function interpret<S extends Schema>(op: OperationName, response: Pick<HttpResponse, 'status' | 'body'>, schema: S): z.output<S> {
+export function interpret<S extends Schema>(op: string, response: Pick<HttpResponse, 'status' | 'body'>, schema: S): z.output<S> {
   const text = response.body.toString('utf8');
   let json: unknown;
   let isJson = false;
@@ -54,6 +54,6 @@ export function interpret<S extends Schema>(op: OperationName, response: Pick<Ht
   throw badReply(op, `an unexpected HTTP ${response.status} reply`);
 }
 
-function badReply(op: OperationName, what: string): ServiceError {
+function badReply(op: string, what: string): ServiceError {
   return new ServiceError('server', `The service sent ${what}, which Vidlift cannot use.`, { kind: 'bad_reply', operation: op, retryable: true });
 }

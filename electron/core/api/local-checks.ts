@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { THUMBNAIL_MAX, isHttpUrl } from '../../../shared/model.ts';
-import { ServiceError, type OperationName } from './errors.ts';
+import { ServiceError } from './errors.ts';
 
 export { isHttpUrl };
 export const SUBTITLE_MAX_BYTES = 500 * 1024;
@@ -34,7 +34,7 @@ export async function requireThumbnailImage(path: string): Promise<void> {
   );
 }
 
-export function localError(op: OperationName | null, code: ErrorCode, message: string): ServiceError {
+export function localError(op: string | null, code: ErrorCode, message: string): ServiceError {
   return new ServiceError(code, message, { kind: 'local', operation: op, retryable: false });
 }
 

@@ -1,21 +1,19 @@
-// The request pipeline: one call of one operation, from the credentials read at call time
-// through the overall deadline, retries of what is safe to repeat, the reply's schema, to
-// a ServiceError whose code the app can act on (error-probe.ts decides a service error's
-// meaning). The connection monitor hears whether the service was reached.
-import type { z } from 'zod';
+// The request pipeline: one call of one operation (a row of operations.ts), from the
+// credentials read at call time through the overall deadline, retries of what is safe to
+// repeat, the reply's schema, to a ServiceError whose code the app can act on (error-probe.ts
+// decides a service error's meaning). The connection monitor hears whether the service was reached.
 import type { Logger, SecretRegistry } from '../log/logger.ts';
-import { redactServiceError, serviceErrorFor, type OperationName, ServiceError } from './errors.ts';
-import { ErrorProbe } from './error-probe.ts';
+import { redactServiceError, serviceErrorFor, ServiceError } from './errors.ts';
+import { ErrorProbe, type CallSite } from './error-probe.ts';
 import { DeadlineExceeded, nodeTransport, type HttpResponse, type PreparedBody, type Transport } from './http.ts';
 import { localError } from './local-checks.ts';
 import { interpret, isTransient, ServiceFailure, toServiceError } from './reply.ts';
 import { endpoint } from './request.ts';
 import { DEFAULT_RETRY_POLICY, NO_RETRY, realSleep, withRetry, type RetryPolicy, type Sleep } from './retry.ts';
-import type { RequestOptions } from './service-api.ts';
-import { API_KEY_HEADER, wire, type Operation } from './wire.ts';
+import type { AnyRow, Input, OperationName, OperationTable } from './operations.ts';
+import { API_KEY_HEADER } from './wire.ts';
 import type { Connectivity } from '../connectivity.ts';
 
-/** Told about every finished call: whether the service was reached at all. */
 /** The client's side of the one connectivity view: it reports, others read. */
 export type ConnectionReporter = Pick<Connectivity, 'report'>;
 
@@ -35,7 +33,7 @@ export interface ServiceClientOptions {
   keyHealth?: { refused(): void; accepted(): void };
   /** Overall deadline of one call, retries included (default 30 s). */
   deadlineMs?: number;
-  /** Extra time for operations the service itself may spend long on (default: 21 gets +30 s, its upstream timeout). */
+  /** Extra time for operations the service itself may spend long on (default: each row's `extraDeadlineMs`). */
   extraDeadlineMs?: Partial<Record<OperationName, number>>;
   maxResponseBytes?: number;
   maxRedirects?: number;
@@ -46,8 +44,6 @@ export interface ServiceClientOptions {
   transport?: Transport;
   /** After a service error, check the key with operation 1 before deciding (default true). */
   verifyKeyOnError?: boolean;
-  /** How many thumbnail uploads this client sent in the last minute (the service allows 3). */
-  thumbnailUploadsLastMinute?: () => number;
   /** Take the two messages the spec quotes as shortcuts (default true; tests turn it off to show the table decides alone). */
   messageHints?: boolean;
 }
@@ -56,21 +52,10 @@ export const DEFAULT_DEADLINE_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 3;
 
-export type Input = Record<string, unknown>;
-type Schema = z.ZodType;
-
-/** What deciding a service error's meaning reads of a call (error-probe.ts). */
-export type CallSite = Pick<CallSpec<Schema>, 'op' | 'input' | 'options'>;
-
-/** `O`: what the call answers, the schema's output unless `decode` makes something else of the reply. */
-export interface CallSpec<S extends Schema, O = z.output<S>> {
-  op: OperationName;
-  input: Input;
-  schema: S;
-  options: RequestOptions | undefined;
+/** `O`: what the call answers, its row's reply unless `decode` makes something else of the reply. */
+export interface CallSpec<O> extends CallSite {
+  /** The request body when the client built it (multipart); else the row's `json`, if any. */
   body?: () => PreparedBody;
-  /** Checks a valid reply against the service address it came from; throws a ServiceError to refuse it. */
-  accept?: (result: NoInfer<O>, base: URL) => void;
   /**
    * Decodes the reply instead of interpret(): where its values must not become objects on this
    * thread (ReplyDecoder). It throws what interpret() would for the same reply.
@@ -79,6 +64,7 @@ export interface CallSpec<S extends Schema, O = z.output<S>> {
 }
 
 export class RequestPipeline {
+  readonly #operations: OperationTable;
   readonly #baseUrl: () => string | null;
   readonly #apiKey: () => string | null | Promise<string | null>;
   readonly #logger: Logger | undefined;
@@ -86,7 +72,7 @@ export class RequestPipeline {
   readonly #connection: ConnectionReporter | undefined;
   readonly #keyHealth: ServiceClientOptions['keyHealth'];
   readonly #deadlineMs: number;
-  readonly #extraDeadlineMs: Partial<Record<OperationName, number>>;
+  readonly #extraDeadlineMs: Partial<Record<string, number>>;
   readonly #maxResponseBytes: number;
   readonly #maxRedirects: number;
   readonly #retry: RetryPolicy;
@@ -96,8 +82,9 @@ export class RequestPipeline {
   readonly #transport: Transport;
   readonly #probe: ErrorProbe;
 
-  constructor(options: ServiceClientOptions) {
+  constructor(operations: OperationTable, options: ServiceClientOptions) {
     const { baseUrl, apiKey } = options;
+    this.#operations = operations;
     this.#baseUrl = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
     this.#apiKey = typeof apiKey === 'function' ? apiKey : () => apiKey;
     this.#logger = options.logger;
@@ -105,7 +92,7 @@ export class RequestPipeline {
     this.#connection = options.connection;
     this.#keyHealth = options.keyHealth;
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    this.#extraDeadlineMs = options.extraDeadlineMs ?? { subtitleUrl: 30_000 };
+    this.#extraDeadlineMs = options.extraDeadlineMs ?? {};
     this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.#retry = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -114,23 +101,24 @@ export class RequestPipeline {
     this.#now = options.now ?? Date.now;
     this.#transport = options.transport ?? nodeTransport;
     this.#probe = new ErrorProbe({
+      operations,
       send: (op, input, base, key, signal) => this.#send(op, input, base, key, signal),
       now: this.#now,
       verifyKeyOnError: options.verifyKeyOnError ?? true,
       messageHints: options.messageHints ?? true,
-      thumbnailUploadsLastMinute: options.thumbnailUploadsLastMinute ?? (() => 0),
     });
     if (typeof apiKey === 'string') this.#secrets?.addSecret(apiKey);
   }
 
-  async call<S extends Schema, O = z.output<S>>(spec: CallSpec<S, O>): Promise<O> {
+  /** One call of a row whose input its schema accepted (the client checks it, once). */
+  async call<O>(spec: CallSpec<O>): Promise<O> {
+    const operation = this.#row(spec.op);
     const { base, key } = await this.#credentials(spec.op);
-    const deadlineMs = this.#deadlineMs + (this.#extraDeadlineMs[spec.op] ?? 0);
+    const deadlineMs = this.#deadlineMs + (this.#extraDeadlineMs[spec.op] ?? operation.extraDeadlineMs ?? 0);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DeadlineExceeded(deadlineMs)), deadlineMs);
     const deadlineAt = this.#now() + deadlineMs;
     const signal = spec.options?.signal ? AbortSignal.any([deadline.signal, spec.options.signal]) : deadline.signal;
-    const operation = wire[spec.op] as Operation<Input>;
     try {
       const result = await withRetry((attempt) => this.#attempt(spec, base, key, signal, attempt), {
         policy: operation.idempotent ? this.#retry : NO_RETRY,
@@ -158,18 +146,19 @@ export class RequestPipeline {
     }
   }
 
-  async #attempt<S extends Schema, O>(spec: CallSpec<S, O>, base: URL, key: string, signal: AbortSignal, attempt: number): Promise<O> {
+  async #attempt<O>(spec: CallSpec<O>, base: URL, key: string, signal: AbortSignal, attempt: number): Promise<O> {
     const started = this.#now();
     const response = await this.#send(spec.op, spec.input, base, key, signal, spec.body);
     this.#logger?.debug('service request', { op: spec.op, status: response.status, ms: this.#now() - started, attempt });
-    // Without decode, O is the schema's output (CallSpec's default).
-    const result = spec.decode ? await spec.decode(response) : (interpret(spec.op, response, spec.schema) as O);
-    spec.accept?.(result, base);
+    const operation = this.#row(spec.op);
+    // Without decode, O is the row's reply (the client's methods are typed from the row).
+    const result = spec.decode ? await spec.decode(response) : (interpret(spec.op, response, operation.reply) as O);
+    operation.acceptReply?.(result, base);
     return result;
   }
 
-  #send(op: OperationName, input: Input, base: URL, key: string, signal: AbortSignal, body?: () => PreparedBody): Promise<HttpResponse> {
-    const operation = wire[op] as Operation<Input>;
+  #send(op: string, input: Input, base: URL, key: string, signal: AbortSignal, body?: () => PreparedBody): Promise<HttpResponse> {
+    const operation = this.#row(op);
     const url = endpoint(base, operation.path, operation.query?.(input));
     const headers: Record<string, string> = { accept: 'application/json', [API_KEY_HEADER]: key, 'user-agent': 'Vidlift' };
     let prepared = body;
@@ -189,7 +178,13 @@ export class RequestPipeline {
     });
   }
 
-  async #credentials(op: OperationName): Promise<{ base: URL; key: string }> {
+  #row(op: string): AnyRow {
+    const operation = this.#operations[op];
+    if (!operation) throw localError(op, 'internal', `There is no service operation ${op}.`);
+    return operation;
+  }
+
+  async #credentials(op: string): Promise<{ base: URL; key: string }> {
     const raw = this.#baseUrl();
     if (!raw) throw localError(op, 'unauthorized', 'No service address is set. Enter it with your API key in Settings.');
     let base: URL;
@@ -209,7 +204,7 @@ export class RequestPipeline {
     return this.#secrets ? redactServiceError(error, (text) => this.#secrets!.redact(text)) : error;
   }
 
-  /** What a well-formed service error means: see SERVICE_ERROR_MEANING in errors.ts. */
+  /** What a well-formed service error means: see each row's `meaning` in operations.ts. */
   async #classify(spec: CallSite, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
     const code = await this.#probe.codeFor(spec, base, key, message, deadlineAt);
     if (code === 'unauthorized') this.#keyHealth?.refused();

@@ -1,7 +1,7 @@
 // Reading the service's replies: what a reply means (interpret.ts), which failures are worth
 // sending again, and every failure as a ServiceError.
 import type { ErrorCode } from '../../../shared/errors.ts';
-import { ServiceError, type FailureKind, type OperationName } from './errors.ts';
+import { ServiceError, type FailureKind } from './errors.ts';
 import { DeadlineExceeded, TransportError } from './http.ts';
 
 export { interpret, ServiceFailure } from './interpret.ts';
@@ -20,7 +20,7 @@ const TRANSPORT_KINDS: Record<TransportError['failure'], FailureKind> = {
   aborted: 'local',
 };
 
-export function toServiceError(op: OperationName, error: unknown): ServiceError {
+export function toServiceError(op: string, error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   // The deadline can also end a wait between two attempts.
   if (error instanceof DeadlineExceeded) {

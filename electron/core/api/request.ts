@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import FormData from 'form-data';
 import type { PreparedBody } from './http.ts';
-import type { LocalFilePart } from './service-api.ts';
+import type { SizedFile } from './operations.ts';
 import { FILE_FIELD } from './wire.ts';
 
 /** base + path, keeping any path prefix of the base address; undefined query values are left out. */
@@ -15,10 +15,6 @@ export function endpoint(base: URL, path: string, query?: Record<string, string 
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url;
-}
-
-export interface SizedFile extends LocalFilePart {
-  size: number;
 }
 
 /** Multipart body from wire fields; the file part last, streamed from disk with its known length. */

@@ -1,15 +1,14 @@
-// The classification table: what a well-formed service error means per operation.
+// The classification: what a well-formed service error means per operation (each row's
+// `meaning` in the operation table).
 import { describe, expect, it } from 'vitest';
-import { hintFromMessage, SERVICE_ERROR_MEANING, serviceErrorFor } from '../../../../electron/core/api/errors.ts';
-import { wire } from '../../../../electron/core/api/wire.ts';
+import { hintFromMessage, serviceErrorFor } from '../../../../electron/core/api/errors.ts';
+import { OPERATIONS, type OperationName } from '../../../../electron/core/api/operations.ts';
 
-const decide = (op: keyof typeof SERVICE_ERROR_MEANING, facts = {}, input: Record<string, unknown> = {}) =>
-  SERVICE_ERROR_MEANING[op].decide(facts, input);
+const decide = (op: OperationName, facts = {}, input: Record<string, unknown> = {}) => OPERATIONS[op].meaning.decide(facts, input);
 
-describe('SERVICE_ERROR_MEANING', () => {
-  it('has an entry for every operation of the wire table', () => {
-    expect(Object.keys(SERVICE_ERROR_MEANING).sort()).toEqual(Object.keys(wire).sort());
-    for (const meaning of Object.values(SERVICE_ERROR_MEANING)) expect(meaning.why.length).toBeGreaterThan(10);
+describe('the error meaning of each operation row', () => {
+  it('says why, for every operation', () => {
+    for (const operation of Object.values(OPERATIONS)) expect(operation.meaning.why.length).toBeGreaterThan(10);
   });
 
   it('operation 1 can only mean the key', () => {
@@ -24,14 +23,14 @@ describe('SERVICE_ERROR_MEANING', () => {
   });
 
   it('uses the facts it asked for', () => {
-    expect(SERVICE_ERROR_MEANING.remoteAdd.checks).toContain('slots');
+    expect(OPERATIONS.remoteAdd.meaning.checks).toContain('slots');
     expect(decide('remoteAdd', { freeSlots: 0 })).toBe('limit_reached');
     expect(decide('remoteAdd', { freeSlots: 3 })).toBe('validation');
     expect(decide('copy', { videoExists: false })).toBe('not_found');
     expect(decide('copy', { videoExists: true })).toBe('limit_reached');
-    expect(decide('thumbnailUpload', { videoExists: false, thumbnailUploadsLastMinute: 9 })).toBe('not_found');
-    expect(decide('thumbnailUpload', { videoExists: true, thumbnailUploadsLastMinute: 4 })).toBe('rate_limited');
-    expect(decide('thumbnailUpload', { videoExists: true, thumbnailUploadsLastMinute: 1 })).toBe('unavailable');
+    expect(decide('thumbnailUpload', { videoExists: false, overRateLimit: true })).toBe('not_found');
+    expect(decide('thumbnailUpload', { videoExists: true, overRateLimit: true })).toBe('rate_limited');
+    expect(decide('thumbnailUpload', { videoExists: true, overRateLimit: false })).toBe('unavailable');
     expect(decide('subtitleFile', { videoExists: true })).toBe('unavailable');
     expect(decide('subtitleUrl', { videoExists: true })).toBe('validation');
     expect(decide('thumbnailDelete', { videoExists: true })).toBe('server');
@@ -44,7 +43,7 @@ describe('SERVICE_ERROR_MEANING', () => {
     expect(decide('videos', {}, { folder: 0 })).toBe('server');
     expect(decide('videos', { folderExists: false }, { folder: 7 })).toBe('not_found');
     expect(decide('videos', { folderExists: true }, { folder: 7 })).toBe('server');
-    expect(SERVICE_ERROR_MEANING.videos.checks).toContain('folder');
+    expect(OPERATIONS.videos.meaning.checks).toContain('folder');
   });
 
   it('treats a failed read of locally checked pages as the service failing (retryable), not a refusal', () => {
