@@ -12,7 +12,7 @@ export default defineConfig({
       outDir: 'out/main',
       // The library's sync writer and the subtitle preparation run on worker threads: their
       // scripts are entries of their own (out/main/sync-writer.js, out/main/subtitle-prepare.js),
-      // which the shell hands to the core (electron/main/start.ts).
+      // which the shell hands to the core (electron/main/core-start.ts).
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),

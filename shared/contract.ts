@@ -294,14 +294,20 @@ export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName } from './contract
 /** Arguments of an invoker: methods without input take none. */
 export type InvokeArgs<M extends MethodName> = undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
 
+/** A drop's destination in the upload queue: uploads:add's input but the paths, which the preload reads from the Files. */
+export type DropOptions = Omit<MethodInput<'uploads:add'>, 'paths'>;
+
 /**
  * What the preload exposes as window.api (and the harness bridge imitates): one invoker per
- * method, answering with the envelope, plus event subscription and the path of a dropped file.
+ * method, answering with the envelope, plus event subscription, a drop for the upload queue
+ * and the path of a dropped file.
  */
 export type WindowApi = {
   [M in MethodName]: (...args: InvokeArgs<M>) => Promise<import('./errors.ts').Envelope<MethodOutput<M>>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Queues Files the person dropped or picked, in one message: main grants their real paths and adds them (uploads:add's answer). */
+  dropFiles(files: readonly File[], options: DropOptions): Promise<import('./errors.ts').Envelope<MethodOutput<'uploads:add'>>>;
   /** The local path of a File the person dropped or picked; grants that path to the main process. */
   pathForFile(file: File): string;
 };

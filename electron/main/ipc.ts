@@ -2,14 +2,16 @@
 // it must come from the main frame of our window, whose document is on the renderer's
 // origin (app://vidlift, or the dev server in development). A missing frame (navigated away
 // or destroyed), a subframe, or any other origin is refused with an envelope error, and the
-// refusal is logged without the payload (it may carry paths or a key).
+// refusal is logged without the payload (it may carry paths or a key). Beside the contract:
+// the preload's two file channels (electron/preload/channels.ts), under the same check.
 import { ipcMain as electronIpcMain, type IpcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import { METHOD_NAMES } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import type { Dispatch } from '../core/rpc/dispatch.ts';
 import type { Logger } from '../core/log/logger.ts';
 import { MAX_PATH } from '../../shared/model.ts';
-import { FILES_GRANT_CHANNEL } from '../preload/channels.ts';
+import { FILES_DROP_CHANNEL, FILES_GRANT_CHANNEL } from '../preload/channels.ts';
+import { acceptDrop } from './drop.ts';
 import { originOf } from './origins.ts';
 
 type FrameFacts = Pick<WebFrameMain, 'url' | 'parent' | 'processId' | 'routingId'>;
@@ -43,11 +45,11 @@ export interface ServeOptions {
   dispatch: Dispatch;
   policy: SenderPolicy;
   logger: Logger;
-  /** Records a dropped file's path (sent by the preload's pathForFile). */
+  /** Records the path of a File the person dropped or picked (sent by the preload). */
   grantPath: (path: string) => void;
 }
 
-/** Registers one handler per contract method and the grant channel; returns the undo. */
+/** Registers one handler per contract method and the file channels; returns the undo. */
 export function serveContract(options: ServeOptions): () => void {
   const { dispatch, policy, logger } = options;
   const ipcMain = options.ipcMain ?? electronIpcMain;
@@ -75,8 +77,17 @@ export function serveContract(options: ServeOptions): () => void {
     }
   };
   ipcMain.on(FILES_GRANT_CHANNEL, onGrant);
+  ipcMain.handle(FILES_DROP_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown) => {
+    const refusal = senderRefusal(event, policy);
+    if (refusal !== null) {
+      logger.warn('Drop refused', { reason: refusal, origin: originOf(event.senderFrame?.url) });
+      return REFUSED;
+    }
+    return acceptDrop(message, { grantPath: options.grantPath, dispatch });
+  });
   return () => {
     for (const method of METHOD_NAMES) ipcMain.removeHandler(method);
+    ipcMain.removeHandler(FILES_DROP_CHANNEL);
     ipcMain.removeListener(FILES_GRANT_CHANNEL, onGrant);
   };
 }

@@ -1,9 +1,8 @@
-// Builds the shell around the core once the app is ready: the locked-down session and
-// app:// protocol, the IPC table (core handlers + shell handlers), the window, menu, tray,
-// taskbar progress and notifications, and the orderly quit that closes the core.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+// Builds the shell around the core once the app is ready. Composition only: each part is a
+// service of its own file (the core and what it needs from the OS in core-start.ts, the
+// locked-down documents in lockdown.ts, the window's lifecycle in window.ts, the tray, the
+// updates, the IPC contract, the quit in app-lifecycle.ts); this file wires them to Electron
+// and to each other, in the order the app needs them.
 import {
   app,
   BrowserWindow,
@@ -19,37 +18,27 @@ import {
   shell,
   Tray,
 } from 'electron';
-import type { Handlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
-import type { Core, CoreOptions } from '../core/core.ts';
-import { createCore } from '../core/services.ts';
-import type { StartSyncWorker } from '../core/library/sync-writer.ts';
-import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
-import { parsePacAnswer } from '../core/net/proxy-route.ts';
-import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
-import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
-import { askAboutClose, guardWindowClose } from './close-guard.ts';
+import { followAppLifecycle } from './app-lifecycle.ts';
+import { askAboutClose } from './close-guard.ts';
 import { CoreBridge } from './core-bridge.ts';
-import { buildCsp } from './csp.ts';
-import { serveContract } from './ipc.ts';
-import { appMenuTemplate } from './menu.ts';
+import { startCore } from './core-start.ts';
 import { ExternalLinks } from './external-links.ts';
-import { notifyBatchFinished } from './notifications.ts';
-import { APP_ENTRY_URL, APP_SCHEME, originOf, rendererOrigin } from './origins.ts';
-import { appPaths, type AppPaths } from './paths.ts';
-import { ProgressReporter } from './progress.ts';
-import { createAppRequestHandler } from './protocol.ts';
+import { serveContract } from './ipc.ts';
+import { lockDownShell, type Lockdown } from './lockdown.ts';
 import { registerMediaProtocol } from './media-protocol.ts';
-import { safeStorageFallback } from './safe-storage-store.ts';
-import { sandboxStarter } from './sandbox.ts';
-import { guardSandboxRuntime } from './sandbox-runtime.ts';
-import { denyAllPermissions, installNavigationGuards, openableExternalUrl } from './security.ts';
+import { appMenuTemplate } from './menu.ts';
+import { notifyBatchFinished } from './notifications.ts';
+import { APP_ENTRY_URL, originOf, rendererOrigin } from './origins.ts';
+import { appPaths } from './paths.ts';
+import { ProgressReporter } from './progress.ts';
+import { openableExternalUrl } from './security.ts';
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
-import { UploadTray } from './tray.ts';
+import { openUploadTray, type UploadTray } from './tray.ts';
 import { loadUpdater } from './updater-loader.ts';
 import { UpdateController } from './updates.ts';
-import { createMainWindow } from './window.ts';
+import { createMainWindow, MainWindowHost } from './window.ts';
 
 export interface RunningShell {
   showWindow(): void;
@@ -65,70 +54,38 @@ export interface StartOptions {
 
 /** The root folder of the library: files opened with the app go there. */
 const ROOT_FOLDER = 0;
-/** A hung core must not keep the app from quitting. */
-const CLOSE_TIMEOUT_MS = 5_000;
-
-/**
- * The library's sync writer thread, built beside the main bundle (out/main/sync-writer.js);
- * run from source (tests), the core starts its TypeScript file instead.
- */
-export function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
-  const script = join(mainDir, 'sync-writer.js');
-  if (!existsSync(script)) return undefined;
-  return (options) => new Worker(script, options);
-}
-
-/** The subtitle preparation thread, built beside the main bundle (out/main/subtitle-prepare.js). */
-export function builtSubtitleWorker(mainDir: string): StartSubtitleWorker | undefined {
-  const script = join(mainDir, 'subtitle-prepare.js');
-  if (!existsSync(script)) return undefined;
-  return (options) => new Worker(script, options);
-}
 
 export async function startShell(options: StartOptions): Promise<RunningShell> {
   const packaged = app.isPackaged;
   const isMac = process.platform === 'darwin';
+  const mainDir = options.mainDir ?? import.meta.dirname;
   if (process.platform === 'win32') app.setAppUserModelId('app.vidlift.desktop');
   app.setAppLogsPath();
   const logDir = app.getPath('logs');
-  const paths = appPaths({
-    mainDir: options.mainDir ?? import.meta.dirname,
-    packaged,
-    resourcesPath: process.resourcesPath,
-    appPath: app.getAppPath(),
-    userData: app.getPath('userData'),
-    platform: process.platform,
-  });
-
-  // The keychain first; where it cannot be used, safeStorage when it really encrypts.
-  const secretStore = new FallbackSecretStore(new KeytarSecretStore(), safeStorageFallback({ safeStorage, file: paths.secretsFile }));
-  // Where this runtime cannot load the sandbox's TypeScript, say how to run it instead.
-  const sandbox = guardSandboxRuntime(sandboxStarter(app.getAppPath()));
-  // Built: the bundle's own script; from source the core keeps its TypeScript worker.
-  const subtitleWorker = builtSubtitleWorker(options.mainDir ?? import.meta.dirname);
-  if (subtitleWorker) useSubtitleWorker(subtitleWorker);
-  const coreOptions: CoreOptions = {
-    dataDir: app.getPath('userData'),
-    logDir,
-    sandboxAvailable: !packaged,
-    secretStore,
-    // The system's proxy settings, PAC and WPAD, as Chromium itself resolves them.
-    proxy: { routeFor: (url) => session.defaultSession.resolveProxy(url.href).then(parsePacAnswer) },
-    startSyncWorker: builtSyncWorker(options.mainDir ?? import.meta.dirname),
-    ...(packaged ? {} : { startSandbox: () => sandbox.start(), logToConsole: true }),
-  };
-  const core: Core = await createCore(coreOptions);
+  const paths = appPaths({ mainDir, packaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath(), userData: app.getPath('userData'), platform: process.platform });
+  const { core, sandbox } = await startCore({ packaged, paths, mainDir, appPath: app.getAppPath(), dataDir: app.getPath('userData'), logDir, safeStorage, session: session.defaultSession });
   const logger = core.logger;
+  const windowIcon = isMac ? {} : { icon: paths.windowIcon };
 
-  const origin = rendererOrigin(options.devServerUrl);
-  const linkPolicy = { allowLoopbackHttp: !packaged };
-  let win: BrowserWindow | null = null;
-  let quitting = false;
-  const liveWindow = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
-
-  const progress = new ProgressReporter({ setProgressBar: (value, mode) => liveWindow()?.setProgressBar(value, mode) });
   let tray: UploadTray | null = null;
   let updates: UpdateController | null = null;
+  let lockdown: Lockdown | null = null;
+  const window: MainWindowHost = new MainWindowHost({
+    create: () => createMainWindow({ BrowserWindow, screen, preload: paths.preload, ...windowIcon, stateFile: paths.windowState }),
+    entryUrl: options.devServerUrl ?? APP_ENTRY_URL,
+    closeGuard: {
+      uploadsRunning: () => bridge.uploadsRunning(),
+      closeToTray: () => bridge.snapshot.closeToTray,
+      ask: (win) => askAboutClose(dialog, win),
+      hasTray: () => tray !== null,
+      quit: () => app.quit(),
+    },
+    setVisible: (visible) => core.setWindowVisible(visible),
+    navigateToUploads: () => core.events.emit('app:navigate', { to: 'uploads' }),
+    logCrash: (reason) => logger.error('The window crashed', { reason }),
+  });
+  const liveWindow = (): BrowserWindow | null => window.live();
+  const progress = new ProgressReporter({ setProgressBar: (value, mode) => liveWindow()?.setProgressBar(value, mode) });
   const bridge = new CoreBridge(
     { settings: await core.handlers['settings:get'](undefined), uploads: { totals: core.uploads.totals(), paused: (await core.handlers['uploads:list'](undefined)).paused } },
     {
@@ -137,14 +94,17 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
         tray?.update(totals, paused);
         updates?.uploadsChanged();
       },
-      onServiceOrigins: (origins) => reloadForNewOrigins(origins),
+      onServiceOrigins: (origins) => lockdown?.serviceOriginsChanged(origins),
     },
   );
+
   // The one door to the system browser: the service's hosts open, others are asked about.
+  const origin = rendererOrigin(options.devServerUrl);
+  const linkPolicy = { allowLoopbackHttp: !packaged };
   const links = new ExternalLinks({
     policy: linkPolicy,
     serviceOrigins: () => bridge.serviceOrigins,
-    knowsLinkOrigin: (origin) => core.knowsLinkOrigin(origin),
+    knowsLinkOrigin: (linkOrigin) => core.knowsLinkOrigin(linkOrigin),
     dialog,
     window: liveWindow,
     open: async (url) => {
@@ -153,43 +113,24 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       if (safeUrl !== null) await shell.openExternal(safeUrl);
     },
   });
-
-  // The CSP of a loaded document cannot change: when the service moves to an origin the
-  // page's img-src does not name, the page is reloaded to get the new header.
-  let documentOrigins = bridge.serviceOrigins;
-  function reloadForNewOrigins(origins: string[]): void {
-    const missing = origins.some((o) => !documentOrigins.includes(o));
-    documentOrigins = origins;
-    if (missing) setTimeout(() => liveWindow()?.webContents.reload(), 300);
-  }
-  const csp = (): string => buildCsp({ imageOrigins: bridge.serviceOrigins, extraConnect: devSocket(options.devServerUrl) });
-
-  lockDownSession(csp, paths, options.devServerUrl);
-  registerMediaProtocol(protocol, { serve: (token, method, range) => core.media.serve(token, method, range), rendererOrigin: origin });
-  app.on('web-contents-created', (_event, contents) => {
-    installNavigationGuards(contents, {
+  lockdown = lockDownShell({
+    app,
+    session: session.defaultSession,
+    protocol,
+    rendererRoot: paths.rendererRoot,
+    devServerUrl: options.devServerUrl,
+    serviceOrigins: () => bridge.serviceOrigins,
+    windowContents: () => liveWindow()?.webContents ?? null,
+    guards: {
       rendererOrigin: origin,
       ...linkPolicy,
       openExternal: (url) => {
         links.open(url).catch((error: unknown) => logger.warn('The browser could not be opened', { error }));
       },
       onRefused: (what, url) => logger.warn('Refused a navigation', { what, origin: originOf(url) }),
-    });
+    },
   });
-
-  const showWindow = (): void => {
-    const current = liveWindow() ?? openWindow();
-    if (current.isMinimized()) current.restore();
-    current.show();
-    current.focus();
-  };
-  const showUploads = (): void => {
-    showWindow();
-    const current = liveWindow();
-    const navigate = (): void => core.events.emit('app:navigate', { to: 'uploads' });
-    if (current?.webContents.isLoading()) current.webContents.once('did-finish-load', navigate);
-    else navigate();
-  };
+  registerMediaProtocol(protocol, { serve: (token, method, range) => core.media.serve(token, method, range), rendererOrigin: origin });
 
   const updater = await loadUpdater({ packaged, log: (message, error) => logger.warn(message, { error }) });
   updates = new UpdateController({
@@ -200,23 +141,23 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     onChange: (status) => core.events.emit('updates:changed', status),
     log: (message, error) => logger.warn(message, { error }),
   });
-  const handlers: Handlers = {
-    ...core.handlers,
-    ...createShellHandlers({
-      app,
-      platform: process.platform,
-      sandboxAvailable: !packaged,
-      dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
-      addWatchFolders: (paths) => core.addWatchFolders(paths),
-      linkPolicy,
-      openExternal: (url) => links.open(url),
-      writeClipboard: (text) => clipboard.writeText(text),
-      updates,
-    }),
-  };
-  const dispatch = createDispatcher(handlers, {
-    onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }),
-  });
+  const dispatch = createDispatcher(
+    {
+      ...core.handlers,
+      ...createShellHandlers({
+        app,
+        platform: process.platform,
+        sandboxAvailable: !packaged,
+        dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
+        addWatchFolders: (folders) => core.addWatchFolders(folders),
+        linkPolicy,
+        openExternal: (url) => links.open(url),
+        writeClipboard: (text) => clipboard.writeText(text),
+        updates,
+      }),
+    },
+    { onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }) },
+  );
   serveContract({
     dispatch,
     logger,
@@ -226,148 +167,61 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   core.events.subscribe((event, payload) => liveWindow()?.webContents.send(event, payload));
 
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate({
-        isMac,
-        devTools: !packaged,
-        openLogsFolder: () => void shell.openPath(logDir),
-        showShortcuts: () => core.events.emit('app:showShortcuts', {}),
-      })),
+    Menu.buildFromTemplate(
+      appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir), showShortcuts: () => core.events.emit('app:showShortcuts', {}) }),
+    ),
   );
-
-  tray = createTray(paths, core, showWindow, logger);
+  tray = openUploadTray(
+    () => {
+      const image = nativeImage.createFromPath(paths.trayImage);
+      if (isMac) image.setTemplateImage(true);
+      return new Tray(image);
+    },
+    {
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      showWindow: () => window.show(),
+      pauseAll: () => core.uploads.pauseAll(),
+      resumeAll: () => core.uploads.resumeAll(),
+      quit: () => app.quit(),
+    },
+    (error) => logger.warn('No tray icon', { error }),
+  );
   bridge.follow(core.events);
   core.uploads.onChange(() => bridge.uploadsChanged(core.uploads.totals()));
   bridge.uploadsChanged(core.uploads.totals());
   updates.start();
-
   core.uploads.onBatchFinished((summary) => {
     notifyBatchFinished(summary, {
       isSupported: () => Notification.isSupported(),
       create: (notificationOptions) => new Notification(notificationOptions),
       enabled: () => bridge.snapshot.notifications,
-      openUploads: showUploads,
-      ...(isMac ? {} : { icon: paths.windowIcon }),
+      openUploads: () => window.showUploads(),
+      ...windowIcon,
     });
   });
 
-  function openWindow(): BrowserWindow {
-    const created = createMainWindow({
-      BrowserWindow,
-      screen,
-      preload: paths.preload,
-      ...(isMac ? {} : { icon: paths.windowIcon }),
-      stateFile: paths.windowState,
-    });
-    win = created;
-    created.on('close', (event) =>
-      guardWindowClose(event, {
-        isQuitting: () => quitting,
-        uploadsRunning: () => bridge.uploadsRunning(),
-        closeToTray: () => bridge.snapshot.closeToTray,
-        ask: () => askAboutClose(dialog, created),
-        // Without a tray icon a hidden window could never come back: minimise instead.
-        hide: () => (tray ? created.hide() : created.minimize()),
-        quit: () => app.quit(),
-      }),
-    );
-    created.on('show', () => core.setWindowVisible(true));
-    created.on('restore', () => core.setWindowVisible(true));
-    created.on('hide', () => core.setWindowVisible(false));
-    created.on('minimize', () => core.setWindowVisible(false));
-    created.on('closed', () => {
-      if (win === created) win = null;
-    });
-    created.webContents.on('render-process-gone', (_event, details) => logger.error('The window crashed', { reason: details.reason }));
-    void created.loadURL(options.devServerUrl ?? APP_ENTRY_URL);
-    return created;
-  }
-
-  app.on('window-all-closed', () => {
-    if (!isMac) app.quit();
+  followAppLifecycle({
+    app,
+    isMac,
+    showWindow: () => window.show(),
+    onQuitting: () => window.quitting(),
+    dispose: () => {
+      progress.dispose();
+      tray?.dispose();
+      updates?.stop();
+    },
+    closeCore: () => core.close(),
+    closeSandbox: () => sandbox.close(),
+    logError: (message, error) => logger.error(message, { error }),
   });
-  app.on('activate', () => showWindow());
-  app.on('before-quit', () => {
-    quitting = true;
-  });
-  let coreClosed = false;
-  app.on('will-quit', (event) => {
-    if (coreClosed) return;
-    event.preventDefault();
-    progress.dispose();
-    tray?.dispose();
-    updates?.stop();
-    void closeWithin(core, CLOSE_TIMEOUT_MS)
-      .finally(() => sandbox.close())
-      .catch((error: unknown) => logger.error('The core did not close cleanly', { error }))
-      .finally(() => {
-        coreClosed = true;
-        app.quit();
-      });
-  });
-
-  openWindow();
+  window.open();
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
       grantPath: (path) => core.grantPath(path),
       addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }),
-      showUploads,
+      showUploads: () => window.showUploads(),
       onError: (message, error) => logger.warn(message, error === undefined ? {} : { error }),
     });
   });
-  return { showWindow };
-}
-
-/** Permissions, the app:// protocol with its CSP, and in development the CSP on the dev server. */
-function lockDownSession(csp: () => string, paths: AppPaths, devServerUrl: string | undefined): void {
-  const ses = session.defaultSession;
-  denyAllPermissions(ses);
-  protocol.handle(APP_SCHEME, createAppRequestHandler({ root: paths.rendererRoot, csp }));
-  const devOrigin = originOf(devServerUrl);
-  if (devOrigin) {
-    ses.webRequest.onHeadersReceived({ urls: [`${devOrigin}/*`] }, (details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp()] } });
-    });
-  }
-}
-
-
-/** Vite's hot-reload socket, allowed in connect-src in development only. */
-function devSocket(devServerUrl: string | undefined): string[] {
-  const devOrigin = originOf(devServerUrl);
-  return devOrigin ? [devOrigin.replace(/^http/, 'ws')] : [];
-}
-
-function createTray(paths: AppPaths, core: Core, showWindow: () => void, logger: Core['logger']): UploadTray | null {
-  try {
-    const image = nativeImage.createFromPath(paths.trayImage);
-    if (process.platform === 'darwin') image.setTemplateImage(true);
-    return new UploadTray({
-      tray: new Tray(image),
-      buildMenu: (template) => Menu.buildFromTemplate(template),
-      showWindow,
-      pauseAll: () => core.uploads.pauseAll(),
-      resumeAll: () => core.uploads.resumeAll(),
-      quit: () => app.quit(),
-    });
-  } catch (error) {
-    // Some Linux desktops have no tray; the app works without it.
-    logger.warn('No tray icon', { error });
-    return null;
-  }
-}
-
-function closeWithin(core: Core, ms: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`closing took longer than ${ms} ms`)), ms);
-    core.close().then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  return { showWindow: () => window.show() };
 }

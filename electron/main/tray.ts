@@ -61,3 +61,16 @@ export class UploadTray {
     this.#deps.tray.destroy();
   }
 }
+
+/**
+ * The tray icon, or null where the desktop has none (some Linux desktops): the app works
+ * without it, and a closed window is then minimised instead of hidden (window.ts).
+ */
+export function openUploadTray(makeTray: () => TrayLike, deps: Omit<UploadTrayDeps, 'tray'>, onMissing: (error: unknown) => void): UploadTray | null {
+  try {
+    return new UploadTray({ tray: makeTray(), ...deps });
+  } catch (error) {
+    onMissing(error);
+    return null;
+  }
+}

@@ -1,12 +1,13 @@
 // Builds window.api from the contract's names: one invoker per method, event subscription
 // that only accepts contract events and hands over the payload alone (never the
-// IpcRendererEvent, whose `sender` is the ipcRenderer itself), and the path of a dropped file.
+// IpcRendererEvent, whose `sender` is the ipcRenderer itself), a drop for the upload queue in
+// one message, and the path of one dropped file.
 // Nothing else crosses the bridge: no ipcRenderer, no Node.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
-import type { WindowApi } from '../../shared/contract.ts';
+import type { DropOptions, WindowApi } from '../../shared/contract.ts';
 // The names only (shared/contract-names.ts): the schemas, and zod with them, stay out of the preload.
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/contract-names.ts';
-import { FILES_GRANT_CHANNEL } from './channels.ts';
+import { FILES_DROP_CHANNEL, FILES_GRANT_CHANNEL } from './channels.ts';
 
 type Ipc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener' | 'send'>;
 
@@ -27,6 +28,12 @@ export function buildWindowApi(ipc: Ipc, webUtils: Pick<WebUtils, 'getPathForFil
     return () => {
       ipc.removeListener(event, forward);
     };
+  };
+  // getPathForFile throws for anything that is not a real File; a File the page built itself
+  // has no path (''), and main refuses the drop (electron/main/drop.ts). The page never names a path.
+  api.dropFiles = async (files: readonly File[], options: DropOptions): Promise<unknown> => {
+    const paths = Array.from(files, (file) => webUtils.getPathForFile(file));
+    return ipc.invoke(FILES_DROP_CHANNEL, { ...options, paths });
   };
   api.pathForFile = (file: File): string => {
     // getPathForFile throws for anything that is not a real File; a File the page built

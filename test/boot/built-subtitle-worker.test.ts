@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtSubtitleWorker } from '../../electron/main/start.ts';
+import { builtSubtitleWorker } from '../../electron/main/core-start.ts';
 import { prepareSubtitleFile } from '../../electron/core/files/subtitle-prepare.ts';
 import { startSubtitleWorkerFromSource, useSubtitleWorker } from '../../electron/core/files/subtitle-thread.ts';
 import { AppError } from '../../shared/errors.ts';

@@ -3,7 +3,7 @@
 // and a sync's writes land through it; without the built script the core's own default is used.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtSyncWorker } from '../../electron/main/start.ts';
+import { builtSyncWorker } from '../../electron/main/core-start.ts';
 import { LibraryStore } from '../../electron/core/library/store.ts';
 import { ThreadSyncWriter } from '../../electron/core/library/sync-writer.ts';
 import { serviceVideo, tempDb } from '../unit/core/library/helpers.ts';

@@ -95,8 +95,9 @@ describe('IPC sender check', () => {
     for (const frame of [foreign, subframe, stranger, null]) {
       expect(await double.ipcMain.invoke('auth:status', undefined, frame)).toEqual(REFUSED);
     }
-    // A refused file grant does not grant: the path stays unreadable for uploads:add.
+    // A refused file grant or drop does not grant: the path stays unreadable for uploads:add.
     double.ipcMain.send('files:grant', '/etc/passwd', foreign);
+    expect(await double.ipcMain.invoke('files:drop', { paths: ['/etc/passwd'], folderId: 0 }, foreign)).toEqual(REFUSED);
     expect(await shell.call('uploads:add', { paths: ['/etc/passwd'], folderId: 0 })).toMatchObject({ ok: false });
     // Bad input from the right frame is a clear validation error, not a crash.
     expect(await shell.call('auth:setKey', { baseUrl: 'not a url', key: 'k' })).toMatchObject({ ok: false, error: { code: 'validation' } });

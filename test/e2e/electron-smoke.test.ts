@@ -58,6 +58,7 @@ describe('Electron smoke test', () => {
     expect(surface.process).toBe('undefined');
     expect(surface.keys).toContain('app:info');
     expect(surface.keys).toContain('pathForFile');
+    expect(surface.keys).toContain('dropFiles');
 
     const info = await page.evaluate(() => (window as unknown as { api: { 'app:info'(): Promise<unknown> } }).api['app:info']());
     expect(info).toMatchObject({ ok: true, data: { name: 'Vidlift', packaged: false } });

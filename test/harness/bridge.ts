@@ -1,5 +1,5 @@
 // Browser side of the harness: builds the same `window.api` the preload exposes in Electron
-// (one invoker per contract method, `on`, `pathForFile`) over the harness WebSocket. Loaded
+// (one invoker per contract method, `on`, `dropFiles`, `pathForFile`) over the harness WebSocket. Loaded
 // by the harness page before the app's own script.
 import type { Envelope } from '../../shared/errors.ts';
 import type { ClientMessage, ServerMessage } from './protocol.ts';
@@ -37,7 +37,8 @@ function sendRaw(message: ClientMessage): void {
   socket.send(JSON.stringify(message));
 }
 
-async function call(method: string, input: unknown): Promise<Envelope<unknown>> {
+/** Sends a message that is answered by a result, and waits for that result. */
+async function request(message: (id: number) => ClientMessage): Promise<Envelope<unknown>> {
   await ready;
   const id = nextId++;
   return new Promise((resolve) => {
@@ -45,9 +46,11 @@ async function call(method: string, input: unknown): Promise<Envelope<unknown>> 
       pending.delete(id);
       resolve(envelope);
     });
-    sendRaw({ type: 'call', id, method, input });
+    sendRaw(message(id));
   });
 }
+
+const call = (method: string, input: unknown): Promise<Envelope<unknown>> => request((id) => ({ type: 'call', id, method, input }));
 
 const api: Record<string, unknown> = {};
 for (const method of METHOD_NAMES) api[method] = (input?: unknown) => call(method, input);
@@ -59,8 +62,10 @@ api.on = (event: string, listener: Listener) => {
 };
 // In Electron the preload asks webUtils for the real path of a dropped File. Here a File
 // stands for the file of the same name in the fixture folder the test prepared.
+const fixturePath = (file: File): string => `${config.fixtureDir}/${file.name}`;
+api.dropFiles = (files: readonly File[], options: object) => request((id) => ({ type: 'drop', id, message: { ...options, paths: Array.from(files, fixturePath) } }));
 api.pathForFile = (file: File) => {
-  const path = `${config.fixtureDir}/${file.name}`;
+  const path = fixturePath(file);
   void ready.then(() => sendRaw({ type: 'grant', path }));
   return path;
 };

@@ -16,6 +16,8 @@ import { startRendererServer } from './renderer-server.ts';
 import { createHarnessShell, type HarnessShell } from './shell-handlers.ts';
 import { startMediaServer } from './media-server.ts';
 import { fixtureGrantFilter } from './fixture-grants.ts';
+import { acceptDrop } from '../../electron/main/drop.ts';
+import { AppError } from '../../shared/errors.ts';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 type HostOptions = NonNullable<Parameters<typeof startHost>[0]>;
@@ -93,6 +95,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (allowed) core.grantPath(allowed);
       else core.logger.warn('harness: a grant outside the fixture folder was refused');
     },
+    onDrop: (message) =>
+      acceptDrop(message, {
+        dispatch,
+        grantPath: (path) => {
+          const allowed = insideFixtures(path);
+          if (!allowed) throw new AppError('validation', 'harness: a drop outside the fixture folder was refused');
+          core.grantPath(allowed);
+        },
+      }),
     onError: (error) => core.logger.error('harness: a socket message failed', { error }),
   });
   const renderer = await startRendererServer(() => ({ wsUrl: transport.url, token, fixtureDir }), options.port ?? 0);

@@ -5,7 +5,9 @@ import type { Envelope } from '../../shared/errors.ts';
 export type ClientMessage =
   | { type: 'hello'; token: string }
   | { type: 'call'; id: number; method: string; input: unknown }
-  | { type: 'grant'; path: string };
+  | { type: 'grant'; path: string }
+  /** The preload's dropFiles: uploads:add's input with the dropped Files' paths, answered by a result. */
+  | { type: 'drop'; id: number; message: unknown };
 
 export type ServerMessage =
   | { type: 'ready' }

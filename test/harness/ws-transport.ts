@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Dispatch } from '../../electron/core/rpc/dispatch.ts';
 import type { EventHub } from '../../electron/core/rpc/events.ts';
+import type { Envelope } from '../../shared/errors.ts';
 import type { ClientMessage, ServerMessage } from './protocol.ts';
 
 export interface WsTransportOptions {
@@ -16,6 +17,8 @@ export interface WsTransportOptions {
   allowedOrigin: () => string | null;
   /** A path the page says the person dropped (checked by the caller: fixture-grants.ts). */
   onGrant: (path: unknown) => void;
+  /** A drop for the upload queue (electron/main/drop.ts, with the fixture check of the caller). */
+  onDrop: (message: unknown) => Promise<Envelope<unknown>>;
   /** A message handler failed: reported, never thrown out of the socket's event. */
   onError?: (error: unknown) => void;
 }
@@ -64,12 +67,12 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
       return send(socket, { type: 'ready' });
     }
     if (message.type === 'grant') return options.onGrant(message.path);
-    if (message.type === 'call') {
-      options
-        .dispatch(message.method, message.input)
-        .then((envelope) => send(socket, { type: 'result', id: message.id, envelope }))
-        .catch((error: unknown) => options.onError?.(error));
-    }
+    if (message.type === 'call') answerWith(socket, message.id, options.dispatch(message.method, message.input));
+    if (message.type === 'drop') answerWith(socket, message.id, options.onDrop(message.message));
+  }
+
+  function answerWith(socket: WebSocket, id: number, answer: Promise<Envelope<unknown>>): void {
+    answer.then((envelope) => send(socket, { type: 'result', id, envelope })).catch((error: unknown) => options.onError?.(error));
   }
 
   const { port } = server.address() as AddressInfo;

@@ -27,7 +27,7 @@ describe('the browser harness', () => {
   it('exposes window.api with one invoker per contract method and nothing else', async () => {
     const keys = await page.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort());
     const { METHOD_NAMES } = await import('../../../shared/contract-names.ts');
-    expect(keys).toEqual([...METHOD_NAMES, 'on', 'pathForFile'].sort());
+    expect(keys).toEqual([...METHOD_NAMES, 'on', 'dropFiles', 'pathForFile'].sort());
   });
 
   it('calls a contract method end to end and gets the envelope', async () => {

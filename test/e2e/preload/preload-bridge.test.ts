@@ -42,7 +42,7 @@ let context: BrowserContext;
 let page: Page;
 let serviceBaseUrl: string | null = null;
 const refusals: Array<Record<string, unknown>> = [];
-/** Paths main received on the preload's grant channel (files:grant). */
+/** Paths main granted from the preload's file channels (a drop: files:drop). */
 const granted: string[] = [];
 
 beforeAll(async () => {
@@ -139,14 +139,18 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
     expect(await core.handlers['auth:status'](undefined)).toMatchObject({ hasKey: true });
   });
 
-  it('a real file dropped travels through pathForFile and the grant channel, and uploads', async () => {
+  it('a real file dropped travels through dropFiles to main in one message, is granted and uploads', async () => {
     const file = join(root, 'files', 'harbour-at-night.mp4');
     await writeFakeMp4(file, 250_000);
+    const grantMessages: unknown[] = [];
+    double.ipcMain.on('files:grant', (_event: unknown, path: unknown) => grantMessages.push(path));
     await dropDiskFile(page, '.videos', file, 'harbour-at-night.mp4');
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
     await until('the upload done', async () => (await page.locator('[data-state="done"]').count()) === 1, 60_000);
     expect(await page.locator('[data-state="done"]').first().textContent()).toContain('harbour-at-night');
     expect(granted).toEqual([file]);
+    // One message: no per-file grant before uploads:add.
+    expect(grantMessages).toEqual([]);
     expect(JSON.stringify(await core.handlers['uploads:list'](undefined))).toContain(JSON.stringify(file));
     await shootAndCheck(page, 'preload-upload-done');
   });

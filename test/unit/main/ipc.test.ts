@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain } from 'electron';
 import { METHOD_NAMES } from '../../../shared/contract.ts';
 import { REFUSED, senderRefusal, serveContract } from '../../../electron/main/ipc.ts';
-import { FILES_GRANT_CHANNEL } from '../../../electron/preload/channels.ts';
+import { FILES_DROP_CHANNEL, FILES_GRANT_CHANNEL } from '../../../electron/preload/channels.ts';
 import { memoryLogger } from './fakes.ts';
 
 // ipc.ts falls back to Electron's ipcMain; every test passes its own stand-in.
@@ -51,10 +51,10 @@ describe('senderRefusal', () => {
 });
 
 describe('serveContract', () => {
-  it('registers exactly one handler per contract method', () => {
+  it('registers exactly one handler per contract method, and the drop', () => {
     const { ipc, handlers } = fakeIpcMain();
     const dispose = serveContract({ ipcMain: ipc, dispatch: vi.fn(), policy, logger: memoryLogger(), grantPath: vi.fn() });
-    expect([...handlers.keys()].sort()).toEqual([...METHOD_NAMES].sort());
+    expect([...handlers.keys()].sort()).toEqual([...METHOD_NAMES, FILES_DROP_CHANNEL].sort());
     dispose();
     expect(handlers.size).toBe(0);
   });
@@ -89,6 +89,27 @@ describe('serveContract', () => {
     grant?.({ senderFrame: mainFrame }, 42);
     grant?.({ senderFrame: mainFrame }, '');
     expect(grantPath.mock.calls).toEqual([['/home/me/video.mp4']]);
+  });
+
+  it('a drop from our window grants its paths and queues them in one step; from elsewhere it grants nothing', async () => {
+    const { ipc, handlers } = fakeIpcMain();
+    const logger = memoryLogger();
+    const grantPath = vi.fn();
+    const dispatch = vi.fn(async () => ({ ok: true as const, data: { added: [1], skipped: [] } }));
+    serveContract({ ipcMain: ipc, dispatch, policy, logger, grantPath });
+    const drop = handlers.get(FILES_DROP_CHANNEL);
+    const message = { paths: ['/home/me/video.mp4'], folderId: 3 };
+    expect(await drop?.({ senderFrame: mainFrame }, message)).toEqual({ ok: true, data: { added: [1], skipped: [] } });
+    expect(grantPath.mock.calls).toEqual([['/home/me/video.mp4']]);
+    expect(dispatch.mock.calls).toEqual([['uploads:add', message]]);
+
+    for (const senderFrame of [null, { ...mainFrame, url: 'https://evil.example/' }, { ...mainFrame, parent: mainFrame }]) {
+      expect(await drop?.({ senderFrame }, { paths: ['/home/me/.ssh/id_rsa'], folderId: 0 })).toEqual(REFUSED);
+    }
+    expect(grantPath).toHaveBeenCalledTimes(1);
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    expect(logger.lines.filter((line) => line.message === 'Drop refused')).toHaveLength(3);
+    expect(JSON.stringify(logger.lines)).not.toContain('id_rsa');
   });
 
   it('a path the core refuses to grant is logged, not thrown into Electron', () => {

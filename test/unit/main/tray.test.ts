@@ -3,7 +3,7 @@ import type { Menu, MenuItemConstructorOptions } from 'electron';
 import { EventHub } from '../../../electron/core/rpc/events.ts';
 import { CoreBridge } from '../../../electron/main/core-bridge.ts';
 import { ProgressReporter } from '../../../electron/main/progress.ts';
-import { UploadTray } from '../../../electron/main/tray.ts';
+import { openUploadTray, UploadTray } from '../../../electron/main/tray.ts';
 import { uploadStatusLine, batchNotificationText } from '../../../electron/main/upload-status.ts';
 import type { Settings } from '../../../shared/model.ts';
 import { emptyUploadCounts, type UploadsSummary } from '../../../shared/upload-queue.ts';
@@ -118,5 +118,18 @@ describe('status words', () => {
     expect(batchNotificationText({ done: 3, failed: 0 })).toEqual({ title: 'Uploads finished', body: '3 videos uploaded' });
     expect(batchNotificationText({ done: 1, failed: 2 })).toEqual({ title: 'Uploads finished with errors', body: '1 video uploaded, 2 failed.' });
     expect(batchNotificationText({ done: 0, failed: 1 }).title).toBe('Uploads failed');
+  });
+});
+
+describe('openUploadTray', () => {
+  it('is null where the desktop has no tray, saying why once; the app goes on without it', () => {
+    const missing: unknown[] = [];
+    const actions = { buildMenu: (template: MenuItemConstructorOptions[]) => template as unknown as Menu, showWindow: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), quit: vi.fn() };
+    const noTray = new Error('no StatusNotifier host');
+    expect(openUploadTray(() => { throw noTray; }, actions, (error) => missing.push(error))).toBeNull();
+    expect(missing).toEqual([noTray]);
+    const tray = { setToolTip: vi.fn(), setContextMenu: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+    expect(openUploadTray(() => tray as never, actions, (error) => missing.push(error))).toBeInstanceOf(UploadTray);
+    expect(missing).toHaveLength(1);
   });
 });

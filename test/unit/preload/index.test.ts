@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { events, methods } from '../../../shared/contract.ts';
-import { FILES_GRANT_CHANNEL } from '../../../electron/preload/channels.ts';
+import { FILES_DROP_CHANNEL, FILES_GRANT_CHANNEL } from '../../../electron/preload/channels.ts';
 
 const CONTRACT_METHODS = Object.keys(methods);
 
@@ -30,9 +30,9 @@ beforeEach(() => {
 });
 
 describe('the preload', () => {
-  it('exposes exactly the contract: one invoker per method, on and pathForFile', () => {
+  it('exposes exactly the contract: one invoker per method, on, dropFiles and pathForFile', () => {
     expect([...exposed.worlds.keys()]).toEqual(['api']);
-    expect(Object.keys(api).sort()).toEqual([...CONTRACT_METHODS, 'on', 'pathForFile'].sort());
+    expect(Object.keys(api).sort()).toEqual([...CONTRACT_METHODS, 'on', 'dropFiles', 'pathForFile'].sort());
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
   });
 
@@ -61,7 +61,7 @@ describe('the preload', () => {
   });
 
   it('on() refuses anything that is not a contract event', () => {
-    for (const name of ['files:grant', 'uploads:add', 'ELECTRON_BROWSER_WINDOW', '__proto__', 42]) {
+    for (const name of ['files:grant', 'files:drop', 'uploads:add', 'ELECTRON_BROWSER_WINDOW', '__proto__', 42]) {
       expect(() => api.on?.(name, vi.fn())).toThrow(/Unknown event/);
     }
     expect(() => api.on?.('uploads:changed', 'not a function')).toThrow();
@@ -73,5 +73,18 @@ describe('the preload', () => {
     expect(ipc.send).toHaveBeenCalledWith(FILES_GRANT_CHANNEL, '/home/me/v.mp4');
     expect(api.pathForFile?.({})).toBe('');
     expect(ipc.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('dropFiles sends one message with every File’s real path and the options, and answers main’s envelope', async () => {
+    const answer = await api.dropFiles?.([{ path: '/home/me/a.mp4' }, { path: '/home/me/b.mp4' }], { folderId: 3 });
+    expect(ipc.invoke.mock.calls).toEqual([[FILES_DROP_CHANNEL, { folderId: 3, paths: ['/home/me/a.mp4', '/home/me/b.mp4'] }]]);
+    expect(answer).toEqual({ ok: true, data: [FILES_DROP_CHANNEL, { folderId: 3, paths: ['/home/me/a.mp4', '/home/me/b.mp4'] }] });
+    expect(ipc.send).not.toHaveBeenCalled();
+  });
+
+  it('dropFiles takes paths from the Files only: a path the page names in the options is replaced', async () => {
+    await api.dropFiles?.([{ path: '/home/me/a.mp4' }, {}], { folderId: 0, paths: ['/etc/passwd'] });
+    // The page-made File goes as '' (main refuses the drop, electron/main/drop.ts).
+    expect(ipc.invoke).toHaveBeenCalledWith(FILES_DROP_CHANNEL, { folderId: 0, paths: ['/home/me/a.mp4', ''] });
   });
 });

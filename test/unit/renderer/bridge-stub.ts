@@ -23,6 +23,15 @@ export function stubBridge(): StubBridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: StubBridge['calls'] = [];
 
+  const granted = (file: File): string => `/granted/${file.name}`;
+  const answer = async (key: string, input: unknown): Promise<Envelope<unknown>> => {
+    calls.push({ method: key as MethodName, input });
+    const failure = failures.get(key);
+    if (failure) return { ok: false, error: failure };
+    const handler = handlers.get(key);
+    if (!handler) return { ok: false, error: { code: 'internal', message: `no stub for ${key}`, retryable: false } };
+    return { ok: true, data: await handler(input) };
+  };
   const bridge = new Proxy({} as Record<string, unknown>, {
     get(_target, key: string) {
       if (key === 'on') {
@@ -33,15 +42,10 @@ export function stubBridge(): StubBridge {
           return () => set.delete(listener);
         };
       }
-      if (key === 'pathForFile') return (file: File) => `/granted/${file.name}`;
-      return async (input: unknown): Promise<Envelope<unknown>> => {
-        calls.push({ method: key as MethodName, input });
-        const failure = failures.get(key);
-        if (failure) return { ok: false, error: failure };
-        const handler = handlers.get(key);
-        if (!handler) return { ok: false, error: { code: 'internal', message: `no stub for ${key}`, retryable: false } };
-        return { ok: true, data: await handler(input) };
-      };
+      if (key === 'pathForFile') return granted;
+      // As the preload and main do: the Files' paths, granted and queued as uploads:add.
+      if (key === 'dropFiles') return (files: readonly File[], options: object) => answer('uploads:add', { ...options, paths: files.map(granted) });
+      return (input: unknown) => answer(key, input);
     },
   }) as unknown as WindowApi;
 

@@ -1,7 +1,10 @@
 // Files dragged over the window: where they would go, and handing them to the upload queue.
-// Dragging over a folder in the tree retargets the drop to that folder.
+// Dragging over a folder in the tree retargets the drop to that folder. A drop is one call of
+// the preload (window.api.dropFiles): main grants the Files' real paths and queues them at once.
+import type { DropOptions, WindowApi } from '../../../../shared/contract.ts';
+import { AppError } from '../../../../shared/errors.ts';
 import type { UploadsAddResult } from '../../../../shared/model.ts';
-import { api as defaultApi, type ApiClient } from '../api.ts';
+import { unwrap } from '../api.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
 import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
@@ -32,11 +35,16 @@ export interface DroppedItem {
 
 /** Dropped folders waiting for the person's choice: each into a new service folder named after it, or all into the target. */
 export interface FolderChoice {
-  folders: Array<{ path: string; name: string }>;
+  folders: Array<{ file: File; name: string }>;
   /** Loose files dropped with them: they go into the target either way. */
-  files: string[];
+  files: File[];
   targetFolderId: number;
 }
+
+/** Where the preload's drop call is: window.api in the app, a stand-in in component tests. */
+export type DropBridge = () => Pick<WindowApi, 'dropFiles'> | undefined;
+
+const windowBridge: DropBridge = () => (globalThis as { api?: WindowApi }).api;
 
 export class DropState {
   /** A file drag is over the window. */
@@ -45,13 +53,13 @@ export class DropState {
   folderChoice = $state<FolderChoice | null>(null);
   /** A folder in the tree under the pointer; null = the folder on screen. */
   overFolderId = $state<number | null>(null);
-  readonly #api: ApiClient;
+  readonly #bridge: DropBridge;
   readonly #library: Library;
   readonly #uploads: Uploads;
   readonly #notices: Notices;
 
-  constructor(api: ApiClient = defaultApi, library: Library = defaultLibrary, uploads: Uploads = defaultUploads, notices: Notices = defaultNotices) {
-    this.#api = api;
+  constructor(bridge: DropBridge = windowBridge, library: Library = defaultLibrary, uploads: Uploads = defaultUploads, notices: Notices = defaultNotices) {
+    this.#bridge = bridge;
     this.#library = library;
     this.#uploads = uploads;
     this.#notices = notices;
@@ -79,23 +87,11 @@ export class DropState {
     const folders = items.filter((item) => item.isDirectory);
     if (folders.length === 0) return this.uploadFiles(items.map((item) => item.file), folderId);
     this.end();
-    const pathOf = (file: File): string | null => {
-      try {
-        return this.#api.pathForFile(file);
-      } catch (error) {
-        this.#notices.error(`Could not read ${file.name}`, error);
-        return null;
-      }
+    this.folderChoice = {
+      folders: folders.map((item) => ({ file: item.file, name: item.file.name })),
+      files: items.filter((item) => !item.isDirectory).map((item) => item.file),
+      targetFolderId: folderId,
     };
-    const choice: FolderChoice = { folders: [], files: [], targetFolderId: folderId };
-    for (const item of items) {
-      const path = pathOf(item.file);
-      if (path === null) continue;
-      if (item.isDirectory) choice.folders.push({ path, name: item.file.name });
-      else choice.files.push(path);
-    }
-    if (choice.folders.length === 0) return this.uploadPaths(choice.files, folderId);
-    this.folderChoice = choice;
   }
 
   /** The person chose: a new service folder per dropped folder, or everything into the target. */
@@ -103,13 +99,13 @@ export class DropState {
     const choice = this.folderChoice;
     this.folderChoice = null;
     if (!choice) return;
-    if (into === 'target') return this.uploadPaths([...choice.files, ...choice.folders.map((f) => f.path)], choice.targetFolderId);
-    if (choice.files.length > 0) await this.uploadPaths(choice.files, choice.targetFolderId);
+    if (into === 'target') return this.uploadFiles([...choice.files, ...choice.folders.map((f) => f.file)], choice.targetFolderId);
+    if (choice.files.length > 0) await this.uploadFiles(choice.files, choice.targetFolderId);
     for (const folder of choice.folders) {
       try {
         // Made offline too: its files wait in the queue until the service has created it.
         const made = await this.#library.createFolder(folder.name);
-        await this.uploadPaths([folder.path], made.id);
+        await this.uploadFiles([folder.file], made.id);
       } catch (error) {
         this.#notices.error(`Could not create the folder “${folder.name}”`, error);
       }
@@ -120,18 +116,20 @@ export class DropState {
     this.folderChoice = null;
   }
 
-  /** Queues dropped (or picked) files and folders; the core expands folders. */
+  /** Queues dropped files and folders in one preload call; the core expands folders. */
   async uploadFiles(files: readonly File[], folderId = this.targetFolderId): Promise<void> {
     this.end();
-    const paths: string[] = [];
-    for (const file of files) {
-      try {
-        paths.push(this.#api.pathForFile(file));
-      } catch (error) {
-        this.#notices.error(`Could not read ${file.name}`, error);
-      }
-    }
-    await this.uploadPaths(paths, folderId);
+    if (files.length === 0) return;
+    await this.#report(folderId, async () => {
+      const bridge = this.#bridge();
+      // Without the preload (a page opened outside the app) nothing can be dropped.
+      if (!bridge) throw new AppError('internal', 'Vidlift cannot reach its engine. Restart the app.', { retryable: false });
+      const options: DropOptions = { folderId };
+      const result = unwrap<UploadsAddResult>(await bridge.dropFiles(files, options));
+      // The changed event follows; reading now shows the rows without waiting for it.
+      void this.#uploads.refresh();
+      return result;
+    });
   }
 
   /**
@@ -142,8 +140,13 @@ export class DropState {
   async uploadPaths(paths: readonly string[], folderId = this.targetFolderId, anyway = false): Promise<void> {
     const usable = paths.filter(Boolean);
     if (usable.length === 0) return;
+    await this.#report(folderId, () => this.#uploads.add([...usable], folderId, anyway));
+  }
+
+  /** Adds to the queue and tells what happened: how many went in, and each skipped file with its reason. */
+  async #report(folderId: number, add: () => Promise<UploadsAddResult>): Promise<void> {
     try {
-      const result = await this.#uploads.add([...usable], folderId, anyway);
+      const result = await add();
       const where = this.#library.folderName(folderId);
       if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
       if (result.skipped.length) {
