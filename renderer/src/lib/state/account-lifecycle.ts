@@ -8,7 +8,7 @@
 
 /** One manager's row of the table: what it does as an account is opened and closed. */
 export interface AccountManager {
-  /** Names the manager (tests, and the reason a row was refused). */
+  /** Names the manager's row (one row per name). */
   name: string;
   /** account:opened, before anything is read: follow the account's events; the function returned unfollows them at account:closed. */
   follow?: () => () => void;
@@ -22,54 +22,58 @@ export interface AccountManager {
 export type LoadFailure = (title: string, error: unknown) => void;
 
 export class AccountLifecycle {
-  readonly #managers: AccountManager[] = [];
-  /** What the open account's managers follow, to unfollow at account:closed. */
-  #following: Array<() => void> = [];
-  #shown: string | null = null;
+  /** The table, by manager name. */
+  readonly #managers = new Map<string, AccountManager>();
+  /** What the open account's managers follow, by manager name, to unfollow at account:closed. */
+  readonly #following = new Map<string, () => void>();
+  #shown: { accountId: string; failed: LoadFailure } | null = null;
 
   /** The account open now (its id), null while none is. */
   get shown(): string | null {
-    return this.#shown;
+    return this.#shown?.accountId ?? null;
   }
 
   /**
-   * Adds a manager's row. A manager registered while an account is open (a module read late)
-   * follows it from now on; it reads its data when it is first asked, as before any switch.
-   * Returns the removal (tests).
+   * Adds a manager's row. A name registered again (its module read again, as in development's
+   * hot reload) replaces the row. Registered while an account is open, it opens it at once.
    */
-  register(manager: AccountManager): () => void {
-    if (this.#managers.some((m) => m.name === manager.name)) throw new Error(`The account manager “${manager.name}” is registered twice.`);
-    this.#managers.push(manager);
-    if (this.#shown !== null && manager.follow) this.#following.push(manager.follow());
-    return () => {
-      const at = this.#managers.indexOf(manager);
-      if (at >= 0) this.#managers.splice(at, 1);
-    };
+  register(manager: AccountManager): void {
+    this.#following.get(manager.name)?.();
+    this.#following.delete(manager.name);
+    this.#managers.set(manager.name, manager);
+    if (this.#shown === null) return;
+    this.#follow(manager);
+    this.#load(manager, this.#shown.failed);
   }
 
   /**
-   * account:opened. The one caller is AccountsState.show, which closes the account shown
-   * before; an account already open is left as it is.
+   * account:opened. The one caller is AccountsState.show; the account shown before is closed
+   * first, and an account already open is left as it is.
    */
   open(accountId: string, failed: LoadFailure): void {
-    if (this.#shown === accountId) return;
-    if (this.#shown !== null) this.close();
-    this.#shown = accountId;
+    if (this.#shown?.accountId === accountId) return;
+    this.close();
+    this.#shown = { accountId, failed };
     // Every manager follows first, so no event of the account is missed between a read and its follow.
-    this.#following = this.#managers.flatMap((m) => (m.follow ? [m.follow()] : []));
-    for (const { load } of this.#managers) {
-      if (load) load.run().catch((error: unknown) => failed(load.title, error));
-    }
+    for (const manager of this.#managers.values()) this.#follow(manager);
+    for (const manager of this.#managers.values()) this.#load(manager, failed);
   }
 
   /** account:closed: nothing of the account shown so far stays in any manager. */
   close(): void {
     if (this.#shown === null) return;
     this.#shown = null;
-    const following = this.#following;
-    this.#following = [];
-    following.forEach((unfollow) => unfollow());
-    for (const { forget } of this.#managers) forget?.();
+    for (const unfollow of this.#following.values()) unfollow();
+    this.#following.clear();
+    for (const { forget } of this.#managers.values()) forget?.();
+  }
+
+  #follow(manager: AccountManager): void {
+    if (manager.follow) this.#following.set(manager.name, manager.follow());
+  }
+
+  #load({ load }: AccountManager, failed: LoadFailure): void {
+    load?.run().catch((error: unknown) => failed(load.title, error));
   }
 }
 
