@@ -27,7 +27,7 @@ const settle = async (): Promise<void> => {
 
 /** A remote view that names its account in every field a person reads. */
 const remoteOf = (account: string, waitingLocally = 0): RemoteView => ({
-  items: [{ id: `${account}-1`, url: `https://${account}.test/clip.mp4`, status: 'queued', bytesDownloaded: 0, bytesTotal: 0, error: null } as unknown as RemoteView['items'][number]],
+  items: [{ localId: 1, remoteId: `${account}-1`, url: `https://${account}.test/clip.mp4`, folderId: 0, status: 'queued', active: true, bytesDownloaded: 0, bytesTotal: 0, created: null, error: null }],
   slots: null,
   waitingLocally,
 });
@@ -46,7 +46,7 @@ describe('AccountLifecycle', () => {
     accounts.show('alpha');
     await settle();
     expect(lifecycle.shown).toBe('alpha');
-    expect(remote.view.items.map((item) => item.id)).toEqual(['alpha-1']);
+    expect(remote.view.items.map((item) => item.remoteId)).toEqual(['alpha-1']);
     stub.emit('remote:changed', remoteOf('alpha', 2));
     expect(remote.view.waitingLocally).toBe(2);
 
@@ -55,7 +55,7 @@ describe('AccountLifecycle', () => {
     // Forgotten at once, before the new account's answer: no moment shows alpha under beta.
     expect(remote.view.items).toEqual([]);
     await settle();
-    expect(remote.view.items.map((item) => item.id)).toEqual(['beta-1']);
+    expect(remote.view.items.map((item) => item.remoteId)).toEqual(['beta-1']);
     // Followed once: the follow of alpha stopped when it closed.
     expect(stub.listenerCount('remote:changed')).toBe(1);
     expect(stub.calls.filter((call) => call.method === 'remote:list')).toHaveLength(2);
@@ -95,7 +95,7 @@ describe('AccountLifecycle', () => {
     lifecycle.register(row(second));
     await settle();
     // Registered while alpha is open: it follows and reads alpha at once, and the first row no longer does.
-    expect(second.view.items.map((item) => item.id)).toEqual(['alpha-1']);
+    expect(second.view.items.map((item) => item.remoteId)).toEqual(['alpha-1']);
     expect(stub.listenerCount('remote:changed')).toBe(1);
     lifecycle.close();
     expect([first.view.items.length, second.view.items.length, stub.listenerCount('remote:changed')]).toEqual([1, 0, 0]);
