@@ -107,6 +107,8 @@ describe('several accounts', () => {
     for (const mark of firstMarks) expect(await everywhere(), `Settings after the switch shows ${mark}`).not.toContain(mark);
     await shootAndCheck(page, 'accounts-switched-settings');
     await panel.getByRole('button', { name: 'Close' }).click();
+    await watchList.scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'accounts-switched-watch');
     for (const screen of ['Library', 'Uploads', 'Remote imports', 'Account']) {
       await showScreen(screen);
       await until(`the ${screen} screen`, async () => (await listText()).length > 0);
