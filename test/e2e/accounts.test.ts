@@ -1,6 +1,8 @@
 // Issue 14 part 2 through the browser harness: a second account added in Settings, switched
 // with the sidebar's account menu. After each switch the window shows that account's library
 // and queue only, never a row of the other; removing asks first.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
@@ -11,6 +13,8 @@ let harness: Harness;
 let browser: Browser;
 let page: Page;
 let secondKey: string;
+/** The newest video of the first account's root folder: the list's first row. */
+let firstTitle: string;
 
 beforeAll(async () => {
   harness = await startHarness({ seed: 'demo', configured: true });
@@ -35,8 +39,7 @@ async function showScreen(name: string): Promise<void> {
 
 describe('several accounts', () => {
   it('adds a second account, switches, and never shows one account’s rows under the other', async () => {
-    // The newest video of the root folder: the list's first row.
-    const firstTitle = (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
+    firstTitle = (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
     await until('the first library', async () => (await listText()).includes(firstTitle), 30_000);
 
     await showScreen('Settings');
@@ -64,6 +67,65 @@ describe('several accounts', () => {
     await showScreen('Library');
     await shootAndCheck(page, 'accounts-switcher');
   }, 120_000);
+
+  // Issue 28 item 6: the managers register for account:opened/closed once; a switch leaves
+  // nothing of the account shown before on any screen: the library, the uploads, the account's
+  // figures, its watch folders in Settings, and its changes waiting in the outbox panel.
+  it('leaves no data of the account shown before on any screen after a switch', async () => {
+    const view = await harness.core.handlers['accounts:list'](undefined);
+    const firstId = view.accounts.find((a) => a.name !== 'Second')!.id;
+    const secondId = view.accounts.find((a) => a.name === 'Second')!.id;
+    expect(view.activeId).toBe(firstId);
+
+    // The first account's own data on each screen: a watch folder, and a change waiting offline.
+    const recordings = join(harness.dataDir, 'first-account-recordings');
+    await mkdir(recordings, { recursive: true });
+    await showScreen('Settings');
+    const watchList = page.getByRole('region', { name: 'Watch folders' });
+    harness.shell.setNextDialogResult([recordings]);
+    await watchList.getByRole('button', { name: 'Add folder…' }).click();
+    await until('the watch folder listed', async () => (await watchList.getByRole('listitem').count()) === 1);
+    harness.host.control.setOffline(true);
+    await until('offline', async () => (await harness.core.handlers['connection:check'](undefined)).state === 'offline', 30_000);
+    const folder = (await harness.core.handlers['folders:list'](undefined)).folders.find((f) => f.id > 0)!;
+    await harness.core.handlers['folders:rename']({ id: folder.id, name: 'first-account-only-folder' });
+    await until('the rename waiting', async () => (await harness.core.handlers['outbox:list'](undefined)).items.length === 1, 30_000);
+    await page.getByRole('button', { name: /changes? waiting/ }).click();
+    const panel = page.locator('#outbox-panel');
+    await until('the outbox panel lists the rename', async () => ((await panel.textContent()) ?? '').includes('first-account-only-folder'));
+    await showScreen('Account');
+    await until('the first account’s figures', async () => (await listText()).includes('owner@vidhost.example'), 30_000);
+    const firstMarks = ['first-account-recordings', 'first-account-only-folder', 'owner@vidhost.example'];
+
+    // Switched with the outbox panel open on the Settings screen: both show the second account only.
+    await showScreen('Settings');
+    await switcher().selectOption(secondId);
+    await until('the second account shown', () => page.getByRole('heading', { name: /Shown account: Second/ }).isVisible(), 30_000);
+    await until('no watch folder of the first account', async () => ((await watchList.textContent()) ?? '').includes('No folders watched yet.'));
+    await until('the outbox panel emptied', async () => ((await panel.textContent()) ?? '').includes('Nothing waits'));
+    const everywhere = async (): Promise<string> => (await page.locator('body').textContent()) ?? '';
+    for (const mark of firstMarks) expect(await everywhere(), `Settings after the switch shows ${mark}`).not.toContain(mark);
+    await shootAndCheck(page, 'accounts-switched-settings');
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await watchList.scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'accounts-switched-watch');
+    for (const screen of ['Library', 'Uploads', 'Remote imports', 'Account']) {
+      await showScreen(screen);
+      await until(`the ${screen} screen`, async () => (await listText()).length > 0);
+      for (const mark of [...firstMarks, firstTitle]) expect(await everywhere(), `${screen} after the switch shows ${mark}`).not.toContain(mark);
+      if (screen === 'Library') {
+        await until('the second library', async () => (await listText()).includes('only-in-second-account.mp4'), 30_000);
+        await shootAndCheck(page, 'accounts-switched-library');
+      }
+    }
+
+    // Back online and to the first account: its rename is sent, and the remove test finds it shown.
+    harness.host.control.setOffline(false);
+    await switcher().selectOption(firstId);
+    await until('the first account shown again', async () => (await harness.core.handlers['accounts:list'](undefined)).activeId === firstId);
+    await showScreen('Library');
+    await until('the first library again', async () => (await listText()).includes(firstTitle), 30_000);
+  }, 180_000);
 
   it('asks before removing an account and offers to delete its local data', async () => {
     await showScreen('Settings');

@@ -1,6 +1,7 @@
 // Account figures, daily reports and DMCA records, each with how old it is.
 import type { AccountView, DmcaView, ReportsView } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export const REPORT_RANGES: ReadonlyArray<{ days: number; label: string }> = [
   { days: 7, label: 'Last 7 days' },
@@ -70,3 +71,5 @@ export class AccountState {
 }
 
 export const account = new AccountState();
+// Read when the Account screen shows (views/Account.svelte), not at every switch.
+accountLifecycle.register({ name: 'account', follow: () => account.start(), forget: () => account.reset() });

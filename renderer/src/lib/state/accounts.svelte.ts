@@ -1,15 +1,32 @@
 // The accounts (never a key: each shows its last four characters). App-wide, like the
-// settings: switching shows another account, and the account-bound managers start over
-// (App.svelte follows session.accountKey).
+// settings: switching shows another account, and the managers of an account's data start over
+// from it (`show`, the one place the window changes the account it shows).
 import type { AccountsView } from '../../../../shared/accounts.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle, type AccountLifecycle } from './account-lifecycle.ts';
+import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 
 export class AccountsState {
   view = $state<AccountsView>({ accounts: [], activeId: null });
   readonly #api: ApiClient;
+  readonly #lifecycle: AccountLifecycle;
+  readonly #notices: Notices;
 
-  constructor(api: ApiClient = defaultApi) {
+  constructor(api: ApiClient = defaultApi, lifecycle: AccountLifecycle = accountLifecycle, notices: Notices = defaultNotices) {
     this.#api = api;
+    this.#lifecycle = lifecycle;
+    this.#notices = notices;
+  }
+
+  /**
+   * The one place the window changes which account it shows (null: none, signed out): what
+   * was shown of the last one is forgotten (account:closed) and every registered manager
+   * follows and reads the new one (account:opened). Once account-scoped calls carry the
+   * account, this is also where the client is told the shown account.
+   */
+  show(accountId: string | null): void {
+    if (accountId === null) this.#lifecycle.close();
+    else this.#lifecycle.open(accountId, (title, error) => this.#notices.error(title, error));
   }
 
   get active(): AccountsView['accounts'][number] | null {

@@ -5,16 +5,16 @@ import type { DropOptions, WindowApi } from '../../../../shared/contract.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import type { UploadsAddResult } from '../../../../shared/model.ts';
 import { unwrap } from '../api.ts';
+import { baseName } from '../format.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
 import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 const DUPLICATE_REASON: Record<NonNullable<UploadsAddResult['skipped'][number]['duplicate']>, string> = {
   uploaded: 'Already uploaded (the same content).',
   queued: 'Already in the upload queue (the same content).',
 };
-
-const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
 
 export function carriesFiles(transfer: DataTransfer | null): boolean {
   return transfer !== null && Array.from(transfer.types).includes('Files');
@@ -154,7 +154,7 @@ export class DropState {
         const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate] : s.reason);
         const reasons = result.skipped.map(reasonOf).filter((reason, i, all) => all.indexOf(reason) === i);
         const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
-        const details = result.skipped.map((s) => `${fileName(s.path)}: ${reasonOf(s)}`);
+        const details = result.skipped.map((s) => `${baseName(s.path)}: ${reasonOf(s)}`);
         // The duplicates not sent anyway yet: "all" means those left once some were sent one by one.
         // Not reactive on purpose: the notice's buttons are replaced (setActions) when it changes.
         // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -191,3 +191,4 @@ export class DropState {
 }
 
 export const drop = new DropState();
+accountLifecycle.register({ name: 'drop', forget: () => drop.reset() });

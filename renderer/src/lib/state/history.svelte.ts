@@ -3,6 +3,7 @@
 import type { HistoryEntry } from '../../../../shared/history.ts';
 import { NO_QUERY, toFilter, type HistoryQuery } from '../history-filter.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 const PAGE = 200;
 
@@ -56,3 +57,5 @@ export class UploadHistory {
 }
 
 export const history = new UploadHistory();
+// Read when the Uploads screen shows its history (components/uploads/History.svelte).
+accountLifecycle.register({ name: 'history', forget: () => history.reset() });

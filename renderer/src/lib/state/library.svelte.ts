@@ -6,6 +6,7 @@ import { api as defaultApi, type ApiClient } from '../api.ts';
 import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { VideoPages } from './video-pages.svelte.ts';
 import type { SelectionSummary, VideoQuery, VideoSelection } from '../../../../shared/selection.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export const ROOT_FOLDER_ID = 0;
 /** The one name of the top level, wherever a folder is named (the tree, menus, notices, watch folders). */
@@ -311,3 +312,9 @@ export class Library {
 }
 
 export const library = new Library();
+accountLifecycle.register({
+  name: 'library',
+  follow: () => library.start(),
+  load: { title: 'Could not show the library', run: () => library.load() },
+  forget: () => library.reset(),
+});

@@ -3,6 +3,7 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { MethodOutput } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export type LocalVideoFile = NonNullable<MethodOutput<'videos:localFile'>['file']>;
 
@@ -22,6 +23,12 @@ export class LocalFiles {
     this.byVideo.set(videoId, file);
     return file;
   }
+
+  /** Back to the first state (sign-out, another account): nothing of the last one stays. */
+  reset(): void {
+    this.byVideo.clear();
+  }
 }
 
 export const localFiles = new LocalFiles();
+accountLifecycle.register({ name: 'local files', forget: () => localFiles.reset() });

@@ -2,6 +2,7 @@
 // Errors stay until dismissed (a person may be away); confirmations fade on their own.
 import { explainError } from '../format.ts';
 import { toAppError } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export interface Notice {
   id: number;
@@ -116,3 +117,4 @@ export class Notices {
 }
 
 export const notices = new Notices();
+accountLifecycle.register({ name: 'notices', forget: () => notices.reset() });

@@ -1,6 +1,7 @@
 // Remote URL imports: the service's queue, its slots, and what waits locally for a slot.
 import type { RemoteAction, RemoteItem, RemoteView } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 const EMPTY: RemoteView = { items: [], slots: null, waitingLocally: 0 };
 const INACTIVE: readonly string[] = ['completed', 'failed'];
@@ -76,3 +77,9 @@ export class Remote {
 }
 
 export const remote = new Remote();
+accountLifecycle.register({
+  name: 'remote',
+  follow: () => remote.start(),
+  load: { title: 'Could not show the remote imports', run: () => remote.load() },
+  forget: () => remote.reset(),
+});

@@ -1,6 +1,7 @@
 // Preferences, and the theme applied to the document (system follows prefers-color-scheme).
 import type { Settings } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed' | 'accounts' | 'activeAccount'>>;
 
@@ -44,3 +45,10 @@ export function applyTheme(theme: Settings['theme']): void {
 }
 
 export const settings = new SettingsState();
+// The settings are the app's, but an account's watch folders are in them: read again for each
+// account, and kept when it closes (the theme applies on the welcome screen too).
+accountLifecycle.register({
+  name: 'settings',
+  follow: () => settings.start(),
+  load: { title: 'Could not read the settings', run: () => settings.load() },
+});

@@ -2,6 +2,7 @@
 import type { Subtitle } from '../../../../shared/model.ts';
 import type { SubtitlePreview } from '../../../../shared/media.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export const MAX_SUBTITLE_BYTES = 500 * 1024;
 /**
@@ -106,3 +107,4 @@ export class Subtitles {
 }
 
 export const subtitles = new Subtitles();
+accountLifecycle.register({ name: 'subtitles', forget: () => subtitles.reset() });

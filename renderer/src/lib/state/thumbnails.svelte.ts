@@ -2,6 +2,9 @@
 // the window counts down to the next slot.
 import { THUMBNAIL_MAX, type ImageCheck, type ThumbnailQueue } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { baseName } from '../format.ts';
+import type { MethodInput } from '../../../../shared/contract.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export const MAX_THUMB_WIDTH = THUMBNAIL_MAX.width;
 export const MAX_THUMB_HEIGHT = THUMBNAIL_MAX.height;
@@ -65,7 +68,7 @@ export class Thumbnails {
   async propose(videoId: string, source: { file: File } | { path: string }): Promise<void> {
     this.discard();
     const path = 'file' in source ? this.#api.pathForFile(source.file) : source.path;
-    const name = 'file' in source ? source.file.name : (path.split(/[\\/]/).pop() ?? path);
+    const name = 'file' in source ? source.file.name : baseName(path);
     const previewUrl = 'file' in source && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(source.file) : null;
     this.draft = { videoId, path, name, previewUrl, check: null, problem: null, checking: true };
     const draft = this.draft;
@@ -108,6 +111,11 @@ export class Thumbnails {
     this.#apply(await this.#api.call('videos:setThumbnail', { id: videoId, path }));
   }
 
+  /** A frame taken from the video itself (base64 image bytes), through the same checks and queue as a picked image. */
+  async replaceWithFrame(videoId: string, type: MethodInput<'videos:setThumbnailFrame'>['type'], data: string): Promise<void> {
+    this.#apply(await this.#api.call('videos:setThumbnailFrame', { id: videoId, type, data }));
+  }
+
   async remove(videoId: string): Promise<void> {
     this.#apply(await this.#api.call('videos:deleteThumbnail', { id: videoId }));
   }
@@ -139,3 +147,9 @@ export class Thumbnails {
 }
 
 export const thumbnails = new Thumbnails();
+accountLifecycle.register({
+  name: 'thumbnails',
+  follow: () => thumbnails.start(),
+  load: { title: 'Could not read the thumbnail queue', run: () => thumbnails.load() },
+  forget: () => thumbnails.reset(),
+});

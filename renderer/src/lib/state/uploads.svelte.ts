@@ -8,6 +8,7 @@ import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
 import { countInFilter, emptyUploadCounts, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accountLifecycle } from './account-lifecycle.ts';
 
 export type { UploadFilter };
 export const UPLOADS_PAGE = 100;
@@ -231,3 +232,9 @@ export class Uploads {
 }
 
 export const uploads = new Uploads();
+accountLifecycle.register({
+  name: 'uploads',
+  follow: () => uploads.start(),
+  load: { title: 'Could not show the uploads', run: () => uploads.load() },
+  forget: () => uploads.reset(),
+});

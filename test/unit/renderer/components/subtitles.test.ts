@@ -6,6 +6,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import SubtitlesPanel from '../../../../renderer/src/components/subtitles/SubtitlesPanel.svelte';
 import { subtitles } from '../../../../renderer/src/lib/state/subtitles.svelte.ts';
 import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
+import { outbox } from '../../../../renderer/src/lib/state/outbox.svelte.ts';
 import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { Subtitle, Video } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
@@ -36,6 +37,7 @@ afterEach(() => {
   target.remove();
   subtitles.reset();
   status.reset();
+  outbox.reset();
   notices.reset();
 });
 
@@ -54,7 +56,7 @@ describe('Subtitles list', () => {
 
 describe('A subtitle URL the service refuses (issue 26)', () => {
   it('does not keep saying it will be attached when the service answers, and says why it was refused', async () => {
-    const stop = status.start();
+    const stop = outbox.start();
     status.connection = { state: 'online', since: 0, reason: null, nextAttemptAt: null };
     let listed: Subtitle[] = [];
     stub.handle('subtitles:list', () => ({ items: listed }));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { flushSync, mount, unmount } from 'svelte';
 import WatchFolders from '../../../../renderer/src/components/watch/WatchFolders.svelte';
+import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
@@ -36,6 +37,10 @@ beforeEach(() => {
   installAsWindowApi(stub);
   stub.handle('watch:status', () => ({ folders: [] }));
   stub.handle('folders:list', () => ({ folders: [{ id: 7, name: 'Recordings', code: 'abc', parent: 0, isPublic: false, openEmbed: true }], freshness: { fetchedAt: null, stale: false } }));
+  stub.handle('videos:list', () => ({ items: [], total: 0, offset: 0, freshness: { fetchedAt: null, stale: false } }));
+  // The watch folders are the shown account's: its managers follow it (watch:changed) and read
+  // its folders (the library's, which the list offers as targets).
+  accounts.show('account-1');
   target = document.createElement('div');
   document.body.append(target);
 });
@@ -44,6 +49,7 @@ afterEach(() => {
   if (component) unmount(component);
   component = null;
   target.remove();
+  accounts.show(null);
 });
 
 const entry = (extra: Partial<WatchFolder> = {}): WatchFolder => ({

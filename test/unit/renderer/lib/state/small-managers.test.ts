@@ -4,6 +4,8 @@ import { splitUrls, isActiveStatus, Remote } from '../../../../../renderer/src/l
 import { languageProblem, subtitleFileProblem, Subtitles } from '../../../../../renderer/src/lib/state/subtitles.svelte.ts';
 import { Session } from '../../../../../renderer/src/lib/state/session.svelte.ts';
 import { Status } from '../../../../../renderer/src/lib/state/status.svelte.ts';
+import { Outbox } from '../../../../../renderer/src/lib/state/outbox.svelte.ts';
+import { Watch } from '../../../../../renderer/src/lib/state/watch.svelte.ts';
 import { AppError } from '../../../../../shared/errors.ts';
 import { stubBridge } from '../../bridge-stub.ts';
 
@@ -117,19 +119,53 @@ describe('Session and Status', () => {
     expect(session.screen).toBe('uploads');
     stop();
   });
-  it('counts waiting changes apart from refused ones', async () => {
+  it('follows the connection', async () => {
     const stub = stubBridge();
-    const item = (id: number, state: 'pending' | 'sending' | 'refused') => ({ id, kind: 'folder.rename', summary: 's', state, error: null, createdAt: 1 });
     stub.handle('connection:get', () => ({ state: 'offline', since: 1, reason: 'no answer', nextAttemptAt: 2 }));
-    stub.handle('outbox:list', () => ({ items: [item(1, 'pending'), item(2, 'refused')] }));
     const status = new Status(stub.client);
     const stop = status.start();
     await status.load();
-    expect([status.online, status.pending, status.refused.length]).toEqual([false, 1, 1]);
+    expect(status.online).toBe(false);
     stub.emit('connection:changed', { state: 'online', since: 3, reason: null, nextAttemptAt: null });
-    stub.emit('outbox:changed', { items: [] });
-    expect([status.online, status.pending]).toEqual([true, 0]);
+    expect(status.online).toBe(true);
     stop();
+  });
+});
+
+describe('Outbox', () => {
+  const item = (id: number, state: 'pending' | 'sending' | 'refused') => ({ id, kind: 'folder.rename', summary: 's', state, error: null, createdAt: 1 });
+
+  it('counts waiting changes apart from refused ones, and confirms a change that landed', async () => {
+    const stub = stubBridge();
+    const notices = new Notices(() => {});
+    stub.handle('outbox:list', () => ({ items: [item(1, 'pending'), item(2, 'refused')] }));
+    const outbox = new Outbox(stub.client, notices);
+    const stop = outbox.start();
+    await outbox.load();
+    expect([outbox.pending, outbox.refused.length]).toEqual([1, 1]);
+    stub.emit('outbox:changed', { items: [], confirmed: [{ id: 1, summary: 'Rename the folder' }] });
+    expect(outbox.pending).toBe(0);
+    expect(notices.items.map((n) => [n.title, n.text])).toEqual([['Saved', 'Rename the folder']]);
+    stop();
+  });
+
+  it('retries and discards a refused change in one place, and tells a failure', async () => {
+    const stub = stubBridge();
+    const notices = new Notices(() => {});
+    stub.handle('outbox:retry', () => ({ items: [item(2, 'pending')] }));
+    stub.handle('outbox:discard', () => ({ items: [] }));
+    const outbox = new Outbox(stub.client, notices);
+    await outbox.act('retry', 2);
+    expect(outbox.items.map((i) => i.state)).toEqual(['pending']);
+    await outbox.act('discard', 2);
+    expect(outbox.items).toEqual([]);
+    expect(stub.calls.map((c) => [c.method, c.input])).toEqual([
+      ['outbox:retry', { id: 2 }],
+      ['outbox:discard', { id: 2 }],
+    ]);
+    stub.fail('outbox:discard', { code: 'not_found', message: 'No such change.', retryable: false });
+    await outbox.act('discard', 9);
+    expect(notices.items.map((n) => n.title)).toEqual(['Could not discard the change']);
   });
 });
 
@@ -145,7 +181,9 @@ describe('reset() on sign-out and account switches', () => {
       [() => new AccountState(stub.client), ['view', 'reports', 'range', 'dmca', 'dmcaPage']],
       [() => new Uploads(stub.client), ['rows', 'total', 'counts', 'totals', 'paused']],
       [() => new Remote(stub.client), ['view']],
-      [() => new Status(stub.client), ['connection', 'outbox', 'sync']],
+      [() => new Status(stub.client), ['connection']],
+      [() => new Outbox(stub.client), ['items']],
+      [() => new Watch(stub.client), ['statuses']],
       [() => new Subtitles(stub.client), ['videoId', 'items', 'loading']],
       [() => new Thumbnails(stub.client, () => 5), ['draft', 'queue']],
       [() => new SettingsState(stub.client), ['value']],
