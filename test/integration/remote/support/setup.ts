@@ -6,17 +6,14 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../../../electron/core/api/client.ts';
 import type { ServiceApi } from '../../../../electron/core/api/service-api.ts';
 import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
-import { migrateLibrary } from '../../../../electron/core/library/migrations.ts';
-import { Outbox } from '../../../../electron/core/library/outbox.ts';
-import { LibraryStore } from '../../../../electron/core/library/store.ts';
-import { SubtitleStore } from '../../../../electron/core/library/subtitles.ts';
 import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
-import type { Logger } from '../../../../electron/core/log/logger.ts';
 import { RemoteImports } from '../../../../electron/core/remote/remote-imports.ts';
 import type { EventSink } from '../../../../electron/core/rpc/events.ts';
 import type { RemoteView } from '../../../../shared/model.ts';
 import { startHost, type Host, type HostOptions } from '../../../host/index.ts';
 import { ManualTimers } from '../../../unit/core/remote/support/manual-timers.ts';
+import { outboxFor } from '../../../unit/core/remote/support/outbox.ts';
+import type { Outbox } from '../../../../electron/core/library/outbox.ts';
 
 export class RecordedEvents implements EventSink {
   views: RemoteView[] = [];
@@ -39,8 +36,6 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-const quietLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
 export interface StackOptions {
   /** Writes to the fresh database before anything opens it (a file as an older version left it). */
   prepareDb?: (db: Db) => void;
@@ -51,15 +46,14 @@ export async function createStack(hostOptions: HostOptions = {}, wrapApi?: (api:
   const dir = mkdtempSync(join(tmpdir(), 'vidlift-remote-'));
   const db = openDatabase(join(dir, 'account.sqlite'));
   options.prepareDb?.(db);
-  migrateLibrary(db);
   // Short retries: a stopped host must fail fast, not after the default backoff.
   const client = new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey, deadlineMs: 10_000, retry: { maxAttempts: 2, baseMs: 1, capMs: 5 } });
   const timers = new ManualTimers();
   const events = new RecordedEvents();
   const api = wrapApi ? wrapApi(client) : client;
   const connectivity = new ManualConnectivity('online');
-  const outbox = new Outbox({ db, store: new LibraryStore(db), subtitles: new SubtitleStore(db), api, events, connectivity, logger: quietLogger, now: Date.now, timers });
-  const remote = new RemoteImports({ api, db, events, timers, pollMs: 1000, hiddenPollMs: 10_000 });
+  const outbox = outboxFor(db, { api, events, connectivity, timers });
+  const remote = new RemoteImports({ api, db, outbox, events, timers, pollMs: 1000, hiddenPollMs: 10_000 });
   return {
     host,
     client,
