@@ -1,6 +1,6 @@
 // The outbox: every change the person makes to the library is applied to the local
 // database at once (marked pending), kept in lib_outbox, and replayed in order when the
-// service answers. One replayer; an item leaves the outbox only once the service confirmed
+// service answers; so is a remote-import queue action that could not go at once. One replayer; an item leaves the outbox only once the service confirmed
 // it. `offline` stops the replay and leaves the item pending; any other refusal marks it
 // refused with the service's message, and the replay goes on with changes that do not
 // depend on it (the ordering rule is outbox-order.ts). Retry and discard replay at once.

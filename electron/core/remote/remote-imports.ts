@@ -22,8 +22,7 @@ import { RemoteStore } from './store.ts';
 import { submitWaiting } from './submit.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import { checkUrls, type RejectedUrl } from './urls.ts';
-import { buildRemoteView, type VideoFinder } from './view.ts';
-import { importedVideoFinder } from './imported-video.ts';
+import { buildRemoteView, importedVideoFinder, type VideoFinder } from './view.ts';
 
 export const DEFAULT_POLL_MS = 3_000;
 export const DEFAULT_HIDDEN_POLL_MS = 30_000;

@@ -69,6 +69,32 @@ describe('remote import actions in the outbox', () => {
     expect(s.host.control.requestLog().some((e) => e.path === '/v1/upload/url/list')).toBe(true);
   });
 
+  it('a delete whose reply was lost is found gone on the service and is not sent again', async () => {
+    const s = (stack = await createStack());
+    s.remote.start();
+    await s.remote.settle();
+    s.remote.add([`${s.host.baseUrl}/not-a-video-${Date.now()}.mp4`]);
+    await s.remote.settle();
+    const [item] = s.remote.list().items;
+    expect(item?.remoteId).toBeTruthy();
+
+    await s.host.control.stop();
+    await s.remote.action('delete', item!.remoteId!);
+    await s.host.control.start();
+    s.host.control.setFaults([{ route: ACTIONS_ROUTE, kind: 'lose_reply', times: 1 }]);
+    await s.poll();
+    await s.outbox.idle();
+    await s.remote.settle();
+    expect(s.host.control.faultsInjected()).toBe(1);
+    expect(s.outbox.view().items).toEqual([]);
+    expect(s.host.control.remoteItems()).toEqual([]);
+    // The lost one (logged with status 0) only: the next replay looked for the item and found it gone.
+    expect(actionRequests(s)).toMatchObject([{ status: 0 }]);
+    const log = s.host.control.requestLog();
+    const lostAt = log.findIndex((e) => e.path === '/v1/upload/url/actions');
+    expect(log.slice(lostAt).some((e) => e.path === '/v1/upload/url/status' && e.status !== 200)).toBe(true);
+  });
+
   it('moves an action an older version queued into the outbox and replays it exactly once', async () => {
     // The file as the last version before the outbox kinds left it: remote module at version 1,
     // one action waiting in remote_actions, written with that version's columns.
