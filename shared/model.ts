@@ -488,7 +488,7 @@ export const OutboxItem = z.object({
   state: PendingState,
   error: z.string().nullable(),
   createdAt: z.number(),
-  /** 'video:<id>' or 'folder:<id>': what the change is about (its changes go in order). */
+  /** 'video:<id>', 'folder:<id>' or 'remote:queue': what the change is about (its changes go in order). */
   target: z.string().optional(),
   /** The refused change this one waits behind, with the service's reason. */
   blockedBy: z.object({ id: z.number().int(), summary: z.string(), reason: z.string().nullable() }).nullable().optional(),
