@@ -460,10 +460,10 @@ export const RemoteItem = z.object({
   bytesTotal: z.number(),
   created: z.string().nullable(),
   error: z.string().nullable(),
-  /** The video a finished import became, once the library knows it (electron/core/remote/imported-video.ts). */
+  /** The video a finished import became, once the library knows it (electron/core/remote/view.ts). */
   video: z.object({ id: z.string(), name: z.string(), downloadUrl: z.string(), embedUrl: z.string() }).nullable().optional(),
   /**
-   * Finished, but most likely not a video (electron/core/remote/suspect-import.ts): `too_small`
+   * Finished, but most likely not a video (electron/core/remote/view.ts): `too_small`
    * (under 1 KB), `not_a_video_name` (a name such as page.html or notes.txt).
    */
   suspect: z.enum(['too_small', 'not_a_video_name']).nullable().optional(),
@@ -488,7 +488,7 @@ export const OutboxItem = z.object({
   state: PendingState,
   error: z.string().nullable(),
   createdAt: z.number(),
-  /** 'video:<id>' or 'folder:<id>': what the change is about (its changes go in order). */
+  /** 'video:<id>', 'folder:<id>' or 'remote:queue': what the change is about (its changes go in order). */
   target: z.string().optional(),
   /** The refused change this one waits behind, with the service's reason. */
   blockedBy: z.object({ id: z.number().int(), summary: z.string(), reason: z.string().nullable() }).nullable().optional(),

@@ -65,4 +65,30 @@ describe('remote imports', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 90_000);
+
+  it('an action asked for offline waits in the outbox panel; refused, it offers Retry and Discard', async () => {
+    // Issue 28 §4: the remote imports' queue actions are outbox changes like any other.
+    await harness.host.control.stop();
+    try {
+      await page.getByRole('button', { name: 'Remove failed', exact: true }).click();
+      await until('queued in the outbox', async () => (await harness.core.handlers['outbox:list'](undefined)).items.some((i) => i.kind === 'remote.deleteFailed'));
+    } finally {
+      // Back, but every answer to the action is the service's error until the fault is lifted.
+      harness.host.control.setFaults([{ route: 'POST /v1/upload/url/actions', kind: 'server_error' }]);
+      await harness.host.control.start();
+    }
+    await until('the action refused', async () => (await harness.core.handlers['outbox:list'](undefined)).items.find((i) => i.kind === 'remote.deleteFailed')?.state === 'refused', 60_000);
+    await page.getByRole('button', { name: /changes? waiting/ }).click();
+    const panel = page.locator('#outbox-panel');
+    await panel.waitFor();
+    const item = panel.locator('li', { hasText: 'Remove the failed remote imports' });
+    await until('the refused action in the panel', () => item.getByRole('button', { name: 'Retry', exact: true }).isVisible(), 30_000);
+    expect(await item.getByRole('button', { name: 'Discard', exact: true }).isVisible()).toBe(true);
+    await shootAndCheck(page, 'everyday2-remote-outbox-refused');
+
+    harness.host.control.setFaults([]);
+    await item.getByRole('button', { name: 'Retry', exact: true }).click();
+    await until('sent on Retry', async () => (await harness.core.handlers['outbox:list'](undefined)).items.length === 0, 30_000);
+    await until('the failed import gone on the service', () => !harness.host.control.remoteItems().some((r) => r.status === 'failed'), 30_000);
+  }, 120_000);
 });

@@ -2,8 +2,8 @@
 // its local effect at once (in the same transaction as its outbox row) and says which part
 // of the library changed. Sending, confirming and undoing them is outbox-kinds.ts.
 import { AppError } from '../../../shared/errors.ts';
-import type { Folder, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
-import type { OutboxKindName, Payloads } from './outbox-kinds.ts';
+import type { Folder, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
+import { REMOTE_ACTION_KINDS, REMOTE_QUEUE_TARGET, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
 import { folderTarget, videoTarget } from './outbox-store.ts';
 import type { ChangeScope } from './outbox-targets.ts';
 import type { LibraryStore } from './store.ts';
@@ -100,6 +100,21 @@ export class OutboxChanges {
     const video = this.#video(videoId);
     this.#port.enqueue('video.copy', () => ({ payload: { videoId, videoName: video.name }, target: videoTarget(videoId) }));
     this.#port.changed({ folderIds: [video.folderId] });
+  }
+
+  /**
+   * A remote-import queue action that waits for the service. Its local effect on the import
+   * rows is the remote imports' own (they call this inside their transaction); `url` names
+   * the one import a delete is about.
+   */
+  queueRemoteAction(action: RemoteActionName, id: string | null, url: string | null): void {
+    if (action === 'delete') {
+      if (id === null) throw new AppError('validation', 'Deleting one import needs its id.', { retryable: false });
+      this.#port.enqueue(REMOTE_ACTION_KINDS.delete, () => ({ payload: { id, url }, target: REMOTE_QUEUE_TARGET }));
+    } else {
+      this.#port.enqueue(REMOTE_ACTION_KINDS[action], () => ({ payload: {}, target: REMOTE_QUEUE_TARGET }));
+    }
+    this.#port.changed({});
   }
 
   #video(id: string): Video {

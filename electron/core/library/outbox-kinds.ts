@@ -1,9 +1,11 @@
 // What each kind of outbox change does: how it is described, sent, confirmed (the local
 // database takes the service's answer) and undone when the person discards it.
-// The local effect at the moment of the change is applied by Outbox when it enqueues.
+// The local effect at the moment of the change is applied by Outbox when it enqueues
+// (the remote imports' queue actions: by RemoteImports, in the same transaction).
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
+import type { RemoteActionName } from '../../../shared/model.ts';
 import type { FolderNode } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import { checkThumbnailFile } from '../files/image.ts';
@@ -42,6 +44,12 @@ export const PAYLOAD_SCHEMAS = {
   'thumbnail.set': z.object({ videoId: z.string(), path: z.string(), videoName, file: PickedFile.optional(), frame: z.boolean().optional() }),
   'thumbnail.delete': z.object({ videoId: z.string(), videoName }),
   'video.copy': z.object({ videoId: z.string(), videoName }),
+  // The remote imports' queue actions (operation 9): the three on the whole queue carry nothing.
+  'remote.retryFailed': z.object({}),
+  'remote.deleteFailed': z.object({}),
+  'remote.deleteInactive': z.object({}),
+  /** `url` names the import in the outbox; null for an action an older version queued (it kept only the id). */
+  'remote.delete': z.object({ id: z.string(), url: z.string().nullable() }),
 } as const;
 
 export type Payloads = { [K in keyof typeof PAYLOAD_SCHEMAS]: z.output<(typeof PAYLOAD_SCHEMAS)[K]> };
@@ -49,8 +57,18 @@ export type FolderCreatePayload = Payloads['folder.create'];
 export type SubtitleFilePayload = Payloads['subtitle.file'];
 export type OutboxKindName = keyof Payloads;
 
+/** What the remote imports' kinds need of RemoteImports (it attaches itself to the outbox). */
+export interface RemoteImportsPort {
+  /** Mirrors the action on the stored import rows (remote/actions.ts); returns how many changed. */
+  mirror(action: RemoteActionName, id: string | null): number;
+  /** The service's queue changed, or a change to it was taken back: read its list again. */
+  reread(): void;
+}
+
 export interface KindContext {
   store: LibraryStore;
+  /** The account's remote imports; a no-op until they attach (a library used on its own). */
+  remoteImports: RemoteImportsPort;
   subtitles: SubtitleStore;
   api: ServiceApi;
   now: () => number;
@@ -69,6 +87,10 @@ export interface Results {
   'thumbnail.set': Answer<'thumbnailUpload'>;
   'thumbnail.delete': Answer<'thumbnailDelete'>;
   'video.copy': Answer<'copy'>;
+  'remote.retryFailed': Answer<'remoteAction'>;
+  'remote.deleteFailed': Answer<'remoteAction'>;
+  'remote.deleteInactive': Answer<'remoteAction'>;
+  'remote.delete': Answer<'remoteAction'>;
 }
 
 export interface OutboxKind<P, R = unknown> {
@@ -121,6 +143,33 @@ async function refreshVideo(ctx: KindContext, videoId: string): Promise<void> {
   } catch {
     // The next sync brings the same facts; a failed follow-up read changes nothing.
   }
+}
+
+/** The outbox kind of each remote-import queue action: one place that pairs the two names. */
+export const REMOTE_ACTION_KINDS = {
+  retry_failed: 'remote.retryFailed',
+  delete_failed: 'remote.deleteFailed',
+  delete_inactive: 'remote.deleteInactive',
+  delete: 'remote.delete',
+} as const satisfies Record<RemoteActionName, OutboxKindName>;
+
+/** Every change to the remote-import queue goes in this one order (the actions were always replayed in the order asked). */
+export const REMOTE_QUEUE_TARGET = 'remote:queue';
+
+/**
+ * A queue action on the whole queue. Its local effect was mirrored when it was asked for;
+ * confirming mirrors it again (rows a refresh brought back meanwhile, or refused since), then
+ * the list is read again. Discarding it re-reads the list: what the service still has comes
+ * back (rows the service never had stay as they are: they were only ours).
+ */
+function queueActionKind(action: Exclude<RemoteActionName, 'delete'>, summary: string): OutboxKind<Payloads['remote.retryFailed'], Answer<'remoteAction'>> {
+  return {
+    summary: () => summary,
+    send: (api) => api.remoteAction({ action }),
+    confirm: (ctx) => void ctx.remoteImports.mirror(action, null),
+    after: (ctx) => Promise.resolve(ctx.remoteImports.reread()),
+    undo: (ctx) => ctx.remoteImports.reread(),
+  };
 }
 
 export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]> } = {
@@ -221,6 +270,27 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
     // The service does not say where the copy goes; the root until a sync finds it elsewhere.
     after: (ctx, _p, result) => refreshVideo(ctx, result.id),
     undo: () => {},
+  },
+  // The words match the remote page's buttons (renderer/src/views/Remote.svelte).
+  'remote.retryFailed': queueActionKind('retry_failed', 'Retry the failed remote imports'),
+  'remote.deleteFailed': queueActionKind('delete_failed', 'Remove the failed remote imports'),
+  'remote.deleteInactive': queueActionKind('delete_inactive', 'Remove the finished and failed remote imports'),
+  'remote.delete': {
+    summary: (p) => (p.url === null ? `Remove the remote import ${p.id}` : `Remove the remote import of ${p.url}`),
+    send: (api, p) => api.remoteAction({ action: 'delete', id: p.id }),
+    confirm: (ctx, p) => void ctx.remoteImports.mirror('delete', p.id),
+    after: (ctx) => Promise.resolve(ctx.remoteImports.reread()),
+    undo: (ctx) => ctx.remoteImports.reread(),
+    // A delete whose reply was lost: the item gone from the service is the delete's effect.
+    find: async (ctx, p) => {
+      try {
+        await ctx.api.remoteStatus({ id: p.id });
+        return null;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') return { affected: 1 };
+        throw error;
+      }
+    },
   },
 };
 

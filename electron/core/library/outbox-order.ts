@@ -1,7 +1,7 @@
 // The outbox's ordering rule, in one place (README "Changes made in the app"):
-// changes to the same object (one video, one folder) are sent in the order they were made,
-// so a refused change holds back the later changes to its own object until the person
-// retries or discards it; changes to anything else never wait for it. Both the replay
+// changes to the same object (one video, one folder, the remote-import queue) are sent in
+// the order they were made, so a refused change holds back the later changes to its own
+// object until the person retries or discards it; changes to anything else never wait for it. Both the replay
 // (outbox.ts) and what the person sees ("waits for …") walk the outbox through this gate.
 import type { OutboxRow } from './outbox-store.ts';
 

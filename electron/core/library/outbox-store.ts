@@ -11,7 +11,7 @@ interface RowBase {
   error: string | null;
   attempts: number;
   createdAt: number;
-  /** 'folder:<id>' or 'video:<id>': changes to one target are sent in their order. */
+  /** 'folder:<id>', 'video:<id>' or 'remote:queue': changes to one target are sent in their order. */
   target: string;
   /** The request may have reached the service: look for its effect before sending again. */
   mayHaveArrived: boolean;

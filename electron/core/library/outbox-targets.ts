@@ -100,8 +100,9 @@ export class OutboxTargets {
   scopeOf(row: OutboxRow): ChangeScope {
     const thumbnails = row.kind.startsWith('thumbnail.');
     if (row.target.startsWith('folder:')) return { folders: true, thumbnails };
-    const videoId = 'videoId' in row.payload ? row.payload.videoId : '';
-    const video = this.#store.getVideo(videoId);
+    // The remote-import queue is no part of the library: RemoteImports says what changed there.
+    if (!('videoId' in row.payload)) return {};
+    const video = this.#store.getVideo(row.payload.videoId);
     return { folderIds: video ? [video.folderId] : [], thumbnails };
   }
 }

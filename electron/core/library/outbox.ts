@@ -1,17 +1,17 @@
 // The outbox: every change the person makes to the library is applied to the local
 // database at once (marked pending), kept in lib_outbox, and replayed in order when the
-// service answers. One replayer; an item leaves the outbox only once the service confirmed
+// service answers; so is a remote-import queue action that could not go at once. One replayer; an item leaves the outbox only once the service confirmed
 // it. `offline` stops the replay and leaves the item pending; any other refusal marks it
 // refused with the service's message, and the replay goes on with changes that do not
 // depend on it (the ordering rule is outbox-order.ts). Retry and discard replay at once.
 import { AppError } from '../../../shared/errors.ts';
-import type { Folder, OutboxView, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
+import type { Folder, OutboxView, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { Connectivity } from '../connectivity.ts';
 import { transaction, type Db } from './db.ts';
-import { kindOf, type KindContext, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
+import { kindOf, REMOTE_QUEUE_TARGET, type KindContext, type OutboxKindName, type Payloads, type RemoteImportsPort } from './outbox-kinds.ts';
 import { OutboxStore, type OutboxRow } from './outbox-store.ts';
 import { notFound, OutboxChanges } from './outbox-changes.ts';
 import { blockersOf, OrderGate } from './outbox-order.ts';
@@ -46,6 +46,9 @@ function stopsReplay(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'offline' || error.code === 'unauthorized');
 }
 
+/** Before the remote imports attach there are no import rows to mirror on; their start reads the list anyway. */
+const DETACHED_REMOTE_IMPORTS: RemoteImportsPort = { mirror: () => 0, reread: () => {} };
+
 export class Outbox {
   readonly #deps: OutboxDeps;
   readonly #timers: Timers;
@@ -58,6 +61,7 @@ export class Outbox {
   #stopped = false;
   #wakeTimer: unknown = null;
   #unsubscribe: (() => void) | null = null;
+  #remoteImports: RemoteImportsPort | null = null;
 
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
@@ -107,6 +111,17 @@ export class Outbox {
     return this.#targets.onFolderIdAssigned(listener);
   }
 
+  /**
+   * The account's remote imports: their queue actions confirm and undo through them. The
+   * outbox is built first (with the library); the imports attach once they exist.
+   */
+  attachRemoteImports(port: RemoteImportsPort): () => void {
+    this.#remoteImports = port;
+    return () => {
+      if (this.#remoteImports === port) this.#remoteImports = null;
+    };
+  }
+
   // ---- changes (outbox-changes.ts says what each one does locally) ---------------------
 
   createFolder(name: string): Folder {
@@ -134,6 +149,20 @@ export class Outbox {
   }
   copyVideo(videoId: string): void {
     this.#changes.copyVideo(videoId);
+  }
+  /** The caller mirrors the action on its import rows in the same transaction. */
+  queueRemoteAction(action: RemoteActionName, id: string | null, url: string | null): void {
+    this.#changes.queueRemoteAction(action, id, url);
+  }
+
+  /** Remote-import queue actions not sent yet (refused ones wait for the person, not for a poll). */
+  unsentRemoteActions(): number {
+    return this.#rows.forTarget(REMOTE_QUEUE_TARGET).filter((row) => row.state !== 'refused').length;
+  }
+
+  /** Any remote-import queue action still in the outbox, refused ones included: a new one goes behind them. */
+  hasRemoteActions(): boolean {
+    return this.#rows.forTarget(REMOTE_QUEUE_TARGET).length > 0;
   }
 
   // ---- the outbox as the person sees it -----------------------------------------------
@@ -209,8 +238,10 @@ export class Outbox {
     do {
       this.#again = false;
       if (this.#deps.connectivity.state().state === 'offline') return;
-      const stopped = await this.#pass();
-      if (stopped) return;
+      const unreachable = await this.#pass();
+      // A replay asked for while this pass failed to reach the service gets its own pass:
+      // whoever asked may just have reached it (remote imports' poll after a reconnect).
+      if (unreachable && !this.#again) return;
     } while (this.#again && !this.#stopped);
   }
 
@@ -334,6 +365,7 @@ export class Outbox {
       subtitles: this.#deps.subtitles,
       api: this.#deps.api,
       now: this.#deps.now,
+      remoteImports: this.#remoteImports ?? DETACHED_REMOTE_IMPORTS,
       assignFolderId: (tempId, created) => this.#targets.assignFolderId(tempId, created),
     };
   }

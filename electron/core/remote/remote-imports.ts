@@ -1,7 +1,8 @@
 // Remote URL imports: the person pastes URLs; as many as the service has free slots go at
 // once, the rest wait in SQLite and follow as slots free up; the queue is polled while
 // anything is active (slower while the window is hidden, not at all when nothing is), and
-// the four queue actions work offline too (queued, replayed in order).
+// the four queue actions work offline too: they wait in the account's outbox, which replays
+// them in order and keeps one the service refuses for the person to retry or discard.
 //
 // All work that talks to the service runs one task at a time on a chain, so a poll, a
 // submit and an action never interleave; the only timer is the next poll, and it exists
@@ -10,10 +11,10 @@ import { AppError, isOffline } from '../../../shared/errors.ts';
 import { VIDEO_ID } from '../../../shared/model.ts';
 import type { RemoteView, Slots } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
-import type { Db } from '../library/db.ts';
+import { transaction, type Db } from '../library/db.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { actionRequest, applyActionLocally, replayQueuedActions, type RemoteActionName } from './actions.ts';
+import { actionRequest, applyActionLocally, type RemoteActionName, type RemoteActionOutbox } from './actions.ts';
 import { isReachable, ManualConnectivity, onReachabilityChange, type Connectivity } from '../connectivity.ts';
 import { describe } from './errors.ts';
 import { COPIED_STATUS, refreshFromService } from './refresh.ts';
@@ -21,8 +22,7 @@ import { RemoteStore } from './store.ts';
 import { submitWaiting } from './submit.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import { checkUrls, type RejectedUrl } from './urls.ts';
-import { buildRemoteView, type VideoFinder } from './view.ts';
-import { importedVideoFinder } from './imported-video.ts';
+import { buildRemoteView, importedVideoFinder, type VideoFinder } from './view.ts';
 
 export const DEFAULT_POLL_MS = 3_000;
 export const DEFAULT_HIDDEN_POLL_MS = 30_000;
@@ -31,6 +31,8 @@ export interface RemoteImportsOptions {
   api: ServiceApi;
   /** The account's database (electron/core/library/db.ts); the `remote` migrations run here. */
   db: Db;
+  /** The account's outbox (the library's): queue actions that cannot go at once wait there. */
+  outbox: RemoteActionOutbox;
   events: EventSink;
   now?: () => number;
   timers?: Timers;
@@ -50,7 +52,7 @@ export interface AddResult {
 }
 
 export interface ActionResult {
-  /** The service's count, or null when the action was queued because the service is offline. */
+  /** The service's count, or null when the action was queued in the outbox. */
   affected: number | null;
   /** Rows changed on this side at once (including rows the service never had). */
   localAffected: number;
@@ -60,7 +62,9 @@ export interface ActionResult {
 
 export class RemoteImports {
   readonly #api: ServiceApi;
+  readonly #db: Db;
   readonly #store: RemoteStore;
+  readonly #outbox: RemoteActionOutbox;
   readonly #events: EventSink;
   readonly #timers: Timers;
   readonly #connectivity: Connectivity;
@@ -85,7 +89,14 @@ export class RemoteImports {
 
   constructor(options: RemoteImportsOptions) {
     this.#api = options.api;
+    this.#db = options.db;
     this.#store = new RemoteStore(options.db, options.now ?? Date.now);
+    this.#outbox = options.outbox;
+    // The outbox confirms and takes back queue actions through these.
+    this.#outbox.attachRemoteImports({
+      mirror: (action, id) => applyActionLocally(this.#store, action, id),
+      reread: () => void this.#requestTick(true),
+    });
     this.#events = options.events;
     this.#timers = options.timers ?? realTimers;
     // Without a monitor: always try, and learn about failures from the requests.
@@ -168,8 +179,9 @@ export class RemoteImports {
 
   /**
    * One of the four queue actions. Online: the service does it, the rows mirror it, the
-   * whole list is read again. Offline: it is queued, mirrored on the rows at once, and sent
-   * in order when the service answers again.
+   * whole list is read again. Offline, or behind an action still in the outbox: it goes into
+   * the outbox, mirrored on the rows at once (one transaction), and is sent in order when
+   * the service answers again.
    */
   action(action: RemoteActionName, id?: string): Promise<ActionResult> {
     if (action === 'delete' && (id === undefined || !VIDEO_ID.test(id))) {
@@ -178,7 +190,7 @@ export class RemoteImports {
     const target = action === 'delete' ? (id ?? null) : null;
     return this.#enqueue(async () => {
       let affected: number | null = null;
-      let queued = !isReachable(this.#connectivity);
+      let queued = !isReachable(this.#connectivity) || this.#outbox.hasRemoteActions();
       if (!queued) {
         try {
           affected = (await this.#api.remoteAction(actionRequest(action, target), { signal: this.#abort.signal })).affected;
@@ -187,8 +199,11 @@ export class RemoteImports {
           queued = true;
         }
       }
-      if (queued) this.#store.queueAction(action, target);
-      const localAffected = applyActionLocally(this.#store, action, target);
+      const url = target === null ? null : (this.#store.byRemoteId(target)?.url ?? null);
+      const localAffected = transaction(this.#db, () => {
+        if (queued) this.#outbox.queueRemoteAction(action, target, url);
+        return applyActionLocally(this.#store, action, target);
+      });
       this.#emitIfChanged();
       if (queued) this.#schedule();
       else await this.#tick(true);
@@ -258,8 +273,10 @@ export class RemoteImports {
     if (!this.#running || !isReachable(this.#connectivity)) return;
     const signal = this.#abort.signal;
     try {
-      const replayed = await replayQueuedActions(this.#api, this.#store, signal, this.#logger);
-      await refreshFromService(this.#api, this.#store, { complete: complete || replayed > 0, signal });
+      // Actions asked for offline go first, as they did before anything else was read; the
+      // outbox re-reads the list (a complete tick) once the service confirmed them.
+      if (this.#outbox.unsentRemoteActions() > 0) await this.#outbox.replay();
+      await refreshFromService(this.#api, this.#store, { complete, signal });
       if (complete || this.#store.submittable().length > 0) {
         this.#slots = (await this.#api.slots({ signal })).slots;
         this.#slots = await submitWaiting(this.#api, this.#store, this.#slots, { signal, onSubmitted: () => this.#emitIfChanged() });
@@ -281,7 +298,7 @@ export class RemoteImports {
       this.#store.activeRemote().length > 0 ||
       this.#store.submittable().length > 0 ||
       this.#store.uncertain().length > 0 ||
-      this.#store.queuedActions().length > 0
+      this.#outbox.unsentRemoteActions() > 0
     );
   }
 

@@ -1,8 +1,7 @@
-// The remote-import rows and the queue of offline actions, in SQLite. Every write that
+// The remote-import rows, in SQLite (the actions asked for offline wait in the outbox). Every write that
 // matters for "never submit twice" (marking a row as being submitted, recording the id the
 // service gave it) is committed before the next request goes out.
 import { migrate, transaction, type Db } from '../library/db.ts';
-import type { RemoteActionName } from '../../../shared/model.ts';
 import { isRemoteActive, REMOTE_FAILED_STATUS } from '../api/wire.ts';
 import type { ServiceRemoteItem } from '../api/schemas.ts';
 import { REMOTE_MODULE, remoteMigrations } from './migrations.ts';
@@ -21,8 +20,6 @@ export type Phase = 'local' | 'submitting' | 'uncertain' | 'refused' | 'remote';
 /** The local status shown while a row waits on this side. */
 export const WAITING_STATUS = 'waiting';
 
-export type QueuedActionName = RemoteActionName;
-
 export interface RemoteRow {
   localId: number;
   remoteId: string | null;
@@ -36,12 +33,6 @@ export interface RemoteRow {
   error: string | null;
   /** The service has shown this item in a status or list reply at least once. */
   listed: boolean;
-}
-
-export interface QueuedAction {
-  seq: number;
-  action: QueuedActionName;
-  remoteId: string | null;
 }
 
 interface RowRecord {
@@ -239,25 +230,6 @@ export class RemoteStore {
 
   deleteByRemoteId(remoteId: string): number {
     return Number(this.#db.prepare('DELETE FROM remote_items WHERE remote_id = ?').run(remoteId).changes);
-  }
-
-  // ---- actions asked for while offline
-
-  queueAction(action: QueuedActionName, remoteId: string | null): void {
-    this.#db.prepare('INSERT INTO remote_actions (action, remote_id, queued_at) VALUES (?, ?, ?)').run(action, remoteId, this.#now());
-  }
-
-  queuedActions(): QueuedAction[] {
-    const records = this.#db.prepare('SELECT seq, action, remote_id FROM remote_actions ORDER BY seq').all() as unknown as {
-      seq: number;
-      action: QueuedActionName;
-      remote_id: string | null;
-    }[];
-    return records.map((r) => ({ seq: r.seq, action: r.action, remoteId: r.remote_id }));
-  }
-
-  dropAction(seq: number): void {
-    this.#db.prepare('DELETE FROM remote_actions WHERE seq = ?').run(seq);
   }
 
   #select(sql: string, ...params: (string | number)[]): RemoteRow[] {

@@ -122,6 +122,7 @@ export class AccountSession {
       this.remote = new RemoteImports({
         api: deps.api,
         db: this.db,
+        outbox: this.library.outbox,
         events: deps.events,
         connectivity,
         logger: deps.logger,

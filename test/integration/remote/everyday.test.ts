@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RemoteItem } from '../../../shared/model.ts';
-import { suspectImport } from '../../../electron/core/remote/suspect-import.ts';
+import { suspectImport } from '../../../electron/core/remote/view.ts';
 import type { RemoteRow } from '../../../electron/core/remote/store.ts';
 import { coreRig, type CoreRig } from '../../support/core-rig.ts';
 

@@ -2,7 +2,7 @@
 // queue item names no video; the core looks it up in the library (named after the address's
 // file, of the size downloaded) once the library has fetched it, which a finished import asks for.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../../electron/core/remote/imported-video.ts';
+import { fileNameOf } from '../../../electron/core/remote/view.ts';
 import { coreRig, type CoreRig } from '../../support/core-rig.ts';
 import { MediaServer } from './support/media-server.ts';
 

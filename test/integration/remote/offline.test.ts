@@ -74,7 +74,7 @@ describe('remote imports offline', () => {
     await host.control.start();
 
     const { RemoteImports } = await import('../../../electron/core/remote/remote-imports.ts');
-    const again = new RemoteImports({ api: stack.client, db: stack.db, events: stack.events, timers: stack.timers });
+    const again = new RemoteImports({ api: stack.client, db: stack.db, outbox: stack.outbox, events: stack.events, timers: stack.timers });
     expect(again.list().items.map((i) => i.status)).toEqual(['waiting']);
     again.start();
     await again.settle();

@@ -12,3 +12,12 @@ describe('thumbnail change summaries', () => {
     expect(kinds['thumbnail.set'].summary({ ...base, path: '/home/me/Pictures/cover.jpg' })).toBe('Set the thumbnail of “Harbour at dawn.mp4” from cover.jpg');
   });
 });
+
+describe('remote-import queue action summaries', () => {
+  it('use the remote page’s words, and name the import a delete is about when it is known', () => {
+    expect(kinds['remote.deleteInactive'].summary({})).toBe('Remove the finished and failed remote imports');
+    expect(kinds['remote.delete'].summary({ id: 'abcdefghijkl', url: 'https://media.example/a.mp4' })).toBe('Remove the remote import of https://media.example/a.mp4');
+    // Queued by an older version, which kept only the id.
+    expect(kinds['remote.delete'].summary({ id: 'abcdefghijkl', url: null })).toBe('Remove the remote import abcdefghijkl');
+  });
+});

@@ -6,6 +6,8 @@ import type { RemoteView } from '../../../../shared/model.ts';
 import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
 import { FakeService } from './support/fake-service.ts';
 import { ManualTimers } from './support/manual-timers.ts';
+import { outboxFor } from './support/outbox.ts';
+import type { Outbox } from '../../../../electron/core/library/outbox.ts';
 
 const urls = (n: number, from = 0): string[] => Array.from({ length: n }, (_, i) => `https://media.example/v/${from + i}.mp4`);
 
@@ -23,9 +25,12 @@ describe('RemoteImports', () => {
   let connectivity: ManualConnectivity;
   let events: Events;
   let remote: RemoteImports;
+  let outbox: Outbox;
 
-  const create = () =>
-    new RemoteImports({ api: service.asApi(), db, events, timers, connectivity, pollMs: 1000, hiddenPollMs: 20_000 });
+  const create = () => {
+    outbox = outboxFor(db, { api: service.asApi(), events, connectivity, timers });
+    return new RemoteImports({ api: service.asApi(), db, outbox, events, timers, connectivity, pollMs: 1000, hiddenPollMs: 20_000 });
+  };
   const poll = async () => {
     expect(timers.fire()).toBe(1);
     await remote.settle();
@@ -42,6 +47,7 @@ describe('RemoteImports', () => {
   });
   afterEach(async () => {
     await remote.stop();
+    await outbox.stop();
     db.close();
   });
 
