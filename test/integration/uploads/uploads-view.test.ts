@@ -95,8 +95,11 @@ describe('the Uploads view’s actions', () => {
     }
     expect(changes.length).toBeGreaterThan(2);
     for (const { payload } of changes) expect(Object.keys(payload as object).sort()).toEqual(['counts', 'paused', 'totals']);
-    const gaps = changes.slice(1).map((change, i) => change.at - changes[i]!.at);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(240); // 250 ms apart, timers a little early at most
+    // At most four a second over the whole run. The exact spacing is the unit test's
+    // (test/unit/core/uploads/queue-view.test.ts, on a clock moved by hand): a wall-clock gap
+    // seen by a listener also holds how late a busy event loop delivered each event.
+    const span = changes.at(-1)!.at - changes[0]!.at;
+    expect(changes.length).toBeLessThanOrEqual(Math.floor(span / 250) + 2);
 
     const done = await core.handlers['uploads:list']({ filter: 'done', limit: 500 });
     expect(done.total).toBe(done.counts.done);
