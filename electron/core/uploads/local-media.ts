@@ -5,7 +5,7 @@ import type { Db } from '../library/db.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { MediaInfo } from '../../../shared/media.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
-import { parseMedia, parseVerification } from './store.ts';
+import { parseMedia, parseVerification } from './job-row.ts';
 
 export interface LocalVideoFile {
   path: string;

@@ -14,7 +14,7 @@ import { watchProxy, type Route } from '../net/network.ts';
 
 export const READ_CHUNK = 1 << 20;
 
-export type TransferFailureKind =
+type TransferFailureKind =
   | 'network' // refused, reset, DNS: the server may not have got the body
   | 'timeout' // no progress while sending, or no reply in time
   | 'server' // an HTTP 5xx page
@@ -39,7 +39,7 @@ export class TransferError extends Error {
   }
 }
 
-export interface TransferInput {
+interface TransferInput {
   url: string;
   session: string;
   folderId: number;
