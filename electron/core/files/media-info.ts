@@ -20,7 +20,7 @@ const CHUNK_BYTES = 64 * 1024;
  */
 export const MEDIA_READ_BUDGET = 256 * 1024;
 
-export interface MediaProbe {
+interface MediaProbe {
   info: MediaInfo;
   /**
    * Whether the container has a video track: false when it lists other tracks (sound,
