@@ -61,7 +61,7 @@ function field(track: Track | undefined, name: string): unknown {
 }
 
 /** The facts the app shows, from MediaInfoLib's tracks. */
-export function summarize(result: MediaInfoResult): { info: MediaInfo; hasVideo: boolean | null } {
+function summarize(result: MediaInfoResult): { info: MediaInfo; hasVideo: boolean | null } {
   const tracks = result.media?.track ?? [];
   const general = tracks.find((t) => t['@type'] === 'General');
   const video = tracks.find((t) => t['@type'] === 'Video');

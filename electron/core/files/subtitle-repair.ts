@@ -18,7 +18,7 @@ interface Cue {
   lines: string[];
 }
 
-export interface Repaired {
+interface Repaired {
   text: string;
   fixes: string[];
 }

@@ -8,7 +8,7 @@ export interface BatchResult {
   failed: number;
 }
 
-export type Figures = ReturnType<UploadStore['figures']>;
+type Figures = ReturnType<UploadStore['figures']>;
 
 export class BatchTracker {
   readonly #store: UploadStore;

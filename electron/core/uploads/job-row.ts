@@ -1,6 +1,7 @@
 // One upload job as its row in upload_jobs, and how a row reads as the contract's UploadJob.
 // The store writes rows and the transition table (job-transitions.ts) computes patches of
 // them: both depend on this shape, which is why it stands apart from either.
+import type { z } from 'zod';
 import { RestartCause, type UploadJob, type UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
@@ -89,15 +90,20 @@ export function toUploadJob(row: JobRow): UploadJob {
   };
 }
 
-/** Written by this app, read defensively: a bad value reads as not checked. */
-export function parseVerification(json: string | null): UploadVerification | null {
+/** Written by this app, but read defensively: a bad value (or a newer version's) reads as not known, never as a failure. */
+function parseStored<T>(schema: z.ZodType<T>, json: string | null): T | null {
   if (json === null) return null;
   try {
-    const parsed = UploadVerification.safeParse(JSON.parse(json));
+    const parsed = schema.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/** A bad value reads as not checked. */
+export function parseVerification(json: string | null): UploadVerification | null {
+  return parseStored(UploadVerification, json);
 }
 
 /** Read defensively like the media: an unknown cause (a newer version's) says nothing rather than fail. */
@@ -106,15 +112,9 @@ function restartOf(row: JobRow): UploadJob['restart'] {
   return cause.success ? { cause: cause.data, bytesLost: row.bytes_lost } : null;
 }
 
-/** Written by this app, but read defensively: a bad value shows as unknown, never as a failure. */
+/** A bad value shows as unknown. */
 export function parseMedia(json: string | null): MediaInfo | null {
-  if (json === null) return null;
-  try {
-    const parsed = MediaInfo.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseStored(MediaInfo, json);
 }
 
 function rowError(row: JobRow): ErrorShape | null {

@@ -125,7 +125,7 @@ export class JobRunner {
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
         hold: run.hold,
-        onFileBytes: (bytes) => content.update(bytes),
+        onRead: (bytes) => content.update(bytes),
       });
       const sha256 = content.digest();
       if (sha256 !== null) store.setContentHash(row.id, sha256);

@@ -7,7 +7,7 @@ import type { MediaInfo } from '../../../shared/media.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import { parseMedia, parseVerification } from './job-row.ts';
 
-export interface LocalVideoFile {
+interface LocalVideoFile {
   path: string;
   name: string;
   media: MediaInfo | null;

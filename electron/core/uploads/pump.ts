@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';
 import type { TransferHold } from './hold.ts';
 
-interface PumpInput {
+export interface PumpInput {
   path: string;
   /** The file the job was queued with: the handle read must be that file (issue 18 item 5). Without it, only the size is checked. */
   identity?: { dev: string | null; ino: string | null; mtimeMs: number };
