@@ -7,7 +7,7 @@ import { SUBTITLE_ENCODINGS } from './subtitle-encodings.ts';
 
 export const SubtitleEncoding = z.enum(SUBTITLE_ENCODINGS.map((e) => e.name) as [string, ...string[]]);
 
-export const SubtitleCuePreview = z.object({
+const SubtitleCuePreview = z.object({
   index: z.number().int(),
   start: z.string(),
   end: z.string(),

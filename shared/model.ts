@@ -8,9 +8,9 @@ import { MediaInfo } from './media.ts';
 import { NameWarning, UploadVerification } from './upload-verification.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
-export const LANGUAGE = /^\w+$/;
+const LANGUAGE = /^\w+$/;
 export const MAX_PATH = 4096;
-export const MAX_NAME = 255;
+const MAX_NAME = 255;
 export const MAX_URL = 2048;
 
 export const VideoId = z.string().regex(VIDEO_ID, 'a video id is 12 letters, digits or underscores');
@@ -64,7 +64,7 @@ export const Language = z.string().regex(LANGUAGE, 'a language code is letters, 
 /** Spec 4.11: a thumbnail is a JPEG or PNG of at most this many pixels. */
 export const THUMBNAIL_MAX = { width: 1600, height: 1200 } as const;
 
-export const ErrorShapeSchema = z.object({
+const ErrorShapeSchema = z.object({
   code: z.enum([
     'offline',
     'unauthorized',

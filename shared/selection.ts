@@ -34,5 +34,3 @@ export const SelectionSummary = z.object({
   withoutLinks: z.number().int().min(0),
 });
 export type SelectionSummary = z.infer<typeof SelectionSummary>;
-
-export const EMPTY_SELECTION: VideoSelection = { ids: [], span: null, except: [] };

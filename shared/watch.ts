@@ -21,7 +21,7 @@ export const DEFAULT_WATCH_EXCLUDE: readonly string[] = [
   '**/~*',
 ];
 
-export const DEFAULT_SETTLE_SECONDS = 10;
+const DEFAULT_SETTLE_SECONDS = 10;
 
 const Pattern = z.string().min(1).max(500);
 

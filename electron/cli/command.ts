@@ -4,9 +4,9 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Cli, CliOptions } from './context.ts';
 import type { Output } from './output.ts';
 
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
-export interface CommandInput {
+interface CommandInput {
   positionals: string[];
   values: Record<string, string | boolean | string[] | undefined>;
   out: Output;

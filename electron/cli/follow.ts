@@ -11,13 +11,13 @@ const REREAD_MS = 2_000;
 
 export const FINAL_STATES: ReadonlySet<UploadJob['state']> = new Set<UploadJob['state']>(['done', 'failed', 'cancelled', 'changed']);
 
-export interface FollowHooks {
+interface FollowHooks {
   progress?(id: number, bytesSent: number): void;
   /** A followed job reached a final state. */
   final?(job: UploadJob): void;
 }
 
-export interface Followed {
+interface Followed {
   track(jobs: readonly UploadJob[]): void;
   /** Every followed job, as last read. */
   jobs(): Map<number, UploadJob>;
@@ -105,7 +105,7 @@ export function followJobs(cli: Cli, hooks: FollowHooks = {}): Followed {
   };
 }
 
-export const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
+const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
 
 /**
  * Uploads an earlier run left in the queue (queued, or stopped with Ctrl-C): opening the

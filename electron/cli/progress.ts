@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { basename } from 'node:path';
 import { formatBytes } from './output.ts';
 
-export interface UploadProgress {
+interface UploadProgress {
   update(id: number, bytesSent: number): void;
   finish(id: number, label: string): void;
   stop(): void;

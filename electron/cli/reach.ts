@@ -5,7 +5,6 @@
 import type { ServiceError } from '../core/api/errors.ts';
 import { TransportError } from '../core/api/http.ts';
 import { describeRoute, environmentResolver } from '../core/net/proxy-route.ts';
-import type { Cli } from './context.ts';
 import { formatMoment, type Output } from './output.ts';
 
 /** The service did not answer: where it was asked, and why there was no answer. */
@@ -55,7 +54,7 @@ export function cannotReach(offline: Unreachable): string {
  * Offline, the read commands answer from the library on this computer: they say so on
  * stderr first, with the address, the cause and when the library was last brought up to date.
  */
-export async function sayOffline(cli: Cli, out: Output, fetchedAt: number | null): Promise<void> {
+export async function sayOffline(cli: { offline: Unreachable | null }, out: Output, fetchedAt: number | null): Promise<void> {
   if (!cli.offline) return;
   const fresh = fetchedAt === null ? 'never brought up to date: `vidlift-cli sync` once the service answers' : `last brought up to date ${formatMoment(fetchedAt)}`;
   out.warn(`Offline: ${cannotReach(cli.offline)}. Answering from the library on this computer (${fresh}).`);

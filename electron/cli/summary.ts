@@ -3,7 +3,7 @@
 import type { UploadJob } from '../../shared/model.ts';
 import { FINAL_STATES } from './follow.ts';
 
-export interface UploadCounts {
+interface UploadCounts {
   /** Sent in this run (or finished in it, for an upload an earlier run left). */
   uploaded: number;
   /** Uploaded by an earlier run: reported with its links, not sent again. */

@@ -4,8 +4,12 @@
 // the outbox, remote imports and the upload engine read state() and wait on onChange().
 // Nobody else reports: a failure reached the client first, and the client already said so.
 import type { Connection } from '../../shared/model.ts';
+import { Listeners } from './listeners.ts';
 
 export type ConnectionListener = (now: Connection, previous: Connection) => void;
+
+/** The listeners of a Connectivity's onChange. */
+export class ConnectionListeners extends Listeners<[now: Connection, previous: Connection]> {}
 
 /** What one finished request learned about the service. */
 export type Outcome = { reached: true } | { reached: false; reason: string };
@@ -44,7 +48,7 @@ export function onReachabilityChange(connectivity: Pick<Connectivity, 'onChange'
  */
 export class ManualConnectivity implements Connectivity {
   #state: Connection;
-  readonly #listeners = new Set<ConnectionListener>();
+  readonly #listeners = new ConnectionListeners();
 
   constructor(initial: Connection['state'] = 'online') {
     this.#state = { state: initial, since: Date.now(), reason: null, nextAttemptAt: null };
@@ -55,8 +59,7 @@ export class ManualConnectivity implements Connectivity {
   }
 
   onChange(listener: ConnectionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   report(outcome: Outcome): void {
@@ -67,6 +70,6 @@ export class ManualConnectivity implements Connectivity {
     if (state === this.#state.state) return;
     const previous = this.#state;
     this.#state = { state, since: Date.now(), reason: state === 'offline' ? (reason ?? 'offline') : null, nextAttemptAt: null };
-    for (const listener of this.#listeners) listener(this.state(), previous);
+    this.#listeners.notify(this.state(), previous);
   }
 }

@@ -3,7 +3,7 @@
 // parts read this view instead of the connection monitor; the client still reports to the
 // monitor itself.
 import type { Connection } from '../../../shared/model.ts';
-import type { ConnectionListener, Connectivity, Outcome } from '../connectivity.ts';
+import { ConnectionListeners, type ConnectionListener, type Connectivity, type Outcome } from '../connectivity.ts';
 
 /** The reason the held parts see while the key is refused (the status shows the key state itself). */
 export const KEY_REFUSED_REASON = 'The service no longer accepts this key: replace it in Settings.';
@@ -11,7 +11,7 @@ export const KEY_REFUSED_REASON = 'The service no longer accepts this key: repla
 export class KeyGatedConnectivity implements Connectivity {
   readonly #inner: Connectivity;
   readonly #refused: () => boolean;
-  readonly #listeners = new Set<ConnectionListener>();
+  readonly #listeners = new ConnectionListeners();
   #since = Date.now();
   #last: Connection;
   readonly #unsubscribe: Array<() => void>;
@@ -41,8 +41,7 @@ export class KeyGatedConnectivity implements Connectivity {
   }
 
   onChange(listener: ConnectionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   report(outcome: Outcome): void {
@@ -54,6 +53,6 @@ export class KeyGatedConnectivity implements Connectivity {
     const previous = this.#last;
     if (now.state === previous.state && now.reason === previous.reason) return;
     this.#last = now;
-    for (const listener of this.#listeners) listener(now, previous);
+    this.#listeners.notify(now, previous);
   }
 }

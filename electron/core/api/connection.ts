@@ -9,12 +9,9 @@ import type { Connection } from '../../../shared/model.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import type { ConnectionListener, Connectivity, Outcome } from '../connectivity.ts';
+import { ConnectionListeners, type ConnectionListener, type Connectivity, type Outcome } from '../connectivity.ts';
 import { isNetworkFailure } from './errors.ts';
 import { backgroundTimers, type Timers } from '../timers.ts';
-
-export type { ConnectionListener };
-
 
 export interface ConnectionMonitorOptions {
   /**
@@ -44,7 +41,7 @@ export class ConnectionMonitor implements Connectivity {
   readonly #firstDelayMs: number;
   readonly #maxDelayMs: number;
   readonly #probeTimeoutMs: number;
-  readonly #listeners = new Set<ConnectionListener>();
+  readonly #listeners: ConnectionListeners;
   #state: Connection;
   #failedProbes = 0;
   #timer: unknown = null;
@@ -55,6 +52,7 @@ export class ConnectionMonitor implements Connectivity {
     this.#probe = options.probe;
     this.#events = options.events;
     this.#logger = options.logger;
+    this.#listeners = new ConnectionListeners((error) => this.#logger?.error('connection listener failed', { error }));
     this.#now = options.now ?? Date.now;
     // Waiting to probe must never keep the process alive.
     this.#timers = options.timers ?? backgroundTimers;
@@ -70,8 +68,7 @@ export class ConnectionMonitor implements Connectivity {
   }
 
   onChange(listener: ConnectionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   report(outcome: Outcome): void {
@@ -170,12 +167,6 @@ export class ConnectionMonitor implements Connectivity {
     this.#state = next;
     if (previous.state !== next.state) this.#logger?.info('connection changed', { state: next.state, reason: next.reason });
     this.#events?.emit('connection:changed', this.state());
-    for (const listener of this.#listeners) {
-      try {
-        listener(this.state(), previous);
-      } catch (error) {
-        this.#logger?.error('connection listener failed', { error });
-      }
-    }
+    this.#listeners.notify(this.state(), previous);
   }
 }

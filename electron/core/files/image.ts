@@ -8,10 +8,10 @@ import { imageSize } from 'image-size';
 import { AppError } from '../../../shared/errors.ts';
 import { THUMBNAIL_MAX, type ImageCheck } from '../../../shared/model.ts';
 
-export const THUMBNAIL_MAX_WIDTH = THUMBNAIL_MAX.width;
-export const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_MAX.height;
+const THUMBNAIL_MAX_WIDTH = THUMBNAIL_MAX.width;
+const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_MAX.height;
 /** No byte limit in the spec; a 1600 x 1200 JPEG or PNG is far below this, so larger is not a thumbnail. */
-export const THUMBNAIL_MAX_BYTES = 50 * 1024 * 1024;
+const THUMBNAIL_MAX_BYTES = 50 * 1024 * 1024;
 
 function refuse(message: string): never {
   throw new AppError('validation', message, { retryable: false });
@@ -69,7 +69,7 @@ export async function readPickedFile(path: string, what: string, maxBytes: numbe
 
 type Kind = ImageCheck['type'] | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic' | 'other';
 
-export function sniffImageKind(bytes: Uint8Array): Kind {
+function sniffImageKind(bytes: Uint8Array): Kind {
   const b = (i: number): number => bytes[i] ?? -1;
   const ascii = (from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
   if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpeg';

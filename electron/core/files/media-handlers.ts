@@ -21,7 +21,7 @@ export function electronMediaUrl(token: string): string {
   return `${MEDIA_SCHEME}://${MEDIA_HOST}/${token}`;
 }
 
-export interface MediaHandlerDeps {
+interface MediaHandlerDeps {
   tokens: MediaTokens;
   /** Whether the page may have this file played: granted, or uploaded from here. */
   mayLend: (path: string) => boolean;

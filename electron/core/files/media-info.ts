@@ -20,7 +20,7 @@ const CHUNK_BYTES = 64 * 1024;
  */
 export const MEDIA_READ_BUDGET = 256 * 1024;
 
-export interface MediaProbe {
+interface MediaProbe {
   info: MediaInfo;
   /**
    * Whether the container has a video track: false when it lists other tracks (sound,
@@ -61,7 +61,7 @@ function field(track: Track | undefined, name: string): unknown {
 }
 
 /** The facts the app shows, from MediaInfoLib's tracks. */
-export function summarize(result: MediaInfoResult): { info: MediaInfo; hasVideo: boolean | null } {
+function summarize(result: MediaInfoResult): { info: MediaInfo; hasVideo: boolean | null } {
   const tracks = result.media?.track ?? [];
   const general = tracks.find((t) => t['@type'] === 'General');
   const video = tracks.find((t) => t['@type'] === 'Video');

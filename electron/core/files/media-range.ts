@@ -21,7 +21,7 @@ export interface MediaReply {
   body: ReadStream | null;
 }
 
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
 /** Parses `bytes=a-b`, `bytes=a-` and `bytes=-n`; null when absent or not a single byte range (then the whole file). */
 export function parseRange(header: string | null | undefined, size: number): ByteRange {

@@ -18,7 +18,7 @@ export const MEDIA_TOKEN_MAX_AGE_MS = 2 * 60 * 60_000;
 export const MEDIA_TOKENS_MAX = 8;
 
 /** 32 random bytes, base64url: 43 characters of [A-Za-z0-9_-]. */
-export const MEDIA_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const MEDIA_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The file a token lends: its path and the identity of the file checked there. */
 export interface LentFile extends FileIdentity {

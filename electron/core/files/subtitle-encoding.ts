@@ -14,7 +14,7 @@ export function isKnownEncoding(name: string): boolean {
   return KNOWN.has(name);
 }
 
-export interface DetectedEncoding {
+interface DetectedEncoding {
   /** An iconv-lite name from SUBTITLE_ENCODINGS. */
   encoding: string;
   /** How it was decided: a byte-order mark, a byte pattern, or the detector with its confidence (0-100). */

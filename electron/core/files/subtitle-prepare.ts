@@ -13,9 +13,8 @@
 // of milliseconds at most, less than starting the thread would.
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
-import type { SubtitlePreview } from '../../../shared/media.ts';
 import { readPickedFile } from './image.ts';
-import { checkSubtitleText, detectFormat, SUBTITLE_MAX_BYTES, type SubtitleFormat } from './subtitle.ts';
+import { checkSubtitleText, detectFormat, SUBTITLE_MAX_BYTES, type PreparedSubtitle, type SubtitleFormat } from './subtitle.ts';
 import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
 import { decodeWith, detectSubtitleEncoding, encodeUtf8, isKnownEncoding } from './subtitle-encoding.ts';
 import { parseCues, repairSubtitle, srtToVtt } from './subtitle-repair.ts';
@@ -31,16 +30,8 @@ export const SUBTITLE_MAX_SOURCE_BYTES = 2 * SUBTITLE_MAX_BYTES;
 export const SUBTITLE_INLINE_MAX_BYTES = 32 * 1024;
 
 /** Cues shown in the preview. */
-export const PREVIEW_CUES = 8;
+const PREVIEW_CUES = 8;
 const PREVIEW_VTT_CHARS = 2000;
-
-export interface PreparedSubtitle {
-  format: SubtitleFormat;
-  /** The bytes to send: UTF-8, repaired. */
-  bytes: Buffer;
-  size: number;
-  preview: SubtitlePreview;
-}
 
 function refuse(message: string): never {
   throw new AppError('validation', message, { retryable: false });

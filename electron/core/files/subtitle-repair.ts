@@ -6,7 +6,7 @@
 // service applies (it stores WebVTT), for the preview only.
 import type { SubtitleFormat } from './subtitle.ts';
 
-export interface Cue {
+interface Cue {
   /** 1-based position in the file. */
   index: number;
   /** The line just before the timing: an SRT number or a WebVTT cue identifier. */
@@ -18,7 +18,7 @@ export interface Cue {
   lines: string[];
 }
 
-export interface Repaired {
+interface Repaired {
   text: string;
   fixes: string[];
 }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError, type ErrorShape } from '../../../shared/errors.ts';
-import type { PreparedSubtitle } from './subtitle-prepare.ts';
+import type { PreparedSubtitle } from './subtitle.ts';
 
 /** One file for the thread, and its answer. */
 export interface SubtitleJob {

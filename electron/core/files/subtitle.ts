@@ -3,11 +3,21 @@
 // to WebVTT, and a file with broken timings would fail there, later and less clearly.
 // Reading, decoding and repairing a file come first: subtitle-prepare.ts.
 import { AppError } from '../../../shared/errors.ts';
+import type { SubtitlePreview } from '../../../shared/media.ts';
 
 /** 500 KB as the spec counts it (KB = 1024 bytes). */
 export const SUBTITLE_MAX_BYTES = 512_000;
 
 export type SubtitleFormat = 'srt' | 'vtt';
+
+/** A file made ready to send (subtitle-prepare.ts), on this thread or on its own (subtitle-thread.ts). */
+export interface PreparedSubtitle {
+  format: SubtitleFormat;
+  /** The bytes to send: UTF-8, repaired. */
+  bytes: Buffer;
+  size: number;
+  preview: SubtitlePreview;
+}
 
 function refuse(message: string): never {
   throw new AppError('validation', message, { retryable: false });
@@ -34,7 +44,7 @@ function millis(h: string | undefined, m: string, s: string, ms: string): number
   return ((Number(h ?? '0') * 60 + minutes) * 60 + seconds) * 1000 + Number(ms);
 }
 
-export type TimingProblem = { line: number; text: string; reason: 'unreadable' | 'ends_before_start' } | { line: 0; text: ''; reason: 'no_cues' };
+type TimingProblem = { line: number; text: string; reason: 'unreadable' | 'ends_before_start' } | { line: 0; text: ''; reason: 'no_cues' };
 
 /** Finds the first broken cue timing; null when every cue timing is valid. */
 export function findTimingProblem(text: string, format: SubtitleFormat): TimingProblem | null {

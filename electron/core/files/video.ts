@@ -6,7 +6,7 @@ import { basename, extname } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { probeMedia } from './media-info.ts';
 
-export type VideoKind = 'mp4' | 'mov' | '3gp' | 'matroska' | 'webm' | 'avi' | 'flv' | 'asf' | 'mpeg-ts' | 'mpeg-ps' | 'ogg' | 'rm';
+type VideoKind = 'mp4' | 'mov' | '3gp' | 'matroska' | 'webm' | 'avi' | 'flv' | 'asf' | 'mpeg-ts' | 'mpeg-ps' | 'ogg' | 'rm';
 
 /** Extensions of the containers we recognise; folders are walked looking for these only. */
 export const VIDEO_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -97,7 +97,7 @@ export async function sniffVideoFile(path: string): Promise<VideoKind | null> {
   }
 }
 
-export interface VideoInspection {
+interface VideoInspection {
   /** Container header facts, or null when they could not be read. */
   media: MediaInfo | null;
   /** Why this is not uploaded as a video (a sentence), or null. */

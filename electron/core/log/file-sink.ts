@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LogRecord, LogSink } from './redacting.ts';
 
-export interface FileSinkOptions {
+interface FileSinkOptions {
   /** The log file, e.g. <shell log folder>/vidlift.log. */
   file: string;
   maxBytes?: number;

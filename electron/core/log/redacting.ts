@@ -98,7 +98,7 @@ function describeError(error: Error, seen: WeakSet<object>): Record<string, unkn
   return out;
 }
 
-export interface RedactingLoggerOptions {
+interface RedactingLoggerOptions {
   sinks: LogSink[];
   minLevel?: LogLevel;
   now?: () => number;

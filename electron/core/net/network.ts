@@ -42,7 +42,7 @@ export class Network {
 }
 
 /** A request that never leaves the proxy: it refused the tunnel or could not be reached. */
-export interface ProxyFailure {
+interface ProxyFailure {
   message: string;
   errno: string;
 }

@@ -33,7 +33,7 @@ function entryFor(setting: ProxySetting): string | null {
   return proxyPasswordEntry({ ...setting, username: setting.username });
 }
 
-export interface ProxyChoiceOptions {
+interface ProxyChoiceOptions {
   setting: () => ProxySetting;
   /** The host's own answer ("system"). */
   system: ProxyResolver;

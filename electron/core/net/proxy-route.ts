@@ -5,7 +5,7 @@
 // Electron and every request of the client and the upload engine follows the same rule.
 import { getProxyForUrl } from 'proxy-from-env';
 
-export type ProxyScheme = 'http' | 'https' | 'socks4' | 'socks5';
+type ProxyScheme = 'http' | 'https' | 'socks4' | 'socks5';
 
 export type ProxyRoute =
   | { kind: 'direct' }

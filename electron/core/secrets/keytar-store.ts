@@ -10,7 +10,7 @@ import type { KeyStorage } from '../../../shared/model.ts';
 import { SECRET_SERVICE, UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
 
 /** The keychain is there but locked: a write was refused, or its password prompt went unanswered. */
-export class KeychainLockedError extends AppError {
+class KeychainLockedError extends AppError {
   constructor(detail: string) {
     super('unavailable', `${UNLOCK_KEYCHAIN} (${detail})`, { retryable: true });
     this.name = 'KeychainLockedError';
@@ -25,7 +25,7 @@ export interface KeytarModule {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
-export interface KeytarSecretStoreOptions {
+interface KeytarSecretStoreOptions {
   service?: string;
   /** Per call (default 3 s). */
   timeoutMs?: number;
@@ -37,14 +37,14 @@ export interface KeytarSecretStoreOptions {
 /** An account name nobody uses, read to check that the keychain answers. */
 const PROBE_ACCOUNT = 'vidlift-availability-check';
 
-export function loadKeytar(): KeytarModule {
+function loadKeytar(): KeytarModule {
   // Lazy and through require: the native module (and libsecret behind it) may be missing,
   // which must become a clear error at the first use, not a crash when the core loads.
   const require = createRequire(import.meta.url);
   return require('@github/keytar') as KeytarModule;
 }
 
-export function noKeychainHelp(platform: NodeJS.Platform): string {
+function noKeychainHelp(platform: NodeJS.Platform): string {
   if (platform === 'linux') {
     return 'No keychain is available: install and start a Secret Service such as GNOME Keyring (package gnome-keyring) or KWallet, then try again.';
   }

@@ -2,10 +2,15 @@
 // accounts: those go through auth:setKey and accounts:*, which check the address together
 // with the key. Watch folders are the shown account's (each account has its own).
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { AccountRegistry } from '../accounts/account-registry.ts';
+import type { WatchFolder } from '../../../shared/watch.ts';
 import type { SettingsStore } from './settings-store.ts';
 
-export function settingsHandlers(settings: SettingsStore, accounts: AccountRegistry): Pick<Handlers, 'settings:get' | 'settings:set'> {
+/** Keeps the shown account's watch folders: the account registry, named by what is asked of it so settings/ does not import accounts/ (which imports settings/). */
+interface WatchFolderKeeper {
+  setWatchFolders(folders: readonly WatchFolder[]): Promise<void>;
+}
+
+export function settingsHandlers(settings: SettingsStore, accounts: WatchFolderKeeper): Pick<Handlers, 'settings:get' | 'settings:set'> {
   return {
     'settings:get': () => settings.presented(),
     'settings:set': async ({ watchFolders, ...patch }) => {

@@ -12,6 +12,7 @@ import type { Logger } from '../log/logger.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { asideName } from '../startup/notices.ts';
+import { Listeners } from '../listeners.ts';
 
 export type { Settings };
 
@@ -33,9 +34,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 
-export type SettingsListener = (settings: Settings, previous: Settings) => void;
+type SettingsListener = (settings: Settings, previous: Settings) => void;
 
-export interface SettingsStoreOptions {
+interface SettingsStoreOptions {
   /** e.g. <dataDir>/settings.json */
   file: string;
   events?: EventSink;
@@ -85,7 +86,7 @@ export class SettingsStore {
   readonly #file: string;
   readonly #events: EventSink | undefined;
   readonly #logger: Logger | undefined;
-  readonly #listeners = new Set<SettingsListener>();
+  readonly #listeners: Listeners<Parameters<SettingsListener>>;
   readonly #onDamaged: ((keptFile: string | null) => void) | undefined;
   readonly #fixed: Partial<Settings>;
   #current: Settings;
@@ -98,6 +99,7 @@ export class SettingsStore {
     this.#file = options.file;
     this.#events = options.events;
     this.#logger = options.logger;
+    this.#listeners = new Listeners((error) => this.#logger?.error('settings listener failed', { error }));
     this.#onDamaged = options.onDamaged;
     this.#fixed = options.fixed ?? {};
     this.#current = this.#load();
@@ -141,19 +143,12 @@ export class SettingsStore {
     }
     this.#current = next;
     this.#events?.emit('settings:changed', this.presented());
-    for (const listener of this.#listeners) {
-      try {
-        listener(this.get(), { ...previous, ...this.#fixed });
-      } catch (error) {
-        this.#logger?.error('settings listener failed', { error });
-      }
-    }
+    this.#listeners.notify(this.get(), { ...previous, ...this.#fixed });
     return this.get();
   }
 
   onChange(listener: SettingsListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   #load(): Settings {

@@ -1,18 +1,19 @@
 // Batch bookkeeping: the jobs added (or resumed, or retried) since the queue was last idle
 // form one batch; when nothing is left to run, the shell shows one notification for it.
 import type { UploadStore } from './store.ts';
+import { Listeners } from '../listeners.ts';
 
 export interface BatchResult {
   done: number;
   failed: number;
 }
 
-export type Figures = ReturnType<UploadStore['figures']>;
+type Figures = ReturnType<UploadStore['figures']>;
 
 export class BatchTracker {
   readonly #store: UploadStore;
   readonly #now: () => number;
-  readonly #listeners = new Set<(result: BatchResult) => void>();
+  readonly #listeners = new Listeners<[result: BatchResult]>();
   #batch: (BatchResult & { startedAt: number }) | null = null;
 
   constructor(store: UploadStore, now: () => number) {
@@ -21,8 +22,7 @@ export class BatchTracker {
   }
 
   onFinished(listener: (result: BatchResult) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   open(): void {
@@ -42,7 +42,7 @@ export class BatchTracker {
     if (figures.waiting > 0 || figures.active > 0) return;
     this.#batch = null;
     if (batch.done + batch.failed === 0) return;
-    for (const listener of this.#listeners) listener({ done: batch.done, failed: batch.failed });
+    this.#listeners.notify({ done: batch.done, failed: batch.failed });
   }
 
   /** The queue's figures, with this batch's finished jobs counted in. */

@@ -4,10 +4,11 @@
 // the same size; then the new file is hashed, and a known file whose hash is not known yet
 // (queued, or uploaded by an older version) is hashed from disk if it is still as it was.
 import { hashFile } from '../files/content-hash.ts';
-import type { JobRow, UploadStore } from './store.ts';
+import type { UploadStore } from './store.ts';
+import type { JobRow } from './job-row.ts';
 
 /** A file as queueing knows it: where it is and which file it was (device, inode, size, time). */
-export interface FileFacts {
+interface FileFacts {
   path: string;
   dev: string | null;
   ino: string | null;
@@ -20,9 +21,9 @@ export interface Accepted extends FileFacts {
   sha256: string | null;
 }
 
-export type DuplicateOf = { kind: 'job'; job: JobRow } | { kind: 'earlier' } | null;
+type DuplicateOf = { kind: 'job'; job: JobRow } | { kind: 'earlier' } | null;
 
-export interface DuplicateCheck {
+interface DuplicateCheck {
   of: DuplicateOf;
   /** The new file's hash, when it had to be read (kept on its job, so it is not read twice). */
   sha256: string | null;

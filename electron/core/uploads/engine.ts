@@ -21,7 +21,8 @@ import { JobRunner } from './job-runner.ts';
 import { ProgressTracker, withTotals } from './progress.ts';
 import { Scheduler } from './scheduler.ts';
 import type { Connectivity } from '../connectivity.ts';
-import { toUploadJob, UploadStore, type JobRow } from './store.ts';
+import { UploadStore } from './store.ts';
+import { toUploadJob, type JobRow } from './job-row.ts';
 import { readHistory } from './history.ts';
 import { MediaInspection } from './media-inspection.ts';
 import { QueueView, type QueueSnapshot } from './queue-view.ts';
@@ -35,7 +36,7 @@ export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
 
 /** What queueing found: the new jobs (the IPC answer carries their ids), and what was skipped. */
-export interface AddOutcome {
+interface AddOutcome {
   added: UploadJob[];
   skipped: UploadsAddResult['skipped'];
 }
@@ -71,12 +72,12 @@ export interface UploadEngineOptions {
 }
 
 /** When "Pause all" stops: once the files being sent are done (nothing new starts), or now (they are held). */
-export type PauseAllWhen = 'after-current' | 'now';
+type PauseAllWhen = 'after-current' | 'now';
 
-export const DEFAULT_PAUSE_PATIENCE_MS = 60_000;
+const DEFAULT_PAUSE_PATIENCE_MS = 60_000;
 
-export const MIN_CONCURRENCY = 1;
-export const MAX_CONCURRENCY = 8;
+const MIN_CONCURRENCY = 1;
+const MAX_CONCURRENCY = 8;
 const PAUSED_FLAG = 'paused';
 
 export class UploadEngine {

@@ -23,17 +23,17 @@ export interface FoundFile {
   ino: string;
 }
 
-export interface Expansion {
+interface Expansion {
   files: FoundFile[];
   skipped: { path: string; reason: string }[];
 }
 
 /** Above this many files, a drop is cut short rather than freezing the queue. */
-export const MAX_FILES_PER_ADD = 10_000;
+const MAX_FILES_PER_ADD = 10_000;
 
 const SYSTEM_NAMES = new Set(['thumbs.db', 'desktop.ini', '.ds_store', '$recycle.bin', 'system volume information', '@eadir', 'lost+found']);
 
-export function isHiddenOrSystem(name: string): boolean {
+function isHiddenOrSystem(name: string): boolean {
   return name.startsWith('.') || name.startsWith('~$') || SYSTEM_NAMES.has(name.toLowerCase());
 }
 

@@ -11,9 +11,9 @@ import type { NameWarning } from '../../../shared/upload-verification.ts';
 export const UPLOAD_METHOD = 'POST';
 
 /** Decision: field names, in this order; the file part last so the server can stream it. */
-export const FIELD_SESSION = 'sess_id';
-export const FIELD_FOLDER = 'fld_id';
-export const FIELD_FILE = 'file';
+const FIELD_SESSION = 'sess_id';
+const FIELD_FOLDER = 'fld_id';
+const FIELD_FILE = 'file';
 
 /**
  * Decision: the file name goes as browsers send it (the HTML standard's multipart/form-data
@@ -54,7 +54,7 @@ export function fileNameWarnings(name: string): NameWarning[] {
 /** A reply larger than this is not a reply we know: stop reading rather than buffer it. */
 export const REPLY_LIMIT_BYTES = 256 * 1024;
 
-export interface UploadFormInput {
+interface UploadFormInput {
   session: string;
   /** 0 = the root: the field is then omitted. */
   folderId: number;
@@ -67,7 +67,7 @@ export interface UploadFormInput {
  * The multipart body around the file's bytes: everything before them (the text fields and
  * the file part's header) and after them (the closing boundary).
  */
-export interface UploadEnvelope {
+interface UploadEnvelope {
   contentType: string;
   head: Buffer;
   tail: Buffer;
@@ -132,7 +132,7 @@ export interface UploadReply {
   fileCode: string;
   title: string | null;
 }
-export type FileServerReply = ({ ok: true } & UploadReply) | { ok: false; message: string };
+type FileServerReply = ({ ok: true } & UploadReply) | { ok: false; message: string };
 
 /**
  * Reads the file server's answer. Anything but an unambiguous OK with a file code is a

@@ -10,7 +10,7 @@ import { historyVideos } from './history.ts';
 import { formatLinks } from '../../../shared/link-formats.ts';
 import { formatBbcode } from '../../../shared/link-templates.ts';
 
-export type UploadHandlers = Pick<
+type UploadHandlers = Pick<
   Handlers,
   | 'uploads:list'
   | 'uploads:jobs'

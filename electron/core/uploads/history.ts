@@ -3,7 +3,7 @@
 // Newest first, paged by (finished_at, id) so a deep page costs what the first does.
 import { AttemptOutcome, type HistoryEntry, type HistoryFilter, type HistoryOutcome, type HistoryPage, type UploadAttempt } from '../../../shared/history.ts';
 import type { Db } from '../library/db.ts';
-import { parseVerification, type JobRow } from './store.ts';
+import { jobFileAndVideo, type JobRow } from './job-row.ts';
 
 const OUTCOME_STATES: Record<HistoryOutcome, readonly string[]> = {
   done: ['done'],
@@ -102,21 +102,13 @@ function toEntry(row: JobRow, attempts: readonly UploadAttempt[]): HistoryEntry 
   const finishedAt = row.finished_at ?? 0;
   const outcome = outcomeOf(row.state);
   return {
-    id: row.id,
-    path: row.path,
-    name: row.name,
-    size: row.size,
-    folderId: row.folder_id,
+    ...jobFileAndVideo(row),
     startedAt: row.started_at,
     finishedAt,
     averageSpeed: outcome === 'done' ? averageSpeed(row, attempts) : null,
     attempts: [...attempts],
     outcome,
-    videoId: row.video_id,
-    downloadUrl: row.download_url,
-    embedUrl: row.embed_url,
     error: row.error_message,
-    verification: parseVerification(row.verification),
   };
 }
 

@@ -4,12 +4,13 @@
 // before every slice it writes. Once the last slice is through, the body is as good as sent:
 // the gate is sealed and a pause can no longer hold it (the reply is waited for instead).
 // How long a hold may last (the server's patience) is the scheduler's timer, not this gate's.
+import { Listeners } from '../listeners.ts';
 
 export class TransferHold {
   #held = false;
   #sealed = false;
   #waiters = new Set<() => void>();
-  readonly #listeners = new Set<(held: boolean) => void>();
+  readonly #listeners = new Listeners<[held: boolean]>();
 
   get held(): boolean {
     return this.#held;
@@ -20,7 +21,7 @@ export class TransferHold {
     if (this.#sealed) return false;
     if (!this.#held) {
       this.#held = true;
-      for (const listener of this.#listeners) listener(true);
+      this.#listeners.notify(true);
     }
     return true;
   }
@@ -29,7 +30,7 @@ export class TransferHold {
   release(): void {
     if (!this.#held) return;
     this.#held = false;
-    for (const listener of this.#listeners) listener(false);
+    this.#listeners.notify(false);
     const waiters = [...this.#waiters];
     this.#waiters.clear();
     for (const wake of waiters) wake();
@@ -61,7 +62,6 @@ export class TransferHold {
 
   /** Told on every hold and release (the transfer suspends its stall timer while held). */
   onChange(listener: (held: boolean) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 }

@@ -15,7 +15,8 @@ import { findUploadedVideo } from './lookup.ts';
 import { checkInFolder, compareTitle } from './verification.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { ProgressTracker } from './progress.ts';
-import type { JobRow, UploadStore } from './store.ts';
+import type { UploadStore } from './store.ts';
+import type { JobRow } from './job-row.ts';
 import type { TokenBucket } from './throttle.ts';
 import { sendFile, TransferError } from './transfer.ts';
 import type { Network } from '../net/network.ts';
@@ -50,7 +51,7 @@ export type RunOutcome =
   | { kind: 'offline'; reason: string }
   | { kind: 'stopped' };
 
-export interface JobRunnerOptions {
+interface JobRunnerOptions {
   store: UploadStore;
   api: ServiceApi;
   logger: Logger;
@@ -124,7 +125,7 @@ export class JobRunner {
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
         hold: run.hold,
-        onFileBytes: (bytes) => content.update(bytes),
+        onRead: (bytes) => content.update(bytes),
       });
       const sha256 = content.digest();
       if (sha256 !== null) store.setContentHash(row.id, sha256);

@@ -7,7 +7,7 @@ import type { RestartCause, UploadState } from '../../../shared/model.ts';
 import type { AttemptOutcome } from '../../../shared/history.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
-import type { JobPatch, JobRow } from './store.ts';
+import type { JobPatch, JobRow } from './job-row.ts';
 
 /**
  * Why a running transfer was stopped: on purpose (pause before sending, cancel, the queue
@@ -16,7 +16,7 @@ import type { JobPatch, JobRow } from './store.ts';
  */
 export type StopIntent = 'pause' | 'cancel' | 'hold' | 'shutdown' | 'pause-expired' | 'pause-dropped';
 
-export interface LandedLinks {
+interface LandedLinks {
   downloadUrl: string | null;
   embedUrl: string | null;
 }
@@ -57,7 +57,7 @@ const IN_RUN: readonly UploadState[] = ['waiting', 'uploading', 'finishing'];
 const IN_RUN_OR_HELD: readonly UploadState[] = [...IN_RUN, 'paused'];
 
 /** In which states each event applies. */
-export const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
+const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   pause: ['waiting'],
   resume: ['paused'],
   cancel: ['waiting', 'paused', 'failed', 'changed'],
@@ -82,7 +82,7 @@ export const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
 /** A cancel that came once every byte was out waits for the reply (see engine.cancel). */
 export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the service when the upload was cancelled, so it was kept.';
 
-export const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
+const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
 /** No longer held, and nothing to say about a restart: the columns both clear. */
 const NOT_HELD = { held_since: null, held_until: null } as const;
@@ -204,7 +204,7 @@ const STOP_OUTCOME: Record<StopIntent, AttemptOutcome> = {
   'pause-dropped': 'pause-dropped',
 };
 
-export function stoppedPatch(intent: StopIntent, now: number): JobPatch {
+function stoppedPatch(intent: StopIntent, now: number): JobPatch {
   switch (intent) {
     case 'pause':
     case 'pause-expired':

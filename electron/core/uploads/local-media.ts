@@ -5,9 +5,9 @@ import type { Db } from '../library/db.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { MediaInfo } from '../../../shared/media.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
-import { parseMedia, parseVerification } from './store.ts';
+import { parseMedia, parseVerification } from './job-row.ts';
 
-export interface LocalVideoFile {
+interface LocalVideoFile {
   path: string;
   name: string;
   media: MediaInfo | null;

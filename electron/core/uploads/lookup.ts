@@ -11,7 +11,7 @@ const PAGE_SIZE = 100;
 /** The listing is newest first; an upload from minutes ago is on the first pages. */
 const MAX_PAGES = 5;
 
-export interface LookupInput {
+interface LookupInput {
   folderId: number;
   fileName: string;
   size: number;

@@ -17,7 +17,7 @@ export const INLINE_INSPECTION_LIMIT = 100;
 /** Headers read per turn of the event loop. */
 const PER_TURN = 8;
 
-export interface MediaInspectionDeps {
+interface MediaInspectionDeps {
   store: UploadStore;
   logger: Logger;
   now: () => number;

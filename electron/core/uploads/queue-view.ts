@@ -18,7 +18,8 @@ import {
 } from '../../../shared/upload-queue.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { Timers } from '../timers.ts';
-import { toUploadJob, type JobRow, type UploadStore } from './store.ts';
+import type { UploadStore } from './store.ts';
+import { toUploadJob, type JobRow } from './job-row.ts';
 
 /** The whole queue, for callers in this process (tests, tools); the window gets windows. */
 export interface QueueSnapshot {
@@ -28,10 +29,10 @@ export interface QueueSnapshot {
 }
 
 /** At most one `uploads:changed` per this long. */
-export const CHANGED_INTERVAL_MS = 250;
+const CHANGED_INTERVAL_MS = 250;
 const DEFAULT_WINDOW = 100;
 
-export interface QueueViewDeps {
+interface QueueViewDeps {
   store: UploadStore;
   events: EventSink;
   timers: Timers;

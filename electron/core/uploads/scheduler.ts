@@ -9,10 +9,11 @@ import type { BatchTracker } from './batch.ts';
 import type { StopIntent } from './job-transitions.ts';
 import type { JobRunner, RunOutcome, Running } from './job-runner.ts';
 import type { ProgressTracker } from './progress.ts';
-import type { JobRow, UploadStore } from './store.ts';
+import type { UploadStore } from './store.ts';
+import type { JobRow } from './job-row.ts';
 import { TransferHold } from './hold.ts';
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: UploadStore;
   runner: JobRunner;
   batch: BatchTracker;

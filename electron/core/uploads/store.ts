@@ -1,62 +1,14 @@
 // The persistent upload queue: one row per file, every state change written before it
 // takes effect elsewhere (synchronous=FULL in openDatabase), so a crash never loses a job.
 import type { StatementSync } from 'node:sqlite';
-import { RestartCause, type UploadJob, type UploadState } from '../../../shared/model.ts';
-import type { ErrorShape } from '../../../shared/errors.ts';
-import { MediaInfo } from '../../../shared/media.ts';
-import { UploadVerification } from '../../../shared/upload-verification.ts';
-import { fileNameWarnings } from './file-server.ts';
+import type { UploadState } from '../../../shared/model.ts';
+import type { MediaInfo } from '../../../shared/media.ts';
 import { migrate, transaction, type Db } from '../library/db.ts';
 import { uploadMigrations } from './migrations.ts';
 import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
+import type { JobPatch, JobRow } from './job-row.ts';
 
-export interface JobRow {
-  id: number;
-  path: string;
-  name: string;
-  size: number;
-  mtime_ms: number;
-  content_type: string;
-  folder_id: number;
-  state: UploadState;
-  bytes_sent: number;
-  attempts: number;
-  error_code: string | null;
-  error_message: string | null;
-  error_retryable: number | null;
-  restarted: number;
-  maybe_received: number;
-  video_id: string | null;
-  download_url: string | null;
-  embed_url: string | null;
-  next_attempt_at: number;
-  created_at: number;
-  finished_at: number | null;
-  /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
-  media: string | null;
-  note: string | null;
-  /** st_dev and st_ino when queued (migration 4); null for older rows. */
-  file_dev: string | null;
-  file_ino: string | null;
-  /** The first time its transfer started (migration 5); null before, or never started. */
-  started_at: number | null;
-  /** When "Clear finished" took it out of the queue view (it stays in the history). */
-  cleared_at: number | null;
-  /** 1 while its container header is still to be read (media-inspection.ts): it is not sent. */
-  media_pending: number;
-  /** JSON of UploadVerification once it landed (migration 7); null before, and for older rows. */
-  verification: string | null;
-  /** Paused with its request kept open since / until (migration 8); null when not held. */
-  held_since: number | null;
-  held_until: number | null;
-  /** Why the file starts again from byte 0 (shared RestartCause), and the bytes that were lost. */
-  restart_cause: string | null;
-  bytes_lost: number;
-  /** SHA-256 of the file's bytes (hex), once read whole (migration 9); null before. */
-  sha256: string | null;
-}
-
-export interface NewJob {
+interface NewJob {
   path: string;
   name: string;
   size: number;
@@ -74,69 +26,7 @@ export interface NewJob {
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
 const HELD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'finishing', 'paused', 'done'];
-export const ACTIVE_STATES: readonly UploadState[] = ['uploading', 'finishing'];
-export const FINISHED_STATES: readonly UploadState[] = ['done', 'cancelled'];
-
-export function toUploadJob(row: JobRow): UploadJob {
-  return {
-    id: row.id,
-    path: row.path,
-    name: row.name,
-    size: row.size,
-    folderId: row.folder_id,
-    state: row.state,
-    bytesSent: row.bytes_sent,
-    attempts: row.attempts,
-    error: rowError(row),
-    restarted: row.restarted === 1,
-    videoId: row.video_id,
-    downloadUrl: row.download_url,
-    embedUrl: row.embed_url,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
-    media: parseMedia(row.media),
-    note: row.note,
-    verification: parseVerification(row.verification),
-    nameWarnings: fileNameWarnings(row.name),
-    hold: row.held_since !== null && row.held_until !== null ? { since: row.held_since, until: row.held_until } : null,
-    restart: restartOf(row),
-  };
-}
-
-/** Written by this app, read defensively: a bad value reads as not checked. */
-export function parseVerification(json: string | null): UploadVerification | null {
-  if (json === null) return null;
-  try {
-    const parsed = UploadVerification.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Read defensively like the media: an unknown cause (a newer version's) says nothing rather than fail. */
-function restartOf(row: JobRow): UploadJob['restart'] {
-  const cause = RestartCause.safeParse(row.restart_cause);
-  return cause.success ? { cause: cause.data, bytesLost: row.bytes_lost } : null;
-}
-
-/** Written by this app, but read defensively: a bad value shows as unknown, never as a failure. */
-export function parseMedia(json: string | null): MediaInfo | null {
-  if (json === null) return null;
-  try {
-    const parsed = MediaInfo.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function rowError(row: JobRow): ErrorShape | null {
-  if (row.error_code === null || row.error_message === null) return null;
-  return { code: row.error_code as ErrorShape['code'], message: row.error_message, retryable: row.error_retryable === 1 };
-}
-
-export type JobPatch = Partial<Omit<JobRow, 'id' | 'path' | 'name' | 'created_at'>>;
+const FINISHED_STATES: readonly UploadState[] = ['done', 'cancelled'];
 
 export class UploadStore {
   readonly #db: Db;

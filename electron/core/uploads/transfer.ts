@@ -6,15 +6,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_METHOD, uploadRequestUrl, type UploadReply } from './file-server.ts';
-import type { TokenBucket } from './throttle.ts';
-import type { TransferHold } from './hold.ts';
-import { FileShrankError, pumpFile } from './pump.ts';
+import { FileShrankError, pumpFile, type PumpInput } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
 
 export const READ_CHUNK = 1 << 20;
 
-export type TransferFailureKind =
+type TransferFailureKind =
   | 'network' // refused, reset, DNS: the server may not have got the body
   | 'timeout' // no progress while sending, or no reply in time
   | 'server' // an HTTP 5xx page
@@ -39,33 +37,24 @@ export class TransferError extends Error {
   }
 }
 
-export interface TransferInput {
+/**
+ * What the pump reads and reports (the file, its identity and size, the throttle, progress,
+ * the last-chunk warning that persists "maybe received", the hold, the tap for the content
+ * hash), plus the request around it.
+ */
+type TransferInput = Omit<PumpInput, 'chunkSize'> & {
   url: string;
   session: string;
   folderId: number;
-  path: string;
-  /** Device, inode and mtime the file was queued with; checked on the handle that is read. */
-  identity?: { dev: string | null; ino: string | null; mtimeMs: number };
   fileName: string;
   contentType: string;
-  size: number;
-  bucket: TokenBucket;
-  signal: AbortSignal;
-  /** Bytes handed to the socket so far. */
-  onProgress: (bytesSent: number) => void;
-  /** Called synchronously before the last file bytes are handed on (persist "maybe received"). */
-  onLastChunk: () => void;
   /** Called once every body byte was handed to the kernel: waiting for the reply now. */
   onBodySent: () => void;
   sendStallMs: number;
   replyTimeoutMs: number;
   /** How to reach the file server (a 'fresh' route from Network); direct when absent. */
   route?: Route;
-  /** A pause that keeps this request open (hold.ts): nothing is sent while it holds. */
-  hold?: TransferHold;
-  /** A tap on the file's bytes as they are read for the body (the content hash, duplicates.ts). */
-  onFileBytes?: (bytes: Uint8Array) => void;
-}
+};
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
 
@@ -156,19 +145,13 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
     // head, the file's bytes (read, throttled, counted as the socket writes them), tail.
     req.write(envelope.head);
     pumpFile(req, {
-      path: input.path,
-      ...(input.identity ? { identity: input.identity } : {}),
-      size: input.size,
+      ...input,
       chunkSize: READ_CHUNK,
-      bucket: input.bucket,
       signal: AbortSignal.any([input.signal, pumpStop.signal]),
-      onProgress: input.onProgress,
       onLastChunk: () => {
         lastChunkSeen = true;
         input.onLastChunk();
       },
-      ...(input.hold ? { hold: input.hold } : {}),
-      ...(input.onFileBytes ? { onRead: input.onFileBytes } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {

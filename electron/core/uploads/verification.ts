@@ -139,7 +139,7 @@ const PAGE_SIZE = 100;
 /** Newest first: a video that landed a moment ago is on the first page of its folder. */
 const MAX_PAGES = 3;
 
-export interface FolderCheckInput {
+interface FolderCheckInput {
   folderId: number;
   videoId: string;
   /** The stored title, to narrow the listing (the search matches a part of the title). */

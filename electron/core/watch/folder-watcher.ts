@@ -30,9 +30,9 @@ export interface WatchedFile {
 export type WatchState = 'watching' | 'missing' | 'denied' | 'linked' | 'stopped';
 
 /** How changes are noticed: the system's change events, or a scan every few seconds. */
-export type WatchMode = 'events' | 'scanning';
+type WatchMode = 'events' | 'scanning';
 
-export interface FolderWatcherOptions {
+interface FolderWatcherOptions {
   folder: string;
   /** Glob patterns, relative to the folder, for files never picked up (e.g. `*.part`, `drafts/**`). */
   exclude?: readonly string[];
@@ -67,7 +67,7 @@ const DEFAULT_SCAN_MS = 10_000;
 const DEFAULT_RESCAN_MS = 60_000;
 
 /** What the system says when no more change watches can be set up (Linux inotify: ENOSPC, EMFILE). */
-export function isWatchLimit(error: unknown): boolean {
+function isWatchLimit(error: unknown): boolean {
   const text = `${(error as { code?: unknown } | null)?.code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
   return /ENOSPC|EMFILE|No space left on device|Too many open files|user limit/i.test(text);
 }

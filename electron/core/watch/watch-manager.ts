@@ -12,7 +12,7 @@ import type { EventSink } from '../rpc/events.ts';
 import { moveUploaded, uploadedPlace } from './move-uploaded.ts';
 import { FolderWatcher, type WatchedFile, type WatchState as WatcherState } from './folder-watcher.ts';
 
-export interface WatchManagerOptions {
+interface WatchManagerOptions {
   db: Db;
   /** Queues one finished file into the upload engine (its own checks and de-duplication apply). */
   enqueue: (path: string, folderId: number, within: string) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: string }[] }>;

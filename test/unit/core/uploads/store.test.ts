@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../electron/core/library/db.ts';
-import { toUploadJob, UploadStore } from '../../../../electron/core/uploads/store.ts';
+import { UploadStore } from '../../../../electron/core/uploads/store.ts';
+import { toUploadJob } from '../../../../electron/core/uploads/job-row.ts';
 
 const file = { path: '/v/a.mp4', name: 'a.mp4', size: 100, mtimeMs: 5, contentType: 'video/mp4', folderId: 3 };
 
