@@ -29,7 +29,7 @@ export interface QueueSnapshot {
 }
 
 /** At most one `uploads:changed` per this long. */
-const CHANGED_INTERVAL_MS = 250;
+export const CHANGED_INTERVAL_MS = 250;
 const DEFAULT_WINDOW = 100;
 
 interface QueueViewDeps {

@@ -159,7 +159,7 @@ describe('the app’s managers after an account switch', () => {
     await Promise.all([account.load(), history.load(), subtitles.load('alphavideo01'), localFiles.load('alphavideo01')]);
     void library.setSearch('alpha', 0);
     notices.info('Uploading 1 file into alpha folder');
-    drop.folderChoice = { folders: [{ path: '/videos/alpha', name: 'alpha' }], files: [], targetFolderId: 1 };
+    drop.folderChoice = { folders: [{ file: new File([], 'alpha'), name: 'alpha' }], files: [], targetFolderId: 1 };
     await settle();
     for (const [name, field] of Object.entries(JSON.parse(shown()) as Record<string, unknown>)) {
       if (name !== 'thumbnails') expect(JSON.stringify(field), `${name} before the switch`).toContain('alpha');
