@@ -13,6 +13,8 @@ const PROGRESS_EVERY_MS = 250;
 const READ_CHARS = 256 * 1024;
 /** Streams pulled at once: a page that opens them and never reads to the end cannot pile them up. */
 const MAX_OPEN_READS = 4;
+/** Ids cancelled before their export started, remembered so the start stops at once (the newest few). */
+const REMEMBERED_CANCELS = 16;
 
 export interface ExportServiceDeps extends SourceContext {
   events: EventSink;
@@ -27,6 +29,8 @@ export class ExportService {
   readonly #running = new Map<ExportId, AbortController>();
   /** Exports pulled a piece at a time (the command line's stdout), by id. */
   readonly #reads = new Map<ExportId, { pieces: Iterator<string>; tally: ExportTally }>();
+  /** A token cancelled before its export began (VS Code's cancelled-before-use token). */
+  readonly #cancelledEarly = new Set<ExportId>();
 
   constructor(deps: ExportServiceDeps) {
     this.#deps = deps;
@@ -60,6 +64,7 @@ export class ExportService {
     const tally = { count: 0, written: 0 };
     const pieces = this.#pieces(source, options, tally);
     const abort = new AbortController();
+    if (this.#cancelledEarly.delete(exportId)) abort.abort();
     this.#running.set(exportId, abort);
     const now = this.#deps.now ?? Date.now;
     let lastReport = 0;
@@ -99,6 +104,7 @@ export class ExportService {
     if (!open) {
       if (this.#running.has(exportId)) throw new AppError('validation', 'An export with this id is already running.', { retryable: false });
       if (this.#reads.size >= MAX_OPEN_READS) throw new AppError('limit_reached', 'Too many exports are being read at once.', { retryable: true });
+      this.#cancelledEarly.delete(exportId);
       const tally = { count: 0, written: 0 };
       open = { pieces: this.#pieces(source, options, tally), tally };
       this.#reads.set(exportId, open);
@@ -129,6 +135,10 @@ export class ExportService {
     const read = this.#reads.get(exportId);
     read?.pieces.return?.();
     this.#reads.delete(exportId);
+    if (running === undefined && read === undefined) {
+      this.#cancelledEarly.add(exportId);
+      if (this.#cancelledEarly.size > REMEMBERED_CANCELS) this.#cancelledEarly.delete(this.#cancelledEarly.values().next().value!);
+    }
     return { cancelled: running !== undefined || read !== undefined };
   }
 }

@@ -178,6 +178,16 @@ describe('cancelling an export', () => {
     expect(service.cancel(exportId)).toEqual({ cancelled: false });
   });
 
+  it('an export whose id was cancelled before it started stops at once, leaving no file', async () => {
+    const { service, dir } = richLibrary();
+    const exportId = randomUUID();
+    expect(service.cancel(exportId)).toEqual({ cancelled: false });
+    expect(await service.toFile(exportId, join(dir, 'links.json'), { kind: 'library' }, { format: 'json' })).toMatchObject({ count: 0, cancelled: true });
+    expect(readdirSync(dir)).toEqual([]);
+    // Used once: the same id runs the next export.
+    expect(await service.toFile(exportId, join(dir, 'links.json'), { kind: 'library' }, { format: 'json' })).toMatchObject({ count: 3, cancelled: false });
+  });
+
   it('a pulled export stops at cancel; at most four are open; an id in use is refused', async () => {
     const { service, dir } = setup();
     const env = tempDb();

@@ -77,7 +77,7 @@ describe('saving to a file', () => {
     });
     component = mount(ExportDialog, { target, props: { source: { kind: 'folder', folderId: 0 }, title: 'Links', fileName: 'links', onclose: () => {} } });
     await settle();
-    const button = (name: string) => [...target.querySelectorAll('button')].find((b) => b.textContent === name);
+    const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent === name);
     expect(button('Cancel')).toBeUndefined();
 
     button('Save to a file…')!.click();
