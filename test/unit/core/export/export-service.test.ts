@@ -154,7 +154,7 @@ describe('one writer, every source kind and format, every sink', () => {
 describe('cancelling an export', () => {
   it('a cancelled file export leaves no file at the path and no temporary file beside it', async () => {
     const exportId = randomUUID();
-    let service!: ExportService;
+    const late: { service?: ExportService } = {};
     let tick = 0;
     const progress: unknown[] = [];
     // The window's Cancel, arriving while the first entries are written (progress after each, the clock moving on).
@@ -162,12 +162,12 @@ describe('cancelling an export', () => {
       {
         emit(event, payload) {
           progress.push(payload);
-          if (event === 'export:progress' && progress.length === 1) expect(service.cancel(exportId)).toEqual({ cancelled: true });
+          if (event === 'export:progress' && progress.length === 1) expect(late.service!.cancel(exportId)).toEqual({ cancelled: true });
         },
       },
       () => (tick += 1000),
     );
-    service = built.service;
+    const service = (late.service = built.service);
     const path = join(built.dir, 'links.csv');
     const result = await service.toFile(exportId, path, { kind: 'library' }, { format: 'csv' });
     expect(result).toMatchObject({ path, cancelled: true });
