@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { AccountId, AccountName, AccountsView } from './accounts.ts';
 import { SelectionSummary, VideoSelection } from './selection.ts';
-import { HistoryFilter, HistoryLinkFormat, HistoryPage } from './history.ts';
-import { ExportOptions, ExportPreview, ExportSource } from './export-options.ts';
+import { HistoryFilter, HistoryPage } from './history.ts';
+import { ExportId, ExportOptions, ExportPreview, ExportSource } from './export-options.ts';
 import {
   AccountView,
   AppInfo,
@@ -135,11 +135,6 @@ export const methods = {
   'videos:get': method(z.strictObject({ id: VideoId }), Video),
   /** How many videos a selection holds and their size, resolved in the library (not over the rows loaded). */
   'videos:selectionSummary': method(z.strictObject({ selection: VideoSelection }), SelectionSummary),
-  /** The selection's links, one per line (videos whose upload is not confirmed have none and are left out). */
-  'videos:selectionLinks': method(
-    z.strictObject({ selection: VideoSelection, link: z.enum(['download', 'embed']) }),
-    z.object({ text: z.string(), count: z.number().int().min(0) }),
-  ),
   'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
   'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
   'videos:checkThumbnail': method(z.strictObject({ path: LocalPath }), ImageCheck),
@@ -179,17 +174,25 @@ export const methods = {
   'uploads:cancelWaiting': method(none, UploadsSummary),
   /** The first entries of an export and how many it holds (the Links menu's live preview). */
   'export:preview': method(z.strictObject({ source: ExportSource, options: ExportOptions }), ExportPreview),
-  /** The whole export as text for the clipboard (refused when larger than the clipboard takes). */
+  /** The whole export as text for the clipboard (refused when larger than the clipboard takes): links of a selection, of the history... */
   'export:text': method(z.strictObject({ source: ExportSource, options: ExportOptions }), z.object({ text: z.string(), count: z.number().int().min(0) })),
-  /** Writes the whole export to a path chosen in the save dialog, streamed, with export:progress. */
-  'export:toFile': method(z.strictObject({ path: LocalPath, source: ExportSource, options: ExportOptions }), z.object({ path: z.string(), count: z.number().int().min(0) })),
+  /**
+   * Writes the whole export to a path chosen in the save dialog, streamed, with export:progress.
+   * `exportId` (made by the caller) is what export:cancel stops it by; cancelled, no file is left at the path.
+   */
+  'export:toFile': method(
+    z.strictObject({ exportId: ExportId, path: LocalPath, source: ExportSource, options: ExportOptions }),
+    z.object({ path: z.string(), count: z.number().int().min(0), cancelled: z.boolean() }),
+  ),
+  /** The next pieces of an export the caller pulls (the command line's stdout); the first read with an id starts it. */
+  'export:read': method(
+    z.strictObject({ exportId: ExportId, source: ExportSource, options: ExportOptions }),
+    z.object({ text: z.string(), count: z.number().int().min(0), done: z.boolean() }),
+  ),
+  /** Stops the export with this id (a file export or a pulled one); `cancelled`: one was running. */
+  'export:cancel': method(z.strictObject({ exportId: ExportId }), z.object({ cancelled: z.boolean() })),
   /** The upload history (kept after "Clear finished"), newest first, filtered and paged. */
   'uploads:history': method(HistoryFilter, HistoryPage),
-  /** The links of every finished upload the filter matches, in one of the export formats. */
-  'uploads:historyLinks': method(
-    z.strictObject({ filter: HistoryFilter.omit({ limit: true, after: true, outcome: true }), format: HistoryLinkFormat }),
-    z.object({ text: z.string(), count: z.number().int().min(0) }),
-  ),
   /** Another destination folder for an upload that has not started. */
   'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsSummary),
 

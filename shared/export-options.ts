@@ -1,44 +1,28 @@
-// What an export is made of and how it is written (the Links menu, the save-to-file export):
-// the source of the videos and the format. No formatting here (the core formats:
-// electron/core/export/), so the page can import this without a CSV library.
+// What an export is made of: where its videos come from (the source kinds), the format with
+// its options (shared/export-formats.ts is the format table), and the token a file export is
+// cancelled by. The core reads the source and writes the format (electron/core/export/).
 import { z } from 'zod';
 import { FolderId } from './model.ts';
 import { VideoSelection, VideoQuery } from './selection.ts';
 import { HistoryFilter } from './history.ts';
+import { ExportFormat, MAX_TEMPLATE_CHARS } from './export-formats.ts';
 
+/** The source kinds: one row each, read by electron/core/export/sources.ts. */
 export const ExportSource = z.discriminatedUnion('kind', [
+  /** Videos picked in the library (ids and spans of a listing). */
   z.strictObject({ kind: z.literal('selection'), selection: VideoSelection }),
   z.strictObject({ kind: z.literal('folder'), folderId: FolderId }),
+  /** A listing as shown: a folder with its sort and search, or the library-wide search. */
   z.strictObject({ kind: z.literal('listing'), query: VideoQuery }),
   /** The uploads finished since Vidlift started. */
   z.strictObject({ kind: z.literal('session') }),
+  /** The upload history's finished uploads that match the filter. */
   z.strictObject({ kind: z.literal('history'), filter: HistoryFilter.omit({ limit: true, after: true, outcome: true }) }),
   /** Every video of the library. */
   z.strictObject({ kind: z.literal('library') }),
 ]);
 export type ExportSource = z.infer<typeof ExportSource>;
-
-export const EXPORT_FORMATS = ['download', 'embed', 'iframe', 'bbcode', 'bbcode-img', 'markdown', 'html', 'csv', 'json', 'template'] as const;
-export const ExportFormat = z.enum(EXPORT_FORMATS);
-export type ExportFormat = z.infer<typeof ExportFormat>;
-
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
-  download: 'Download links, one per line',
-  embed: 'Embed links, one per line',
-  iframe: 'HTML <iframe> embeds',
-  bbcode: 'BBCode [url]',
-  'bbcode-img': 'BBCode [img] thumbnail + link',
-  markdown: 'Markdown',
-  html: 'HTML links',
-  csv: 'CSV (spreadsheet)',
-  json: 'JSON',
-  template: 'Custom template',
-};
-
-/** The file name extension a format is saved with. */
-export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
-  download: 'txt', embed: 'txt', iframe: 'html', bbcode: 'txt', 'bbcode-img': 'txt', markdown: 'md', html: 'html', csv: 'csv', json: 'json', template: 'txt',
-};
+export type ExportSourceKind = ExportSource['kind'];
 
 export const ExportOptions = z.strictObject({
   format: ExportFormat,
@@ -46,9 +30,16 @@ export const ExportOptions = z.strictObject({
   width: z.number().int().min(100).max(4000).optional(),
   height: z.number().int().min(100).max(4000).optional(),
   /** For `template`: `{title}`, `{download}`, `{embed}`, `{thumbnail}`, `{size}`, `{folder}`, `{id}`. */
-  template: z.string().max(10_000).optional(),
+  template: z.string().max(MAX_TEMPLATE_CHARS).optional(),
 });
 export type ExportOptions = z.infer<typeof ExportOptions>;
 
 export const ExportPreview = z.object({ text: z.string(), count: z.number().int().min(0), shown: z.number().int().min(0) });
 export type ExportPreview = z.infer<typeof ExportPreview>;
+
+/**
+ * Names one running export so it can be cancelled (export:cancel), in the manner of VS Code's
+ * cancellation tokens: the caller makes it (a random UUID) and passes it with the start call.
+ */
+export const ExportId = z.uuid();
+export type ExportId = z.infer<typeof ExportId>;

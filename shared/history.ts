@@ -72,7 +72,3 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const HistoryPage = z.object({ items: z.array(HistoryEntry), total: z.number().int().min(0) });
 export type HistoryPage = z.infer<typeof HistoryPage>;
-
-/** The formats the history's links are copied in (shared/link-formats.ts, and BBCode). */
-export const HistoryLinkFormat = z.enum(['plain', 'csv', 'markdown', 'html', 'iframe', 'json', 'bbcode']);
-export type HistoryLinkFormat = z.infer<typeof HistoryLinkFormat>;

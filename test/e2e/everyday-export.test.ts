@@ -1,7 +1,7 @@
 // Issue 13 section 2 through the browser harness: the Links menu with a live preview in each
 // format, copy, and save to a file chosen in the save dialog (streamed by the core); for the
-// folder on screen and for a selection.
-import { readFileSync } from 'node:fs';
+// folder on screen and for a selection; a save to a file cancelled while it runs (issue 28).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -57,7 +57,7 @@ describe('the Links menu', () => {
     harness.shell.setNextSavePath(file);
     await dialog().getByRole('button', { name: 'Save to a file…' }).click();
     await until('the file saved', async () => (await dialog().count()) === 0, 20_000);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const lines = readFileSync(file, 'utf8').trim().split('\r\n');
     expect(lines[0]).toBe('id,title,size,lengthSeconds,views,created,folder,download,embed,thumbnail');
     expect(lines).toHaveLength(count + 1);
   }, 120_000);
@@ -74,4 +74,42 @@ describe('the Links menu', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog().getByRole('button', { name: 'Close' }).click();
   }, 60_000);
+
+  it('saving to a file shows Cancel while it runs; cancelled, no file is left', async () => {
+    // The page's calls pass through here: the save's start is held back, so the dialog shows
+    // it running (a real export of the demo library ends before a screenshot could be taken).
+    let holding = true;
+    let held: { send: () => void } | null = null;
+    await page.context().routeWebSocket(/.*/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        if (holding && typeof message === 'string' && message.includes('"export:toFile"')) held = { send: () => server.send(message) };
+        else server.send(message);
+      });
+      server.onMessage((message) => socket.send(message));
+    });
+    await page.reload();
+    await until('the library', async () => (await page.getByRole('button', { name: 'Links…' }).count()) === 1, 30_000);
+    await page.getByRole('button', { name: 'Links…' }).click();
+    await until('the preview', async () => ((await preview().textContent()) ?? '').startsWith('http'), 20_000);
+    await dialog().getByLabel('Format').selectOption('csv');
+    const file = join(harness.fixtureDir, 'cancelled-links.csv');
+    harness.shell.setNextSavePath(file);
+    await dialog().getByRole('button', { name: 'Save to a file…' }).click();
+    await until('the save running', async () => held !== null && (await dialog().getByRole('button', { name: 'Cancel' }).isVisible()), 20_000);
+    expect(await dialog().getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
+    expect(await dialog().textContent()).toContain('Saving… 0 written');
+    await shootAndCheck(page, 'everyday-export-saving');
+
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await until('the cancel sent', async () => ((await dialog().textContent()) ?? '').includes('Cancelling…'));
+    // The start arrives after its cancel (the token was cancelled first): it stops at once.
+    holding = false;
+    held!.send();
+    await until('the save ended', async () => (await dialog().getByRole('button', { name: 'Cancel' }).count()) === 0, 20_000);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(harness.fixtureDir).filter((name) => name.includes('cancelled-links'))).toEqual([]);
+    expect(await dialog().getByRole('button', { name: 'Close' }).isEnabled()).toBe(true);
+    await dialog().getByRole('button', { name: 'Close' }).click();
+  }, 90_000);
 });

@@ -76,9 +76,11 @@ describe('the Uploads view', () => {
     await page.getByRole('searchbox').fill('finished');
     await until('the search', async () => (await entries.count()) === 1);
     await page.getByRole('button', { name: 'Copy the links' }).click();
-    await until('the link copied', () => /^https?:\/\/\S+$/.test(harness.shell.copiedTexts().at(-1) ?? ''));
+    // The history's links go through the one export writer: download links by default, one per line.
+    await until('the link copied', () => /^https?:\/\/\S+\n$/.test(harness.shell.copiedTexts().at(-1) ?? ''));
     await page.getByLabel('Link format').selectOption('csv');
     await page.getByRole('button', { name: 'Copy the links' }).click();
     await until('the CSV copied', () => (harness.shell.copiedTexts().at(-1) ?? '').includes('finished-first.mp4'));
+    expect(harness.shell.copiedTexts().at(-1)!.split('\r\n')[0]).toBe('id,title,size,lengthSeconds,views,created,folder,download,embed,thumbnail');
   }, 60_000);
 });

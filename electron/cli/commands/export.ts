@@ -1,42 +1,50 @@
 // `export --format F [FOLDER]`: the links of a folder, or of the whole library, written to
-// stdout as they are read (a page of 500 at a time), so a library of any size streams out
-// without being held in memory. The formats are the app's own (shared/link-formats.ts).
-import { csvRow, formatLink, LINK_FORMATS, CSV_COLUMNS, type LinkFormat } from '../../../shared/link-formats.ts';
-import { formatBbcode } from '../../../shared/link-templates.ts';
+// stdout by the app's own export writer (electron/core/export/writer.ts): the command pulls
+// its pieces (export:read) and writes each to stdout, waiting while the pipe is full, so a
+// library of any size streams out without being held in memory, and a CSV or JSON export here
+// is byte for byte what the app saves to a file.
+import { randomUUID } from 'node:crypto';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/export-formats.ts';
+import type { ExportOptions, ExportSource } from '../../../shared/export-options.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { resolveFolder } from '../folders.ts';
-import { firstSync, folderVideos } from './library.ts';
+import { firstSync } from './library.ts';
 import type { Output } from '../output.ts';
 import { sayOffline } from '../reach.ts';
 
-/** The command line's names: `links` is one embed link per line; `bbcode` is for forums. */
-type ExportFormat = LinkFormat | 'bbcode';
-const ALIASES: Record<string, ExportFormat> = { links: 'plain', bbcode: 'bbcode' };
-const NAMES = ['links', ...LINK_FORMATS.filter((f) => f !== 'plain'), 'bbcode'];
+/** `links` (the default) is one embed link per line, as it always was on the command line. */
+const ALIASES: Record<string, ExportFormat> = { links: 'embed' };
+const NAMES = ['links', ...EXPORT_FORMATS];
 
 function formatFrom(text: string | undefined): ExportFormat {
   const name = text ?? 'links';
-  const format = ALIASES[name] ?? (LINK_FORMATS as readonly string[]).find((f) => f === name);
+  const format = ALIASES[name] ?? EXPORT_FORMATS.find((f) => f === name);
   if (!format) throw new CliError(`--format is one of: ${NAMES.join(', ')}.`, EXIT.usage, 'usage');
-  return format as ExportFormat;
+  return format;
 }
 
 export const exportLinks: Command = {
   summary: 'Write the links of a folder (or of every video) in a format',
-  usage: `export [--format ${NAMES.join('|')}] [FOLDER]`,
-  details: ['Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.', '--json is --format json.'],
-  options: { format: { type: 'string' } },
+  usage: `export [--format ${NAMES.join('|')}] [--template TEXT] [FOLDER]`,
+  details: [
+    'Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.',
+    '--json is --format json. CSV and JSON have the columns id, title, size, lengthSeconds, views, created, folder, download, embed, thumbnail.',
+    '--format template takes --template, a line with {id} {title} {download} {embed} {thumbnail} {size} {folder}.',
+  ],
+  options: { format: { type: 'string' }, template: { type: 'string' } },
   async run({ positionals, values, out, open, signal }) {
     if (out.json && typeof values.format === 'string' && values.format !== 'json') throw new CliError(`--json writes JSON; it cannot be --format ${values.format} too.`, EXIT.usage, 'usage');
     const format = formatFrom(out.json ? 'json' : typeof values.format === 'string' ? values.format : undefined);
+    if ((format === 'template') !== (typeof values.template === 'string')) throw new CliError('--template goes with --format template, and it needs one.', EXIT.usage, 'usage');
     if (positionals.length > 1) throw new CliError('export takes at most one folder.', EXIT.usage, 'usage');
+    const options: ExportOptions = { format, ...(typeof values.template === 'string' ? { template: values.template } : {}) };
     const cli = await open();
     try {
       await firstSync(cli, out, signal);
-      const folderIds = positionals.length === 1 ? [await resolveFolder(cli, positionals[0], out, { create: false })] : await everyFolder(cli);
+      const source: ExportSource = positionals.length === 1 ? { kind: 'folder', folderId: await resolveFolder(cli, positionals[0], out, { create: false }) } : { kind: 'library' };
       await sayOffline(cli, out, (await cli.call('folders:list')).freshness.fetchedAt);
-      await write(cli, folderIds, format, out);
+      await write(cli, source, options, out, signal);
       return EXIT.ok;
     } finally {
       await cli.close();
@@ -44,24 +52,19 @@ export const exportLinks: Command = {
   },
 };
 
-async function everyFolder(cli: Cli): Promise<number[]> {
-  const { folders } = await cli.call('folders:list');
-  return [0, ...folders.map((f) => f.id).filter((id) => id !== 0)];
-}
-
-async function write(cli: Cli, folderIds: number[], format: ExportFormat, out: Output): Promise<void> {
-  // Waits while the pipe is full; a reader that left (`| head`) ends the export quietly.
-  const put = (text: string): Promise<void> => out.write(text);
-  let first = true;
-  if (format === 'csv') await put(`${csvRow(CSV_COLUMNS)}\n`);
-  if (format === 'json') await put('[');
-  for (const folderId of folderIds) {
-    for await (const video of folderVideos(cli, folderId)) {
-      const line = format === 'bbcode' ? formatBbcode(video, 'url') : formatLink(video, format);
-      if (format === 'json') await put(`${first ? '\n  ' : ',\n  '}${line}`);
-      else await put(`${line}\n`);
-      first = false;
+/** The stdout sink: each piece the writer made, as soon as the pipe takes it. */
+async function write(cli: Cli, source: ExportSource, options: ExportOptions, out: Output, signal: AbortSignal): Promise<void> {
+  const exportId = randomUUID();
+  try {
+    for (;;) {
+      if (signal.aborted) throw new CliError('The export stopped (Ctrl-C).', EXIT.interrupted, 'interrupted');
+      const { text, done } = await cli.call('export:read', { exportId, source, options });
+      // Waits while the pipe is full; a reader that left (`| head`) ends the export quietly.
+      if (text !== '') await out.write(text);
+      if (done) return;
     }
+  } catch (error) {
+    await cli.call('export:cancel', { exportId });
+    throw error;
   }
-  if (format === 'json') await put(first ? ']\n' : '\n]\n');
 }

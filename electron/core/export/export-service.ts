@@ -1,112 +1,144 @@
-// Exports links: a preview of the first entries (the Links menu), or the whole export written
-// to a file the person picked in the save dialog, streamed with the stream's backpressure and
-// with progress, under a temporary name renamed at the end (never half a file at that name).
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { once } from 'node:events';
+// Exports answered over the contract, each the one writer (writer.ts) with its sink: the
+// preview (the first entries), the clipboard's text, a file chosen in the save dialog (with
+// progress, cancellable by its export id) and the pieces the command line pulls for stdout.
 import { AppError } from '../../../shared/errors.ts';
-import type { ExportOptions, ExportPreview, ExportSource } from '../../../shared/export-options.ts';
+import type { ExportId, ExportOptions, ExportPreview, ExportSource } from '../../../shared/export-options.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { checkOptions, exportEntry, exportFrame } from './export-lines.ts';
-import { exportVideos, type SourceContext } from './export-sources.ts';
+import { exportVideos, type SourceContext } from './sources.ts';
+import { checkOptions, exportPieces, MAX_COPY_CHARS, textSink, writeExport, writeToFile, type ExportTally } from './writer.ts';
 
 const PREVIEW_ENTRIES = 10;
-/** What the clipboard takes (clipboard:writeText); larger exports are saved to a file. */
-export const MAX_COPY_CHARS = 1_000_000;
 const PROGRESS_EVERY_MS = 250;
+/** What one export:read answers at most (a few pieces more than this: pieces are not split). */
+const READ_CHARS = 256 * 1024;
+/** Streams pulled at once: a page that opens them and never reads to the end cannot pile them up. */
+const MAX_OPEN_READS = 4;
+/** Ids cancelled before their export started, remembered so the start stops at once (the newest few). */
+const REMEMBERED_CANCELS = 16;
 
 export interface ExportServiceDeps extends SourceContext {
   events: EventSink;
-  /** Only paths the person chose in the save dialog are written. */
+  /** Only paths the person chose in the save dialog are written (each once). */
   mayWrite: (path: string) => boolean;
   now?: () => number;
 }
 
 export class ExportService {
   readonly #deps: ExportServiceDeps;
+  /** Running file exports, by the id their caller gave: export:cancel aborts them. */
+  readonly #running = new Map<ExportId, AbortController>();
+  /** Exports pulled a piece at a time (the command line's stdout), by id. */
+  readonly #reads = new Map<ExportId, { pieces: Iterator<string>; tally: ExportTally }>();
+  /** A token cancelled before its export began (VS Code's cancelled-before-use token). */
+  readonly #cancelledEarly = new Set<ExportId>();
 
   constructor(deps: ExportServiceDeps) {
     this.#deps = deps;
   }
 
-  preview(source: ExportSource, options: ExportOptions): ExportPreview {
+  #pieces(source: ExportSource, options: ExportOptions, tally: ExportTally, shown?: number): Generator<string> {
+    // Checked now, before a file is made or a source read.
     checkOptions(options);
-    const frame = exportFrame(options);
-    let text = frame.head;
-    let count = 0;
-    for (const video of exportVideos(this.#deps, source)) {
-      if (count < PREVIEW_ENTRIES) text += exportEntry(video, options, count);
-      count++;
-    }
-    return { text: text + frame.tail(Math.min(count, PREVIEW_ENTRIES)), count, shown: Math.min(count, PREVIEW_ENTRIES) };
+    return exportPieces(exportVideos(this.#deps, source), options, tally, shown);
+  }
+
+  async preview(source: ExportSource, options: ExportOptions): Promise<ExportPreview> {
+    const tally = { count: 0, written: 0 };
+    const sink = textSink();
+    await writeExport(this.#pieces(source, options, tally, PREVIEW_ENTRIES), sink);
+    return { text: sink.text(), count: tally.count, shown: tally.written };
   }
 
   /** The whole export as text, for the clipboard; refused in words when it is too large for it. */
-  text(source: ExportSource, options: ExportOptions): { text: string; count: number } {
-    checkOptions(options);
-    const frame = exportFrame(options);
-    let text = frame.head;
-    let count = 0;
-    for (const video of exportVideos(this.#deps, source)) {
-      text += exportEntry(video, options, count);
-      count++;
-      if (text.length > MAX_COPY_CHARS) {
-        throw new AppError('validation', 'These links are too many to copy at once; save them to a file instead.', { retryable: false });
-      }
-    }
-    return { text: text + frame.tail(count), count };
+  async text(source: ExportSource, options: ExportOptions): Promise<{ text: string; count: number }> {
+    const tally = { count: 0, written: 0 };
+    const sink = textSink(MAX_COPY_CHARS);
+    await writeExport(this.#pieces(source, options, tally), sink);
+    return { text: sink.text(), count: tally.count };
   }
 
-  async toFile(path: string, source: ExportSource, options: ExportOptions): Promise<{ path: string; count: number }> {
+  /** Writes the export to `path`; cancelled (export:cancel with `exportId`), it leaves no file there. */
+  async toFile(exportId: ExportId, path: string, source: ExportSource, options: ExportOptions): Promise<{ path: string; count: number; cancelled: boolean }> {
+    if (this.#running.has(exportId) || this.#reads.has(exportId)) throw new AppError('validation', 'An export with this id is already running.', { retryable: false });
     if (!this.#deps.mayWrite(path)) throw new AppError('validation', 'Vidlift writes an export only to a file chosen in the save dialog.', { retryable: false });
-    checkOptions(options);
+    const tally = { count: 0, written: 0 };
+    const pieces = this.#pieces(source, options, tally);
+    const abort = new AbortController();
+    if (this.#cancelledEarly.delete(exportId)) abort.abort();
+    this.#running.set(exportId, abort);
     const now = this.#deps.now ?? Date.now;
-    // A fresh random name, created exclusively ('wx': O_CREAT|O_EXCL, which never follows a
-    // link): a fixed name next to the file could be a link planted beforehand, and writing
-    // through it would overwrite the link's target. Same folder, so the rename is atomic.
-    const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.vidlift-part`);
-    let handle;
-    try {
-      handle = await open(temporary, 'wx', 0o600);
-    } catch (error) {
-      throw writeFailed(path, error);
-    }
-    const out = handle.createWriteStream();
-    const frame = exportFrame(options);
-    let count = 0;
     let lastReport = 0;
+    const report = (done: boolean) => this.#deps.events.emit('export:progress', { path, written: tally.written, done });
     try {
-      await write(out, frame.head);
-      for (const video of exportVideos(this.#deps, source)) {
-        await write(out, exportEntry(video, options, count));
-        count++;
-        if (now() - lastReport >= PROGRESS_EVERY_MS) {
-          lastReport = now();
-          this.#deps.events.emit('export:progress', { path, written: count, done: false });
-        }
-      }
-      await write(out, frame.tail(count));
-      out.end();
-      // Closed before the rename (Windows refuses to rename an open file).
-      await once(out, 'close');
-      await rename(temporary, path);
+      await writeToFile(path, async (file) =>
+        writeExport(pieces, {
+          write: async (text) => {
+            await file.write(text);
+            if (now() - lastReport >= PROGRESS_EVERY_MS) {
+              lastReport = now();
+              report(false);
+            }
+          },
+        }, abort.signal),
+      );
     } catch (error) {
-      out.destroy();
-      await rm(temporary, { force: true });
-      throw writeFailed(path, error);
+      if (abort.signal.aborted) {
+        report(true);
+        return { path, count: tally.written, cancelled: true };
+      }
+      if (error instanceof AppError) throw error;
+      throw new AppError('internal', `The export could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
+    } finally {
+      this.#running.delete(exportId);
     }
-    this.#deps.events.emit('export:progress', { path, written: count, done: true });
-    return { path, count };
+    report(true);
+    return { path, count: tally.count, cancelled: false };
   }
-}
 
-function writeFailed(path: string, error: unknown): AppError {
-  return new AppError('internal', `The export could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
-}
+  /**
+   * The next pieces of an export pulled by the caller (the command line writes them to
+   * stdout, waiting while its pipe is full): the first read with an id starts the export.
+   */
+  read(exportId: ExportId, source: ExportSource, options: ExportOptions): { text: string; count: number; done: boolean } {
+    let open = this.#reads.get(exportId);
+    if (!open) {
+      if (this.#running.has(exportId)) throw new AppError('validation', 'An export with this id is already running.', { retryable: false });
+      if (this.#reads.size >= MAX_OPEN_READS) throw new AppError('limit_reached', 'Too many exports are being read at once.', { retryable: true });
+      this.#cancelledEarly.delete(exportId);
+      const tally = { count: 0, written: 0 };
+      open = { pieces: this.#pieces(source, options, tally), tally };
+      this.#reads.set(exportId, open);
+    }
+    const parts: string[] = [];
+    let length = 0;
+    try {
+      while (length < READ_CHARS) {
+        const next = open.pieces.next();
+        if (next.done) {
+          this.#reads.delete(exportId);
+          return { text: parts.join(''), count: open.tally.count, done: true };
+        }
+        parts.push(next.value);
+        length += next.value.length;
+      }
+    } catch (error) {
+      this.#reads.delete(exportId);
+      throw error;
+    }
+    return { text: parts.join(''), count: open.tally.count, done: false };
+  }
 
-/** Writes and waits for the stream to drain when its buffer is full. */
-async function write(out: NodeJS.WritableStream, text: string): Promise<void> {
-  if (text === '' || out.write(text)) return;
-  await once(out, 'drain');
+  /** Stops the export with this id: a file export removes what it wrote; answers whether one was running. */
+  cancel(exportId: ExportId): { cancelled: boolean } {
+    const running = this.#running.get(exportId);
+    running?.abort();
+    const read = this.#reads.get(exportId);
+    read?.pieces.return?.();
+    this.#reads.delete(exportId);
+    if (running === undefined && read === undefined) {
+      this.#cancelledEarly.add(exportId);
+      if (this.#cancelledEarly.size > REMEMBERED_CANCELS) this.#cancelledEarly.delete(this.#cancelledEarly.values().next().value!);
+    }
+    return { cancelled: running !== undefined || read !== undefined };
+  }
 }

@@ -3,7 +3,7 @@
 // through the outbox. Handlers that take a local path accept only paths the person granted
 // (picked in a dialog or dropped on the window).
 import { AppError } from '../../../shared/errors.ts';
-import { resolveSelection, selectionLinks, summarize } from './selection.ts';
+import { resolveSelection, summarize } from './selection.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import { checkThumbnailFile } from '../files/image.ts';
 import { checkSubtitleFile, prepareSubtitleFile } from '../files/subtitle-prepare.ts';
@@ -23,7 +23,6 @@ export type LibraryMethod =
   | 'videos:search'
   | 'videos:get'
   | 'videos:selectionSummary'
-  | 'videos:selectionLinks'
   | 'videos:setSkipIntro'
   | 'videos:copy'
   | 'videos:checkThumbnail'
@@ -103,7 +102,6 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
     'videos:search': ({ query, limit }) => ({ items: store.search(query, limit), total: countSearchMatches(store.db, query) }),
     'videos:get': ({ id }) => requireVideo(id),
     'videos:selectionSummary': ({ selection }) => summarize(resolveSelection(store, selection)),
-    'videos:selectionLinks': ({ selection, link }) => selectionLinks(resolveSelection(store, selection), link),
     'videos:setSkipIntro': ({ id, seconds }) => outbox.setSkipIntro(id, seconds),
     'videos:copy': ({ id }) => {
       outbox.copyVideo(id);

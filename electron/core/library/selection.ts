@@ -62,9 +62,3 @@ export function summarize(videos: readonly SelectedVideo[]): SelectionSummary {
     withoutLinks: videos.filter((video) => video.downloadUrl === '').length,
   };
 }
-
-/** One link per line; videos without a link yet (not confirmed by the service) are left out. */
-export function selectionLinks(videos: readonly SelectedVideo[], link: 'download' | 'embed'): { text: string; count: number } {
-  const links = videos.map((video) => (link === 'download' ? video.downloadUrl : video.embedUrl)).filter((url) => url !== '');
-  return { text: links.join('\n'), count: links.length };
-}

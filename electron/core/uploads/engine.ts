@@ -374,11 +374,6 @@ export class UploadEngine {
     return readHistory(this.#store.db, filter);
   }
 
-  /** The queue's database (the history's exports read it). */
-  get database(): Db {
-    return this.#store.db;
-  }
-
   clearFinished(): void {
     this.#store.clearFinished(this.#now());
     this.view.changed();

@@ -6,9 +6,6 @@ import type { PathGrants } from '../files/grants.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { UploadEngine } from './engine.ts';
 import type { UploadsSummary } from '../../../shared/upload-queue.ts';
-import { historyVideos } from './history.ts';
-import { formatLinks } from '../../../shared/link-formats.ts';
-import { formatBbcode } from '../../../shared/link-templates.ts';
 
 type UploadHandlers = Pick<
   Handlers,
@@ -24,7 +21,6 @@ type UploadHandlers = Pick<
   | 'uploads:cancelWaiting'
   | 'uploads:move'
   | 'uploads:history'
-  | 'uploads:historyLinks'
 >;
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
@@ -55,11 +51,6 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
     'uploads:cancelWaiting': () => summaryAfter(engine, () => engine.cancelWaiting()),
     'uploads:move': ({ id, folderId }) => summaryAfter(engine, () => engine.move(id, folderId)),
     'uploads:history': (filter) => engine.history(filter),
-    'uploads:historyLinks': ({ filter, format }) => {
-      const videos = historyVideos(engine.database, filter);
-      const text = format === 'bbcode' ? videos.map((video) => formatBbcode(video, 'url')).join('\n') : formatLinks(videos, format);
-      return { text, count: videos.length };
-    },
   };
 }
 

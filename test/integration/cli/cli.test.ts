@@ -1,10 +1,10 @@
 // Issue 14 part 4: the real command line, as a separate process (node electron/cli/main.ts),
 // against the sandbox host on loopback with a data folder of its own. Upload 3 files and a
-// folder, list them as JSON, export CSV and parse it; a refused key exits 3; Ctrl-C in the
+// folder, list them as JSON, export CSV and parse it (byte for byte the app's file export); a refused key exits 3; Ctrl-C in the
 // middle of an upload, then the same command again: every file is on the service exactly once;
 // while another process has the account open, the CLI refuses in words.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -13,6 +13,7 @@ import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { cliRunner } from './run-cli.ts';
+import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
 
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
@@ -61,13 +62,30 @@ describe('vidlift-cli', () => {
     const exported = await cli(['export', '--format', 'csv', String(uploaded.folderId)], env);
     expect(exported.code).toBe(0);
     const rows = parse(exported.stdout, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((r) => r.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
-    expect(rows.every((r) => r.embedUrl!.startsWith(host.baseUrl) && r.id!.length > 0)).toBe(true);
+    expect(rows.map((r) => r.title).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
+    expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS]);
+    expect(rows.every((r) => r.embed!.startsWith(host.baseUrl) && r.id!.length > 0 && r.folder === 'From the CLI')).toBe(true);
     const forum = await cli(['export', '--format', 'bbcode', String(uploaded.folderId)], env);
     expect(forum.code).toBe(0);
     expect(forum.stdout.trim().split('\n').sort()).toEqual(
-      rows.map((r) => `[url=${r.embedUrl}]${r.name}[/url]`).sort(),
+      rows.map((r) => `[url=${r.embed}]${r.title}[/url]`).sort(),
     );
+    const json = await cli(['export', '--json', String(uploaded.folderId)], env);
+    expect(json.code).toBe(0);
+
+    // The same export saved to a file by the app's core (the CLI has closed the account): byte for byte what the CLI wrote.
+    const core = await createCore({ dataDir: env.VIDLIFT_DATA_DIR, logDir: join(root, 'logs-1'), sandboxAvailable: false, secretStore: new MemorySecretStore(), fixedAccount: { baseUrl: host.baseUrl, key: host.apiKey }, onlyShownAccount: true });
+    try {
+      for (const [format, printed] of [['csv', exported.stdout], ['json', json.stdout], ['bbcode', forum.stdout]] as const) {
+        const path = join(root, `saved.${format}`);
+        core.grantSavePath(path);
+        const saved = await core.handlers['export:toFile']({ exportId: randomUUID(), path, source: { kind: 'folder', folderId: uploaded.folderId }, options: { format } });
+        expect(saved).toMatchObject({ count: 5, cancelled: false });
+        expect(readFileSync(path).equals(Buffer.from(printed))).toBe(true);
+      }
+    } finally {
+      await core.close();
+    }
     // The key never appears in what the CLI prints.
     expect(`${up.stdout}${up.stderr}${ls.stdout}${exported.stdout}`).not.toContain(host.apiKey);
   });

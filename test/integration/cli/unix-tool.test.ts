@@ -76,9 +76,9 @@ describe('vidlift-cli as a Unix tool', { timeout: 180_000 }, () => {
     const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: join(root, 'data-json') };
     const exported = await cli(['export', '--json'], env);
     expect(exported.code).toBe(0);
-    const links = JSON.parse(exported.stdout) as Array<{ id: string; embedUrl: string }>;
+    const links = JSON.parse(exported.stdout) as Array<{ id: string; embed: string }>;
     expect(links.length).toBe(host.control.videos().length);
-    expect(links.every((link) => link.embedUrl.startsWith(host.baseUrl))).toBe(true);
+    expect(links.every((link) => link.embed.startsWith(host.baseUrl))).toBe(true);
 
     const both = await cli(['export', '--json', '--format', 'csv'], env);
     expect(both.code).toBe(2);

@@ -1,5 +1,6 @@
 // Issue 13 section 2 in the core: the Links menu's live preview in every format, and the
 // export of 50,000 videos streamed to a file chosen in the save dialog, parsed back.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../electron/core/core.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { EXPORT_COLUMNS } from '../../../electron/core/export/export-lines.ts';
+import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
 import { startHost, type Host } from '../../host/index.ts';
 
 let host: Host;
@@ -56,17 +57,18 @@ describe('export', () => {
 
   it('streams 50,000 videos to the chosen file as CSV that parses back, with progress', async () => {
     const path = join(root, 'library.csv');
-    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
+    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
     core.grantSavePath(path);
-    const result = await core.handlers['export:toFile']({ path, source: folder, options: { format: 'csv' } });
-    expect(result).toEqual({ path, count: 50_000 });
+    const result = await core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } });
+    expect(result).toEqual({ path, count: 50_000, cancelled: false });
     const rows = parse(readFileSync(path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(50_000);
     expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS]);
     expect(new Set(rows.map((r) => r.id)).size).toBe(50_000);
     expect(rows.every((r) => r.download!.startsWith('http') && r.folder === 'Home')).toBe(true);
+    expect(readFileSync(path, 'utf8').startsWith(`${EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ written: 50_000, done: true });
     // The chosen path is written once; another export needs the dialog again.
-    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
+    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
   }, 120_000);
 });

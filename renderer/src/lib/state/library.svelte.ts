@@ -239,9 +239,9 @@ export class Library {
     return { ids: [...this.selected], span: this.span, except: [...this.except] };
   }
 
-  /** The selection's links, one per line, from the core (all of them, not the rows loaded). */
+  /** The selection's links, one per line, exported by the core (all of them, not the rows loaded). */
   async selectionLinks(link: 'download' | 'embed'): Promise<{ text: string; count: number }> {
-    return this.#api.call('videos:selectionLinks', { selection: this.selection(), link });
+    return this.#api.call('export:text', { source: { kind: 'selection', selection: this.selection() }, options: { format: link } });
   }
 
   #query(): VideoQuery {

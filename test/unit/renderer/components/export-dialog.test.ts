@@ -1,9 +1,9 @@
-// Issue 26 §4 small fix: an invalid or empty custom template clears the preview (the last good
+// The export dialog. Issue 26 §4 small fix: an invalid or empty custom template clears the preview (the last good
 // one would show what this template does not make) and says why.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import ExportDialog from '../../../../renderer/src/components/export/ExportDialog.svelte';
-import { checkTemplate } from '../../../../shared/link-templates.ts';
+import { checkTemplate } from '../../../../shared/export-formats.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 let stub: StubBridge;
@@ -40,7 +40,7 @@ describe('a custom template', () => {
     const preview = () => target.querySelector('pre.preview')!.textContent ?? '';
     expect(preview()).toContain('https://host.example/d/abc');
 
-    // The core's own check answers, as export:preview does (export-lines.ts checkOptions).
+    // The core's own check answers, as export:preview does (export/writer.ts checkOptions).
     const refuse = (template: string): void => {
       try {
         checkTemplate(template);
@@ -63,5 +63,37 @@ describe('a custom template', () => {
     expect(preview()).toBe('');
     expect(target.textContent).toContain('The template is empty');
     expect(target.querySelector<HTMLButtonElement>('button.primary')!.disabled).toBe(true);
+  });
+});
+
+describe('saving to a file', () => {
+  it('offers Cancel while it runs, which stops the export by the id the dialog gave it', async () => {
+    stub.handle('dialog:saveFile', () => ({ path: '/chosen/links.txt' }));
+    let finish: ((answer: unknown) => void) | null = null;
+    stub.handle('export:toFile', () => new Promise((resolve) => (finish = resolve)));
+    stub.handle('export:cancel', () => {
+      finish?.({ path: '/chosen/links.txt', count: 0, cancelled: true });
+      return { cancelled: true };
+    });
+    component = mount(ExportDialog, { target, props: { source: { kind: 'folder', folderId: 0 }, title: 'Links', fileName: 'links', onclose: () => {} } });
+    await settle();
+    const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent === name);
+    expect(button('Cancel')).toBeUndefined();
+
+    button('Save to a file…')!.click();
+    await settle();
+    const started = stub.calls.find((c) => c.method === 'export:toFile')!.input as { exportId: string; path: string };
+    expect(started.path).toBe('/chosen/links.txt');
+    stub.emit('export:progress', { path: '/chosen/links.txt', written: 1234, done: false });
+    await settle();
+    expect(target.textContent).toContain('Saving… 1,234 written');
+    expect(button('Close')!.disabled).toBe(true);
+
+    button('Cancel')!.click();
+    await settle();
+    expect(stub.calls.find((c) => c.method === 'export:cancel')!.input).toEqual({ exportId: started.exportId });
+    expect(button('Cancel')).toBeUndefined();
+    expect(target.textContent).not.toContain('Saving');
+    expect(target.textContent).not.toContain('saved');
   });
 });
