@@ -16,6 +16,22 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What each code means, in one sentence: the lead of a service error's message in the core
+ * (api/errors.ts) and the window's words for an error that came without one (lib/format.ts).
+ */
+export const ERROR_LEADS: Readonly<Record<ErrorCode, string>> = {
+  offline: 'The service could not be reached.',
+  unauthorized: 'The service refused the API key.',
+  not_found: 'The service could not find it.',
+  rate_limited: 'Too many attempts for now; try again in a minute.',
+  validation: 'The service refused the request.',
+  limit_reached: 'A limit of the service was reached.',
+  server: 'The service had a problem.',
+  unavailable: 'The service cannot do this yet.',
+  internal: 'Something went wrong inside Vidlift.',
+};
+
 export interface ErrorShape {
   code: ErrorCode;
   /** A sentence a person can read; may carry the service's own message. */

@@ -6,7 +6,7 @@
 // meaning of a well-formed service error is decided from what the client knows about the
 // request instead (the operation, its input, and a few cheap facts it can find out for
 // itself), with the server's message kept for the person to read.
-import { AppError, type ErrorCode } from '../../../shared/errors.ts';
+import { AppError, ERROR_LEADS, type ErrorCode } from '../../../shared/errors.ts';
 
 /**
  * How a request failed, below the level of the app's error codes:
@@ -107,22 +107,10 @@ export function hintFromMessage(message: string): ErrorCode | undefined {
   return QUOTED_MESSAGE_HINTS.get(message.trim().toLowerCase());
 }
 
-const LEADS: Record<ErrorCode, string> = {
-  offline: 'The service could not be reached.',
-  unauthorized: 'The service refused the API key.',
-  not_found: 'The service could not find it.',
-  rate_limited: 'Too many attempts for now; try again in a minute.',
-  validation: 'The service refused the request.',
-  limit_reached: 'A limit of the service was reached.',
-  server: 'The service had a problem.',
-  unavailable: 'The service cannot do this yet.',
-  internal: 'Something went wrong inside Vidlift.',
-};
-
 /** A sentence for the person: what it means, then what the service said, verbatim. */
 export function describeServiceError(code: ErrorCode, serviceMessage: string): string {
   const said = serviceMessage.trim();
-  return said === '' ? LEADS[code] : `${LEADS[code]} The service said: “${said}”`;
+  return said === '' ? ERROR_LEADS[code] : `${ERROR_LEADS[code]} The service said: “${said}”`;
 }
 
 export function serviceErrorFor(operation: string, code: ErrorCode, serviceMessage: string): ServiceError {

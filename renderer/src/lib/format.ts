@@ -1,6 +1,6 @@
 // Numbers, dates and errors in words a person reads. Intl does the local formats; no
 // locale is hard-coded so the app follows the system's.
-import type { AppError, ErrorCode } from '../../../shared/errors.ts';
+import { ERROR_LEADS, type AppError, type ErrorCode } from '../../../shared/errors.ts';
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -123,20 +123,8 @@ const NEXT_STEP: Record<ErrorCode, string> = {
   internal: 'Try again. If it keeps happening, restart Vidlift.',
 };
 
-const FALLBACK_TEXT: Record<ErrorCode, string> = {
-  offline: 'The service could not be reached.',
-  unauthorized: 'The service refused the API key.',
-  not_found: 'That item no longer exists on the service.',
-  rate_limited: 'Too many requests in a short time.',
-  validation: 'That was not accepted.',
-  limit_reached: 'A limit of your account was reached.',
-  server: 'The service answered with an error.',
-  unavailable: 'This is not available right now.',
-  internal: 'Something went wrong inside Vidlift.',
-};
-
 /** An error as a sentence plus the next step, chosen by its code (never by its message). */
 export function explainError(error: Pick<AppError, 'code' | 'message'>): Explained {
-  const text = error.message.trim() || FALLBACK_TEXT[error.code];
+  const text = error.message.trim() || ERROR_LEADS[error.code];
   return { text, next: NEXT_STEP[error.code] };
 }
