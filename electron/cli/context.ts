@@ -2,7 +2,7 @@
 // plain Node process. Configuration comes from VIDLIFT_BASE_URL + VIDLIFT_API_KEY or from
 // the desktop app's own settings and keychain entry; the key is never an argument (it
 // would land in shell history and in `ps`). The data folder is the app's own, so the CLI
-// sees the same library and queue; the account lock (core/session/account-lock.ts) keeps
+// sees the same library and queue; the account lock (core/accounts/lock.ts) keeps
 // one sender per queue, and the CLI refuses in words while the app has the account open.
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -17,7 +17,7 @@ import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
 import { accountFor, type SecretStore } from '../core/secrets/secret-store.ts';
 import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
-import { accountDatabaseFile } from '../core/session/account-session.ts';
+import { accountDatabaseFile } from '../core/accounts/session.ts';
 import { cannotReach, unreachable, type Unreachable } from './reach.ts';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';

@@ -2,15 +2,15 @@
 // process, the browser harness and tests alike. App-wide parts (settings, the accounts and
 // their keys, the network route, the logger) live as long as the core; what belongs to one
 // account (its client, connection, library, queue) lives in its AccountSession, one open per
-// account with a key (accounts/session-pool.ts).
+// account with a key (accounts/pool.ts).
 import { join } from 'node:path';
 import fs from 'node:fs';
 import { AppError } from '../../shared/errors.ts';
-import { AuthService, oneOffVerifier } from './auth/auth-service.ts';
-import { authHandlers } from './auth/handlers.ts';
+import { AuthService, oneOffVerifier } from './accounts/key-check.ts';
+import { authHandlers } from './accounts/auth-handlers.ts';
 import { accountHandlers, accountsView } from './accounts/handlers.ts';
-import type { AccountRegistry } from './accounts/account-registry.ts';
-import { SessionPool } from './accounts/session-pool.ts';
+import type { AccountRegistry } from './accounts/registry.ts';
+import { SessionPool } from './accounts/pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
 import { PathGrants } from './files/grants.ts';
 import { createMediaHandlers, electronMediaUrl } from './files/media-handlers.ts';
@@ -22,8 +22,8 @@ import { EventHub } from './rpc/events.ts';
 import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
-import { delegateToSession } from './session/account-methods.ts';
-import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
+import { delegateToSession } from './accounts/scope.ts';
+import { SIGNED_OUT_ANSWERS } from './accounts/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, settingsDamaged } from './startup/notice-texts.ts';
 import { libraryHasLinkOrigin } from './library/link-origins.ts';

@@ -5,9 +5,9 @@
 import { rm } from 'node:fs/promises';
 import type { AccountsView } from '../../../shared/accounts.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import { accountDatabasePath, type AccountRegistry } from './account-registry.ts';
-import type { SessionPool } from './session-pool.ts';
+import type { AuthService } from './key-check.ts';
+import { accountDatabasePath, type AccountRegistry } from './registry.ts';
+import type { SessionPool } from './pool.ts';
 
 type AccountMethods = 'accounts:list' | 'accounts:add' | 'accounts:rename' | 'accounts:switch' | 'accounts:remove';
 

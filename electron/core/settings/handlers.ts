@@ -2,7 +2,7 @@
 // accounts: those go through auth:setKey and accounts:*, which check the address together
 // with the key. Watch folders are the shown account's (each account has its own).
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { AccountRegistry } from '../accounts/account-registry.ts';
+import type { AccountRegistry } from '../accounts/registry.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 export function settingsHandlers(settings: SettingsStore, accounts: AccountRegistry): Pick<Handlers, 'settings:get' | 'settings:set'> {

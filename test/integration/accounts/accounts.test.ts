@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../shared/contract.ts';
-import { accountDatabasePath, accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountDatabasePath, accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
 import type { Core } from '../../../electron/core/core.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { accountFor } from '../../../electron/core/secrets/secret-store.ts';

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
 
 export interface LockTakerConfig {
   dataDir: string;

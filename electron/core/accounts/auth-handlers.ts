@@ -1,7 +1,7 @@
 // Contract handlers for the key. None of them can return the key:
 // AuthStatus carries at most its last four characters.
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { AuthService } from './auth-service.ts';
+import type { AuthService } from './key-check.ts';
 
 export function authHandlers(auth: AuthService): Pick<Handlers, 'auth:status' | 'auth:setKey' | 'auth:clearKey'> {
   return {

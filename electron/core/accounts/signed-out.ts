@@ -5,7 +5,7 @@
 // with the reason (sessions.refuse()).
 import { EMPTY_UPLOAD_TOTALS, type UploadTotals } from '../../../shared/model.ts';
 import { emptyUploadCounts, type UploadsQuery, type UploadsView } from '../../../shared/upload-queue.ts';
-import type { AccountHandlers } from './account-methods.ts';
+import type { AccountHandlers } from './scope.ts';
 
 export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ ...EMPTY_UPLOAD_TOTALS });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import type { LockTakerConfig } from './lock-taker-child.ts';
 

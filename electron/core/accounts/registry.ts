@@ -40,7 +40,7 @@ export interface AccountRegistryOptions {
   /**
    * The command line's VIDLIFT_BASE_URL + VIDLIFT_API_KEY: one account for this run, never
    * written. Its id is the one the app gives an account added with that address and key, so
-   * both open the same database (one sender at a time: account-lock.ts).
+   * both open the same database (one sender at a time: lock.ts).
    */
   fixed?: { baseUrl: string; key: string };
   /**
@@ -141,7 +141,7 @@ export class AccountRegistry {
 
   /**
    * A new key (and possibly a new path on the same origin) for an account: its data stays.
-   * The caller has checked that the key is this account's (auth-service.ts: the same e-mail).
+   * The caller has checked that the key is this account's (key-check.ts: the same e-mail).
    */
   async replaceKey(id: string, baseUrl: string, key: string, extra: Partial<Settings> = {}, email?: string): Promise<AccountRecord> {
     this.#refuseWhenFixed();

@@ -1,7 +1,7 @@
 // One open session per account that has a key, shown or not: switching accounts never stops
 // another account's uploads, its outbox or its watch folders. Each account gets its own
 // service client (its address, its key), its own connection monitor, and an event sink that
-// reaches the window only while it is the account shown (account-events.ts).
+// reaches the window only while it is the account shown (events.ts).
 import type { StartSyncWorker } from '../library/sync-writer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { AccountRecord } from '../../../shared/accounts.ts';
@@ -9,19 +9,19 @@ import { EMPTY_UPLOAD_TOTALS, type Connection, type UploadTotals } from '../../.
 import { ServiceClient } from '../api/client.ts';
 import { ConnectionMonitor } from '../api/connection.ts';
 import type { Transport } from '../api/http.ts';
-import type { AuthService } from '../auth/auth-service.ts';
+import type { AuthService } from './key-check.ts';
 import type { PathGrants } from '../files/grants.ts';
 import { SchemaFromNewerVersionError } from '../library/db.ts';
 import type { RedactingLogger } from '../log/redacting.ts';
 import type { Network } from '../net/network.ts';
 import type { EventHub } from '../rpc/events.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { AccountInUseError } from '../session/account-lock.ts';
-import { AccountSession } from '../session/account-session.ts';
+import { AccountInUseError } from './lock.ts';
+import { AccountSession } from './session.ts';
 import type { StartupNotices } from '../startup/notices.ts';
 import { accountInUse, libraryDamaged, libraryFromNewerVersion, libraryUnopened } from '../startup/notice-texts.ts';
-import { accountDatabasePath, type AccountRegistry } from './account-registry.ts';
-import { AccountEvents } from './account-events.ts';
+import { accountDatabasePath, type AccountRegistry } from './registry.ts';
+import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
 
 /** How often an account that is open in another process is tried again. */
