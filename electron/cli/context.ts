@@ -19,7 +19,7 @@ import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
 import { accountDatabaseFile } from '../core/accounts/session.ts';
 import { cannotReach, unreachable, type Unreachable } from './reach.ts';
-import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
+import { isAccountMethod, type MethodInput, type MethodName, type MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';
 
 /** Dialogs, the clipboard and the browser belong to a window; the command line has none. */
@@ -77,7 +77,10 @@ export interface CliOptions {
 export interface Cli {
   core: Core;
   dataDir: string;
-  call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** `accountId`: the account an account-scoped call is for; default: this run's account. */
+  call<M extends MethodName>(method: M, input?: MethodInput<M>, accountId?: string): Promise<MethodOutput<M>>;
+  /** This run's account (VIDLIFT_* or --account or the one the app shows), once it was found. */
+  accountId: string | null;
   close(): Promise<void>;
   /** The account's service address (never holds the key). */
   address: string;
@@ -118,14 +121,15 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     ...(fixedAccount ? { fixedAccount } : {}),
     ...(options.account !== undefined && !fixedAccount ? { accountForRun: options.account } : {}),
   });
-  const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW });
-  const call = (async (method: MethodName, input?: unknown) => {
-    const reply = await dispatch(method, input);
+  const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW }, core.account);
+  // An account-scoped call goes to the account it names (`NAME:` of an argument), else this run's own.
+  const call = (async (method: MethodName, input?: unknown, accountId?: string) => {
+    const reply = await dispatch(method, input, isAccountMethod(method) ? (accountId ?? cli.accountId) : undefined);
     if (reply.ok) return reply.data;
     const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
     throw new CliError(reply.error.message, exitCode, reply.error.code);
   }) as Cli['call'];
-  const cli: Cli = { core, dataDir, call, close: () => core.close(), address: baseUrl ?? '', offline: null };
+  const cli: Cli = { core, dataDir, call, close: () => core.close(), address: baseUrl ?? '', offline: null, accountId: null };
   try {
     await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account, untried !== null);
   } catch (error) {
@@ -169,6 +173,7 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
     );
   }
   cli.address = auth.baseUrl ?? cli.address;
+  cli.accountId = auth.accountId ?? null;
   // The key is checked against the service once (operation 1, through the same proxy
   // route); offline, the local library still answers and uploads wait, as in the app.
   try {

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import { AppError } from '../../shared/errors.ts';
 import { AuthService, oneOffVerifier } from './accounts/key-check.ts';
 import { authHandlers } from './accounts/auth-handlers.ts';
-import { accountHandlers, accountsView } from './accounts/handlers.ts';
+import { AccountsBroadcast } from './accounts/broadcast.ts';
+import { accountRoute } from './accounts/routes.ts';
+import { accountHandlers } from './accounts/handlers.ts';
 import type { AccountRegistry } from './accounts/registry.ts';
 import { SessionPool } from './accounts/pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
@@ -22,8 +24,6 @@ import { EventHub } from './rpc/events.ts';
 import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
-import { delegateToSession } from './accounts/scope.ts';
-import { SIGNED_OUT_ANSWERS } from './accounts/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
 import { keychainUnavailable, settingsDamaged } from './startup/notice-texts.ts';
 import { libraryHasLinkOrigin } from './library/link-origins.ts';
@@ -92,28 +92,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
   await pool.sync();
-  let shownId = accounts.active()?.id ?? null;
-  const unsubscribeAccounts = accounts.onChange(() => {
-    void pool.sync().then(async () => {
-      const nowShown = accounts.active()?.id ?? null;
-      // Another account shown: the window starts over from that account's state.
-      if (nowShown !== shownId) {
-        shownId = nowShown;
-        events.emit('connection:changed', pool.connection());
-        await auth.accountsChanged();
-      }
-      events.emit('accounts:changed', await accountsView(accounts, auth, pool));
-    });
-  });
-  // The accounts' upload counts (the switcher shows them), at most once a second.
-  let countsTimer: NodeJS.Timeout | null = null;
-  const unsubscribeCounts = pool.onUploads(() => {
-    countsTimer ??= setTimeout(() => {
-      countsTimer = null;
-      void accountsView(accounts, auth, pool).then((view) => events.emit('accounts:changed', view));
-    }, 1_000);
-    countsTimer.unref();
-  });
+  const broadcast = new AccountsBroadcast({ accounts, auth, pool, events });
   const unsubscribeAuth = auth.onChange(() => void keychainNotice.check().then(() => pool.sync()));
   const unsubscribeSettings = settings.onChange((next, previous) => {
     for (const open of pool.openAccounts()) open.session.applySettings({ ...next, watchFolders: accounts.watchFoldersOf(open.id, next) });
@@ -127,8 +106,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(settings, accounts),
     ...authHandlers(auth),
     ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
-    'connection:get': () => pool.connection(),
-    'connection:check': () => pool.checkConnection(),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
       const status = await proxyChoice.setPassword(password);
@@ -144,17 +121,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     ...createMediaHandlers({
       tokens: mediaTokens,
-      mayLend: (path) => grants.isGranted(path) || (pool.current?.localMedia.wasUploaded(path) ?? false),
+      mayLend: (path) => grants.isGranted(path) || pool.sessions().some((session) => session.localMedia.wasUploaded(path)),
       url: options.mediaUrl ?? electronMediaUrl,
     }),
-    ...delegateToSession({ current: () => pool.current?.handlers ?? null, refuse: () => pool.refuse(), signedOut: SIGNED_OUT_ANSWERS }),
   };
-
-  const batchListeners = new Set<(summary: { done: number; failed: number }) => void>();
-  pool.onOpen((session) => session.uploads.onBatchFinished((summary) => batchListeners.forEach((listener) => listener(summary))));
 
   return {
     handlers,
+    account: accountRoute(accounts, pool),
+    shownAccountId: () => accounts.active()?.id ?? null,
     events,
     logger,
     grantPath: (path) => grants.grant(path),
@@ -175,10 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pauseAll: () => pool.sessions().forEach((session) => void session.uploads.pause()),
       resumeAll: () => pool.sessions().forEach((session) => void session.uploads.resume()),
       onChange: (listener) => pool.onUploads(listener),
-      onBatchFinished: (listener) => {
-        batchListeners.add(listener);
-        return () => batchListeners.delete(listener);
-      },
+      onBatchFinished: (listener) => pool.onBatchFinished(listener),
     },
     setWindowVisible: (visible) => pool.sessions().forEach((session) => session.setWindowVisible(visible)),
     checkShownKey: async () => {
@@ -188,12 +160,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await oneOffVerifier({ transport, deadlineMs: 15_000, registry: logger, logger })(active.baseUrl, key);
       return true;
     },
-    knowsLinkOrigin: (origin) => (pool.current ? libraryHasLinkOrigin(pool.current.db, origin) : false),
+    knowsLinkOrigin: (origin) => pool.sessions().some((session) => libraryHasLinkOrigin(session.db, origin)),
     close: async () => {
       unsubscribeAuth();
-      unsubscribeAccounts();
-      unsubscribeCounts();
-      if (countsTimer) clearTimeout(countsTimer);
+      broadcast.close();
       unsubscribeSettings();
       await pool.close();
       network.close();

@@ -52,13 +52,13 @@ export function serveContract(options: ServeOptions): () => void {
   const { dispatch, policy, logger } = options;
   const ipcMain = options.ipcMain ?? electronIpcMain;
   for (const method of METHOD_NAMES) {
-    ipcMain.handle(method, async (event: IpcMainInvokeEvent, input: unknown) => {
+    ipcMain.handle(method, async (event: IpcMainInvokeEvent, input: unknown, accountId: unknown) => {
       const refusal = senderRefusal(event, policy);
       if (refusal !== null) {
         logger.warn('IPC call refused', { method, reason: refusal, origin: originOf(event.senderFrame?.url) });
         return REFUSED;
       }
-      return dispatch(method, input);
+      return dispatch(method, input, accountId);
     });
   }
   const onGrant = (event: IpcMainEvent, path: unknown): void => {

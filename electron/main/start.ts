@@ -19,7 +19,7 @@ import {
   shell,
   Tray,
 } from 'electron';
-import type { Handlers } from '../core/rpc/dispatch.ts';
+import type { AppHandlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import type { Core, CoreOptions } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
@@ -130,7 +130,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   let tray: UploadTray | null = null;
   let updates: UpdateController | null = null;
   const bridge = new CoreBridge(
-    { settings: await core.handlers['settings:get'](undefined), uploads: { totals: core.uploads.totals(), paused: (await core.handlers['uploads:list'](undefined)).paused } },
+    await CoreBridge.initialFrom(core),
     {
       onUploads: (totals, paused) => {
         progress.update(totals, paused);
@@ -200,7 +200,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     onChange: (status) => core.events.emit('updates:changed', status),
     log: (message, error) => logger.warn(message, { error }),
   });
-  const handlers: Handlers = {
+  const handlers: AppHandlers = {
     ...core.handlers,
     ...createShellHandlers({
       app,
@@ -214,7 +214,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       updates,
     }),
   };
-  const dispatch = createDispatcher(handlers, {
+  const dispatch = createDispatcher(handlers, core.account, {
     onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }),
   });
   serveContract({
@@ -223,7 +223,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     policy: { origin, mainFrame: () => liveWindow()?.webContents.mainFrame ?? null },
     grantPath: (path) => core.grantPath(path),
   });
-  core.events.subscribe((event, payload) => liveWindow()?.webContents.send(event, payload));
+  core.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(appMenuTemplate({

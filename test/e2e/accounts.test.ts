@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -36,7 +37,7 @@ async function showScreen(name: string): Promise<void> {
 describe('several accounts', () => {
   it('adds a second account, switches, and never shows one account’s rows under the other', async () => {
     // The newest video of the root folder: the list's first row.
-    const firstTitle = (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
+    const firstTitle = (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
     await until('the first library', async () => (await listText()).includes(firstTitle), 30_000);
 
     await showScreen('Settings');

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, startFileServer, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -56,7 +57,7 @@ describe('remote imports', () => {
     expect(await row('harbour.mp4').textContent()).not.toContain('Probably not a video');
     for (const name of ['harbour.mp4', 'notes.txt', 'missing.mp4']) expect(await row(name).textContent()).toContain('into Lisbon Weekend');
     const lisbon = harness.host.control.videos().filter((v) => v.name === 'harbour.mp4' || v.name === 'notes.txt');
-    const folderId = (await harness.core.handlers['folders:list'](undefined)).folders.find((f) => f.name === 'Lisbon Weekend')?.id;
+    const folderId = (await shown(harness.core)['folders:list'](undefined)).folders.find((f) => f.name === 'Lisbon Weekend')?.id;
     expect(lisbon.map((v) => v.folderId)).toEqual([folderId, folderId]);
 
     for (const width of [1280, 900]) {

@@ -9,7 +9,7 @@ import config from 'virtual:vidlift-harness-config';
 import { METHOD_NAMES } from '../../shared/contract-names.ts';
 
 
-type Listener = (payload: unknown) => void;
+type Listener = (payload: unknown, accountId: string | null) => void;
 
 const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
 const listeners = new Map<string, Set<Listener>>();
@@ -22,7 +22,7 @@ const ready = new Promise<void>((resolve, reject) => {
     const message = JSON.parse(String(event.data)) as ServerMessage;
     if (message.type === 'ready') resolve();
     else if (message.type === 'result') pending.get(message.id)?.(message.envelope);
-    else if (message.type === 'event') for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+    else if (message.type === 'event') for (const listener of listeners.get(message.event) ?? []) listener(message.payload, message.accountId);
   });
   socket.addEventListener('close', () => {
     reject(new Error('harness connection closed'));
@@ -37,7 +37,7 @@ function sendRaw(message: ClientMessage): void {
   socket.send(JSON.stringify(message));
 }
 
-async function call(method: string, input: unknown): Promise<Envelope<unknown>> {
+async function call(method: string, input: unknown, accountId: unknown): Promise<Envelope<unknown>> {
   await ready;
   const id = nextId++;
   return new Promise((resolve) => {
@@ -45,12 +45,12 @@ async function call(method: string, input: unknown): Promise<Envelope<unknown>> 
       pending.delete(id);
       resolve(envelope);
     });
-    sendRaw({ type: 'call', id, method, input });
+    sendRaw({ type: 'call', id, method, input, accountId });
   });
 }
 
 const api: Record<string, unknown> = {};
-for (const method of METHOD_NAMES) api[method] = (input?: unknown) => call(method, input);
+for (const method of METHOD_NAMES) api[method] = (input?: unknown, accountId?: unknown) => call(method, input, accountId);
 api.on = (event: string, listener: Listener) => {
   let set = listeners.get(event);
   if (!set) listeners.set(event, (set = new Set()));

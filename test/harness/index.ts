@@ -79,7 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
 
   const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path), core);
-  const dispatch = createDispatcher({ ...core.handlers, ...shell.handlers }, {
+  const dispatch = createDispatcher({ ...core.handlers, ...shell.handlers }, core.account, {
     onInternalError: (method, error) => core.logger.error(`harness: ${method} failed`, { error: String(error) }),
   });
   const token = randomBytes(24).toString('base64url');

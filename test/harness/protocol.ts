@@ -4,13 +4,15 @@ import type { Envelope } from '../../shared/errors.ts';
 
 export type ClientMessage =
   | { type: 'hello'; token: string }
-  | { type: 'call'; id: number; method: string; input: unknown }
+  /** `accountId`: the account an account-scoped call names (null: none shown); absent for app calls. */
+  | { type: 'call'; id: number; method: string; input: unknown; accountId?: unknown }
   | { type: 'grant'; path: string };
 
 export type ServerMessage =
   | { type: 'ready' }
   | { type: 'result'; id: number; envelope: Envelope<unknown> }
-  | { type: 'event'; event: string; payload: unknown };
+  /** `accountId`: the account an account-scoped event is about; null for the app's own. */
+  | { type: 'event'; event: string; payload: unknown; accountId: string | null };
 
 export interface BridgeConfig {
   wsUrl: string;

@@ -38,8 +38,8 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const unsubscribe = options.events.subscribe((event, payload) => {
-    for (const socket of server.clients) if (authenticated.has(socket)) send(socket, { type: 'event', event, payload });
+  const unsubscribe = options.events.subscribe((event, payload, accountId) => {
+    for (const socket of server.clients) if (authenticated.has(socket)) send(socket, { type: 'event', event, payload, accountId });
   });
   const authenticated = new WeakSet<WebSocket>();
 
@@ -66,7 +66,7 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
     if (message.type === 'grant') return options.onGrant(message.path);
     if (message.type === 'call') {
       options
-        .dispatch(message.method, message.input)
+        .dispatch(message.method, message.input, message.accountId)
         .then((envelope) => send(socket, { type: 'result', id: message.id, envelope }))
         .catch((error: unknown) => options.onError?.(error));
     }

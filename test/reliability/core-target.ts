@@ -60,6 +60,7 @@ export async function startCoreTarget(options: CoreTargetOptions): Promise<CoreT
   const internalErrors: string[] = [];
   const dispatch: Dispatch = createDispatcher(
     { ...core.handlers, ...shell.handlers },
+    core.account,
     { onInternalError: (method, error) => internalErrors.push(`${method}: ${error instanceof Error ? error.message : String(error)}`) },
   );
   return {

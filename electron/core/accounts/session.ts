@@ -24,7 +24,10 @@ import type { WatchFolder } from '../../../shared/watch.ts';
 import { createUploadHandlers } from '../uploads/handlers.ts';
 import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
 import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
-import type { AccountHandlers } from './scope.ts';
+import type { AccountHandlers } from '../rpc/dispatch.ts';
+
+/** What a session answers itself; its connection is the pool's (pool.ts). */
+export type SessionHandlers = Omit<AccountHandlers, 'connection:get' | 'connection:check'>;
 import type { Network } from '../net/network.ts';
 import { ExportService } from '../export/export-service.ts';
 import { createExportHandlers } from '../export/handlers.ts';
@@ -71,7 +74,7 @@ export class AccountSession {
   readonly localMedia: LocalMedia;
   /** Watch folders: finished files in them are queued on their own. */
   readonly watch: WatchManager;
-  readonly handlers: AccountHandlers;
+  readonly handlers: SessionHandlers;
 
   readonly #lock: AccountLock;
   #watchFolders: readonly WatchFolder[];

@@ -41,7 +41,7 @@ describe('createCore', () => {
     const host = await startHost({ seed: 'demo' });
     cleanups.push(host.close);
     const { core, dataDir } = await newCore();
-    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers });
+    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers }, core.account);
 
     expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(await dispatch('uploads:list', undefined)).toMatchObject({ ok: true, data: { jobs: [] } });

@@ -13,20 +13,21 @@ export interface StubBridge {
   calls: Array<{ method: MethodName; input: unknown }>;
   handle(method: MethodName, handler: Handler): void;
   fail(method: MethodName, error: ErrorShape): void;
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** `accountId`: the account an account-scoped event is about (default null: the one a stub window shows until told otherwise). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>, accountId?: string | null): void;
   listenerCount(event: EventName): number;
 }
 
 export function stubBridge(): StubBridge {
   const handlers = new Map<string, Handler>();
   const failures = new Map<string, ErrorShape>();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = new Map<string, Set<(payload: unknown, accountId: string | null) => void>>();
   const calls: StubBridge['calls'] = [];
 
   const bridge = new Proxy({} as Record<string, unknown>, {
     get(_target, key: string) {
       if (key === 'on') {
-        return (event: string, listener: (payload: unknown) => void) => {
+        return (event: string, listener: (payload: unknown, accountId: string | null) => void) => {
           const set = listeners.get(event) ?? new Set();
           listeners.set(event, set);
           set.add(listener);
@@ -54,7 +55,7 @@ export function stubBridge(): StubBridge {
       handlers.set(method, handler);
     },
     fail: (method, error) => failures.set(method, error),
-    emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),
+    emit: (event, payload, accountId = null) => listeners.get(event)?.forEach((l) => l(payload, accountId)),
     listenerCount: (event) => listeners.get(event)?.size ?? 0,
   };
 }
