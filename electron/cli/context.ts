@@ -72,6 +72,8 @@ export interface CliOptions {
   fixed?: Partial<Settings>;
   /** One of the desktop app's accounts, by name or id, for this run (the app keeps showing its own). */
   account?: string;
+  /** More of the app's accounts (by name or id) this run works with: the `NAME:` of its arguments. */
+  accounts?: readonly string[];
 }
 
 export interface Cli {
@@ -81,6 +83,10 @@ export interface Cli {
   call<M extends MethodName>(method: M, input?: MethodInput<M>, accountId?: string): Promise<MethodOutput<M>>;
   /** This run's account (VIDLIFT_* or --account or the one the app shows), once it was found. */
   accountId: string | null;
+  /** The id of an account this run opened (CliOptions.accounts), by its name or id; CliError when there is none. */
+  accountNamed(wanted: string): Promise<string>;
+  /** This run, its account-scoped calls going to another of its accounts. */
+  as(accountId: string): Cli;
   close(): Promise<void>;
   /** The account's service address (never holds the key). */
   address: string;
@@ -120,6 +126,7 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     onlyShownAccount: true,
     ...(fixedAccount ? { fixedAccount } : {}),
     ...(options.account !== undefined && !fixedAccount ? { accountForRun: options.account } : {}),
+    ...(options.accounts && options.accounts.length > 0 && !fixedAccount ? { alsoForRun: options.accounts } : {}),
   });
   const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW }, core.account);
   // An account-scoped call goes to the account it names (`NAME:` of an argument), else this run's own.
@@ -129,7 +136,22 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
     throw new CliError(reply.error.message, exitCode, reply.error.code);
   }) as Cli['call'];
-  const cli: Cli = { core, dataDir, call, close: () => core.close(), address: baseUrl ?? '', offline: null, accountId: null };
+  const cli: Cli = {
+    core,
+    dataDir,
+    call,
+    close: () => core.close(),
+    address: baseUrl ?? '',
+    offline: null,
+    accountId: null,
+    accountNamed: async (wanted) => {
+      const { accounts } = await cli.call('accounts:list');
+      const found = accounts.find((a) => a.id === wanted.trim()) ?? accounts.find((a) => a.name.toLowerCase() === wanted.trim().toLowerCase());
+      if (!found) throw new CliError(`No account is named “${wanted}”${fixedAccount ? ' (with VIDLIFT_BASE_URL and VIDLIFT_API_KEY a run has that one account only)' : ''}. \`account --list\` lists them.`, EXIT.config, 'config');
+      return found.id;
+    },
+    as: (accountId) => ({ ...cli, accountId, call: ((method: MethodName, input?: unknown, other?: string) => call(method, input as never, other ?? accountId)) as Cli['call'] }),
+  };
   try {
     await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account, untried !== null);
   } catch (error) {

@@ -42,6 +42,8 @@ export interface CoreOptions {
   accountForRun?: string;
   /** Only the shown account is opened (the command line: the app may have the others open). */
   onlyShownAccount?: boolean;
+  /** With onlyShownAccount: these accounts (by name or id) are opened too: the command line's `NAME:` arguments. */
+  alsoForRun?: readonly string[];
   /**
    * Starts a library's sync writer thread (library/sync-writer.ts). The Electron bundle passes
    * its built worker; default: the TypeScript source beside it (Node); null: no thread.

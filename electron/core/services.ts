@@ -62,7 +62,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
   // cachedEmail reads the pool built below (it needs auth first); it is only called once a key is entered.
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
   const grants = new PathGrants();
   // Paths chosen in the save dialog: an export writes each once, nowhere else.
   const savePaths = new Set<string>();

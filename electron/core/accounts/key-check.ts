@@ -41,6 +41,8 @@ export interface AuthServiceOptions {
   accountForRun?: string;
   /** AccountRegistryOptions.onlyShown. */
   onlyShownAccount?: boolean;
+  /** AccountRegistryOptions.alsoForRun. */
+  alsoForRun?: readonly string[];
   /**
    * The e-mail an account's library last fetched with operation 1 (the session pool's), for
    * accounts kept before their record carried it.
@@ -107,7 +109,7 @@ export class AuthService {
     this.#cachedEmail = options.cachedEmail ?? (() => null);
     this.accounts =
       options.accounts ??
-      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
     this.#verify =
       options.verify ??
       oneOffVerifier({
