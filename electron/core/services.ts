@@ -11,7 +11,7 @@ import { authHandlers } from './accounts/auth-handlers.ts';
 import { AccountsBroadcast } from './accounts/broadcast.ts';
 import { accountRoute } from './accounts/routes.ts';
 import { accountHandlers } from './accounts/handlers.ts';
-import type { AccountRegistry } from './accounts/registry.ts';
+import { KeychainNotice, adoptOlderSingleAccount } from './accounts/keychain-notice.ts';
 import { SessionPool } from './accounts/pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
 import { PathGrants } from './files/grants.ts';
@@ -25,7 +25,7 @@ import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { StartupNotices } from './startup/notices.ts';
-import { keychainUnavailable, settingsDamaged } from './startup/notice-texts.ts';
+import { settingsDamaged } from './startup/notice-texts.ts';
 import { libraryHasLinkOrigin } from './library/link-origins.ts';
 import { Network } from './net/network.ts';
 import { ProxyChoice } from './net/proxy-choice.ts';
@@ -170,38 +170,4 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       fileSink.close();
     },
   };
-}
-
-
-/** The startup notice about the keychain: whether the shown account's key can be read. */
-class KeychainNotice {
-  readonly #notices: StartupNotices;
-  readonly #auth: AuthService;
-
-  constructor(notices: StartupNotices, auth: AuthService) {
-    this.#notices = notices;
-    this.#auth = auth;
-  }
-
-  async check(): Promise<void> {
-    // No account to read a key for: the older version's account (if any) said its own verdict when it was taken over.
-    if (!this.#auth.accounts.active()) return;
-    try {
-      await this.#auth.getKey();
-      this.#notices.clear('keychain-unavailable');
-    } catch (error) {
-      // No usable keychain: no account can open; the window says why and what to do.
-      this.#notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
-    }
-  }
-}
-
-/** An older version's single account becomes the first account; a keychain that cannot answer leaves it for the next start. */
-async function adoptOlderSingleAccount(accounts: AccountRegistry, notices: StartupNotices, logger: RedactingLogger): Promise<void> {
-  try {
-    await accounts.adoptSingleAccount();
-  } catch (error) {
-    logger.warn('the account of an older version could not be taken over yet', { error });
-    notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
-  }
 }
