@@ -78,8 +78,15 @@ describe('several accounts', () => {
     const switched = await core.handlers['accounts:switch']({ id: firstId });
     // Heard from the moment the first account is shown (an event of the second one emitted while
     // it was still shown, during the switch, is its own view's).
+    // The window shows the events of the account it shows (renderer/src/lib/api.ts): every
+    // account-scoped event names its account, so the second account's are told apart.
     const seen: Array<[EventName, unknown]> = [];
-    core.events.subscribe((event, payload) => seen.push([event, payload]));
+    const ofSecond: EventName[] = [];
+    core.events.subscribe((event, payload, accountId) => {
+      if (accountId === secondId) ofSecond.push(event);
+      else if (accountId === firstId || accountId === null) seen.push([event, payload]);
+      else throw new Error(`an event of an unknown account: ${String(accountId)}`);
+    });
     expect(switched.activeId).toBe(firstId);
     expect(switched.accounts.find((a) => a.id === secondId)?.uploads.active).toBe(1);
     expect(await core.handlers['auth:status'](undefined)).toMatchObject({ accountId: firstId, last4: host.apiKey.slice(-4) });
@@ -104,6 +111,8 @@ describe('several accounts', () => {
     expect(progress.every((payload) => payload.jobs.length === 0)).toBe(true);
     const changes = seen.filter(([event]) => event === 'uploads:changed').map(([, payload]) => payload as { counts: Record<string, number> });
     expect(changes.every((payload) => Object.values(payload.counts).every((n) => n === 0))).toBe(true);
+    // The second account's upload was told, under its own id.
+    expect(ofSecond).toContain('uploads:changed');
 
     await core.handlers['accounts:switch']({ id: secondId });
     const back = await shown(core)['uploads:list'](undefined);
