@@ -69,10 +69,10 @@ export class ApiClient {
 
   async call<M extends MethodName>(method: M, ...args: InvokeArgs<M>): Promise<MethodOutput<M>> {
     const bridge = this.#bridge();
-    this.#follow(bridge);
     const invoker = bridge[method] as unknown as (...a: unknown[]) => Promise<unknown>;
     let envelope: unknown;
     try {
+      this.#follow(bridge);
       // An account-scoped call names the shown account, in rclone's `remote:` manner.
       envelope = await (isAccountMethod(method) ? invoker(args[0], this.#shown) : invoker(...args));
     } catch (cause) {

@@ -11,6 +11,8 @@ export interface StubBridge {
   /** The raw window.api stand-in, for components that use the app's own client. */
   bridge: WindowApi;
   calls: Array<{ method: MethodName; input: unknown }>;
+  /** The account each call named (the second argument of an invoker; undefined: none). */
+  accountsNamed: Array<{ method: MethodName; accountId: unknown }>;
   handle(method: MethodName, handler: Handler): void;
   fail(method: MethodName, error: ErrorShape): void;
   /** `accountId`: the account an account-scoped event is about (default null: the one a stub window shows until told otherwise). */
@@ -23,6 +25,7 @@ export function stubBridge(): StubBridge {
   const failures = new Map<string, ErrorShape>();
   const listeners = new Map<string, Set<(payload: unknown, accountId: string | null) => void>>();
   const calls: StubBridge['calls'] = [];
+  const accountsNamed: StubBridge['accountsNamed'] = [];
 
   const bridge = new Proxy({} as Record<string, unknown>, {
     get(_target, key: string) {
@@ -35,8 +38,9 @@ export function stubBridge(): StubBridge {
         };
       }
       if (key === 'pathForFile') return (file: File) => `/granted/${file.name}`;
-      return async (input: unknown): Promise<Envelope<unknown>> => {
+      return async (input: unknown, accountId?: unknown): Promise<Envelope<unknown>> => {
         calls.push({ method: key as MethodName, input });
+        accountsNamed.push({ method: key as MethodName, accountId });
         const failure = failures.get(key);
         if (failure) return { ok: false, error: failure };
         const handler = handlers.get(key);
@@ -50,6 +54,7 @@ export function stubBridge(): StubBridge {
     client: new ApiClient(() => bridge),
     bridge,
     calls,
+    accountsNamed,
     handle: (method, handler) => {
       failures.delete(method);
       handlers.set(method, handler);
