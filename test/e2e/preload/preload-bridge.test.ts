@@ -109,7 +109,7 @@ beforeAll(async () => {
     },
   });
   const send = sender(page);
-  core.events.subscribe((event, payload) => send(event, payload));
+  core.events.subscribe((event, payload, accountId) => send(event, payload, accountId));
   await page.goto(`${renderer.origin}/index.html`);
 });
 
