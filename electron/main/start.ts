@@ -309,7 +309,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
       grantPath: (path) => core.grantPath(path),
-      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }),
+      // Into the account the window shows (the preference kept in the settings).
+      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }, core.shownAccountId()),
       showUploads,
       onError: (message, error) => logger.warn(message, error === undefined ? {} : { error }),
     });
