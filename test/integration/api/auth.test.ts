@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
 import { methods } from '../../../shared/contract.ts';
 import { AuthService } from '../../../electron/core/accounts/key-check.ts';
-import { authHandlers } from '../../../electron/core/accounts/auth-handlers.ts';
+import { authHandlers } from '../../../electron/core/accounts/handlers.ts';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { MemorySink, RedactingLogger } from '../../../electron/core/log/redacting.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
