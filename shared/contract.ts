@@ -52,12 +52,36 @@ import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 
 const none = z.undefined();
+/** Whose a method or event is: the app's as a whole, or one account's. */
+export type Scope = 'app' | 'account';
 /** A 1600 x 1200 PNG of noise is about 5.8 MB; base64 adds a third. */
 const MAX_FRAME_BASE64 = 12 * 1024 * 1024;
 const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * A method of the app as a whole (its settings, the accounts, the window's shell): the
+ * request names no account.
+ */
 function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
-  return { input, output };
+  return { scope: 'app' as const, input, output };
+}
+
+/**
+ * A method of one account (its library, queue, outbox, connection): the request names the
+ * account, in rclone's `remote:` manner, and the core answers from that account's session.
+ */
+function accountMethod<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { scope: 'account' as const, input, output };
+}
+
+/** An event of the app as a whole: delivered with no account. */
+function event<P extends z.ZodType>(payload: P) {
+  return { scope: 'app' as const, payload };
+}
+
+/** An event of one account: delivered with that account's id, so one account's news is never shown under another. */
+function accountEvent<P extends z.ZodType>(payload: P) {
+  return { scope: 'account' as const, payload };
 }
 
 export const methods = {
@@ -96,27 +120,27 @@ export const methods = {
   /** Keeps (or with null, forgets) the manual proxy's password in the keychain. */
   'proxy:setPassword': method(z.strictObject({ password: Text.min(1).max(256).nullable() }), ProxyStatus),
 
-  'connection:get': method(none, Connection),
+  'connection:get': accountMethod(none, Connection),
   /** Tries the service at once ("Retry now" while offline); answers the state after the try. */
-  'connection:check': method(none, Connection),
-  'sync:status': method(none, SyncStatus),
-  'sync:now': method(z.strictObject({ full: z.boolean().optional() }).optional(), SyncStatus),
+  'connection:check': accountMethod(none, Connection),
+  'sync:status': accountMethod(none, SyncStatus),
+  'sync:now': accountMethod(z.strictObject({ full: z.boolean().optional() }).optional(), SyncStatus),
 
-  'account:get': method(z.strictObject({ refresh: z.boolean().optional() }).optional(), AccountView),
-  'account:reports': method(
+  'account:get': accountMethod(z.strictObject({ refresh: z.boolean().optional() }).optional(), AccountView),
+  'account:reports': accountMethod(
     z.strictObject({ last: z.number().int().min(1).max(3660).optional(), refresh: z.boolean().optional() }).optional(),
     ReportsView,
   ),
-  'account:dmca': method(
+  'account:dmca': accountMethod(
     z.strictObject({ page: z.number().int().min(1).max(100_000), perPage: z.number().int().min(1).max(200) }),
     DmcaView,
   ),
 
-  'folders:list': method(none, FoldersView),
-  'folders:create': method(z.strictObject({ name: FolderName }), Folder),
-  'folders:rename': method(z.strictObject({ id: FolderId, name: FolderName }), Folder),
+  'folders:list': accountMethod(none, FoldersView),
+  'folders:create': accountMethod(z.strictObject({ name: FolderName }), Folder),
+  'folders:rename': accountMethod(z.strictObject({ id: FolderId, name: FolderName }), Folder),
 
-  'videos:list': method(
+  'videos:list': accountMethod(
     z.strictObject({
       folderId: FolderId,
       offset: z.number().int().min(0).max(10_000_000),
@@ -128,90 +152,90 @@ export const methods = {
   ),
   /** Title search over the whole library, from the local index. */
   /** `total`: every match in the library; `items` holds at most `limit` of them, newest first. */
-  'videos:search': method(
+  'videos:search': accountMethod(
     z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }),
     z.object({ items: z.array(Video), total: z.number().int().min(0) }),
   ),
-  'videos:get': method(z.strictObject({ id: VideoId }), Video),
+  'videos:get': accountMethod(z.strictObject({ id: VideoId }), Video),
   /** How many videos a selection holds and their size, resolved in the library (not over the rows loaded). */
-  'videos:selectionSummary': method(z.strictObject({ selection: VideoSelection }), SelectionSummary),
-  'videos:setSkipIntro': method(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
-  'videos:copy': method(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
-  'videos:checkThumbnail': method(z.strictObject({ path: LocalPath }), ImageCheck),
-  'videos:setThumbnail': method(z.strictObject({ id: VideoId, path: LocalPath }), ThumbnailQueue),
-  'videos:deleteThumbnail': method(z.strictObject({ id: VideoId }), ThumbnailQueue),
-  'videos:thumbnailQueue': method(none, ThumbnailQueue),
+  'videos:selectionSummary': accountMethod(z.strictObject({ selection: VideoSelection }), SelectionSummary),
+  'videos:setSkipIntro': accountMethod(z.strictObject({ id: VideoId, seconds: z.number().int().min(0).max(86_400) }), Video),
+  'videos:copy': accountMethod(z.strictObject({ id: VideoId }), z.object({ queued: z.boolean() })),
+  'videos:checkThumbnail': accountMethod(z.strictObject({ path: LocalPath }), ImageCheck),
+  'videos:setThumbnail': accountMethod(z.strictObject({ id: VideoId, path: LocalPath }), ThumbnailQueue),
+  'videos:deleteThumbnail': accountMethod(z.strictObject({ id: VideoId }), ThumbnailQueue),
+  'videos:thumbnailQueue': accountMethod(none, ThumbnailQueue),
   /** The local file this video was uploaded from, when it was uploaded from this machine, and what it is. */
-  'videos:localFile': method(
+  'videos:localFile': accountMethod(
     z.strictObject({ id: VideoId }),
     z.object({ file: z.object({ path: z.string(), name: z.string(), media: MediaInfo.nullable(), verification: UploadVerification.nullable().optional() }).nullable() }),
   ),
 
-  'subtitles:list': method(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),
+  'subtitles:list': accountMethod(z.strictObject({ videoId: VideoId }), z.object({ items: z.array(Subtitle) })),
   /** `encoding` overrides the detected text encoding of the file. */
-  'subtitles:addFile': method(z.strictObject({ videoId: VideoId, language: Language, path: LocalPath, encoding: SubtitleEncoding.optional() }), Subtitle),
+  'subtitles:addFile': accountMethod(z.strictObject({ videoId: VideoId, language: Language, path: LocalPath, encoding: SubtitleEncoding.optional() }), Subtitle),
   /** What would be sent: the encoding read, the repairs made, the first cues and the WebVTT the service stores. */
-  'subtitles:preview': method(z.strictObject({ path: LocalPath, encoding: SubtitleEncoding.optional() }), SubtitlePreview),
-  'subtitles:addUrl': method(z.strictObject({ videoId: VideoId, language: Language, url: HttpUrl }), Subtitle),
+  'subtitles:preview': accountMethod(z.strictObject({ path: LocalPath, encoding: SubtitleEncoding.optional() }), SubtitlePreview),
+  'subtitles:addUrl': accountMethod(z.strictObject({ videoId: VideoId, language: Language, url: HttpUrl }), Subtitle),
 
-  'uploads:list': method(UploadsQuery.optional(), UploadsView),
+  'uploads:list': accountMethod(UploadsQuery.optional(), UploadsView),
   /** These jobs as they are now (the command line follows the ones it queued). */
-  'uploads:jobs': method(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
+  'uploads:jobs': accountMethod(z.strictObject({ ids: z.array(z.number().int()).max(10_000) }), z.object({ jobs: z.array(UploadJob) })),
   /** `anyway`: queue files whose bytes are already queued or uploaded (the person chose "Upload anyway"). */
-  'uploads:add': method(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId, anyway: z.boolean().optional() }), UploadsAddResult),
+  'uploads:add': accountMethod(z.strictObject({ paths: z.array(LocalPath).min(1).max(10_000), folderId: FolderId, anyway: z.boolean().optional() }), UploadsAddResult),
   /**
    * Without an id: every job (the queue as a whole), `after-current` by default (nothing new
    * starts, the files being sent finish) or `now` (those are held: their requests kept open).
    */
-  'uploads:pause': method(z.strictObject({ id: z.number().int().optional(), when: z.enum(['after-current', 'now']).optional() }).optional(), UploadsSummary),
-  'uploads:resume': method(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
-  'uploads:cancel': method(z.strictObject({ id: z.number().int() }), UploadsSummary),
-  'uploads:retry': method(z.strictObject({ id: z.number().int() }), UploadsSummary),
-  'uploads:clearFinished': method(none, UploadsSummary),
+  'uploads:pause': accountMethod(z.strictObject({ id: z.number().int().optional(), when: z.enum(['after-current', 'now']).optional() }).optional(), UploadsSummary),
+  'uploads:resume': accountMethod(z.strictObject({ id: z.number().int().optional() }).optional(), UploadsSummary),
+  'uploads:cancel': accountMethod(z.strictObject({ id: z.number().int() }), UploadsSummary),
+  'uploads:retry': accountMethod(z.strictObject({ id: z.number().int() }), UploadsSummary),
+  'uploads:clearFinished': accountMethod(none, UploadsSummary),
   /** Every failed (or changed) upload again, through the same checks as one retry. */
-  'uploads:retryFailed': method(none, UploadsSummary),
+  'uploads:retryFailed': accountMethod(none, UploadsSummary),
   /** Cancels every upload that has not started; running ones go on. */
-  'uploads:cancelWaiting': method(none, UploadsSummary),
+  'uploads:cancelWaiting': accountMethod(none, UploadsSummary),
   /** The first entries of an export and how many it holds (the Links menu's live preview). */
-  'export:preview': method(z.strictObject({ source: ExportSource, options: ExportOptions }), ExportPreview),
+  'export:preview': accountMethod(z.strictObject({ source: ExportSource, options: ExportOptions }), ExportPreview),
   /** The whole export as text for the clipboard (refused when larger than the clipboard takes): links of a selection, of the history... */
-  'export:text': method(z.strictObject({ source: ExportSource, options: ExportOptions }), z.object({ text: z.string(), count: z.number().int().min(0) })),
+  'export:text': accountMethod(z.strictObject({ source: ExportSource, options: ExportOptions }), z.object({ text: z.string(), count: z.number().int().min(0) })),
   /**
    * Writes the whole export to a path chosen in the save dialog, streamed, with export:progress.
    * `exportId` (made by the caller) is what export:cancel stops it by; cancelled, no file is left at the path.
    */
-  'export:toFile': method(
+  'export:toFile': accountMethod(
     z.strictObject({ exportId: ExportId, path: LocalPath, source: ExportSource, options: ExportOptions }),
     z.object({ path: z.string(), count: z.number().int().min(0), cancelled: z.boolean() }),
   ),
   /** The next pieces of an export the caller pulls (the command line's stdout); the first read with an id starts it. */
-  'export:read': method(
+  'export:read': accountMethod(
     z.strictObject({ exportId: ExportId, source: ExportSource, options: ExportOptions }),
     z.object({ text: z.string(), count: z.number().int().min(0), done: z.boolean() }),
   ),
   /** Stops the export with this id (a file export or a pulled one); `cancelled`: one was running. */
-  'export:cancel': method(z.strictObject({ exportId: ExportId }), z.object({ cancelled: z.boolean() })),
+  'export:cancel': accountMethod(z.strictObject({ exportId: ExportId }), z.object({ cancelled: z.boolean() })),
   /** The upload history (kept after "Clear finished"), newest first, filtered and paged. */
-  'uploads:history': method(HistoryFilter, HistoryPage),
+  'uploads:history': accountMethod(HistoryFilter, HistoryPage),
   /** Another destination folder for an upload that has not started. */
-  'uploads:move': method(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsSummary),
+  'uploads:move': accountMethod(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsSummary),
 
-  'remote:list': method(none, RemoteView),
+  'remote:list': accountMethod(none, RemoteView),
   /**
    * `folderId`: where the videos go (0 or absent: the root); sent with operation 5, and each
    * item then shows the folder the service reports.
    */
-  'remote:add': method(
+  'remote:add': accountMethod(
     z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
     z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
   ),
-  'remote:action': method(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
+  'remote:action': accountMethod(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
   /** Drops an import that is still waiting locally (it never reached the service). */
-  'remote:discard': method(z.strictObject({ localId: z.number().int().min(1) }), RemoteView),
+  'remote:discard': accountMethod(z.strictObject({ localId: z.number().int().min(1) }), RemoteView),
 
-  'outbox:list': method(none, OutboxView),
-  'outbox:retry': method(z.strictObject({ id: z.number().int() }), OutboxView),
-  'outbox:discard': method(z.strictObject({ id: z.number().int() }), OutboxView),
+  'outbox:list': accountMethod(none, OutboxView),
+  'outbox:retry': accountMethod(z.strictObject({ id: z.number().int() }), OutboxView),
+  'outbox:discard': accountMethod(z.strictObject({ id: z.number().int() }), OutboxView),
 
   /**
    * Lends a local video to the page for playback (picking a thumbnail frame): a path the person
@@ -221,7 +245,7 @@ export const methods = {
   /** The page is done with a lent video: its URL stops working. */
   'media:release': method(z.strictObject({ url: Text.max(512) }), ok),
   /** A frame captured from a local video, as the thumbnail: the same checks and 3-per-minute queue as a picked image. */
-  'videos:setThumbnailFrame': method(
+  'videos:setThumbnailFrame': accountMethod(
     z.strictObject({ id: VideoId, type: z.enum(['jpeg', 'png']), data: z.string().min(1).max(MAX_FRAME_BASE64) }),
     ThumbnailQueue,
   ),
@@ -243,35 +267,35 @@ export const methods = {
   /** Restarts into the downloaded update; while uploads run, waits until they finish. */
   'updates:restart': method(none, UpdateStatus),
   /** Each watch folder's state and last file (the folders themselves are in the settings). */
-  'watch:status': method(none, WatchStatusView),
+  'watch:status': accountMethod(none, WatchStatusView),
   /**
    * The folder dialog, shown by the shell: the folders the person picks become watch folders
    * of the shown account (the only way one is added: settings:set cannot add one or change its path).
    */
   'watch:add': method(none, Settings),
-} as const satisfies Record<MethodName, { input: z.ZodType; output: z.ZodType }>;
+} as const satisfies Record<MethodName, { scope: Scope; input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
-  'uploads:changed': UploadsSummary,
-  'uploads:progress': z.object({ jobs: z.array(JobProgress), totals: UploadTotals }),
-  'library:changed': z.object({ folders: z.boolean(), folderIds: z.array(FolderId), account: z.boolean() }),
-  'outbox:changed': OutboxView,
-  'remote:changed': RemoteView,
-  'connection:changed': Connection,
-  'settings:changed': Settings,
-  'auth:changed': AuthStatus,
-  'accounts:changed': AccountsView,
-  'export:progress': z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() }),
-  'thumbnails:changed': ThumbnailQueue,
+  'uploads:changed': accountEvent(UploadsSummary),
+  'uploads:progress': accountEvent(z.object({ jobs: z.array(JobProgress), totals: UploadTotals })),
+  'library:changed': accountEvent(z.object({ folders: z.boolean(), folderIds: z.array(FolderId), account: z.boolean() })),
+  'outbox:changed': accountEvent(OutboxView),
+  'remote:changed': accountEvent(RemoteView),
+  'connection:changed': accountEvent(Connection),
+  'settings:changed': event(Settings),
+  'auth:changed': event(AuthStatus),
+  'accounts:changed': event(AccountsView),
+  'export:progress': accountEvent(z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() })),
+  'thumbnails:changed': accountEvent(ThumbnailQueue),
   /** The shell asks the renderer to show a screen (a notification was clicked). */
-  'app:navigate': z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) }),
+  'app:navigate': event(z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) })),
   /** Help → Keyboard Shortcuts: the renderer shows the list. */
-  'app:showShortcuts': z.object({}),
+  'app:showShortcuts': event(z.object({})),
   /** The startup notices changed (a library could not be opened when the account opened). */
-  'app:notices': z.array(StartupNotice),
-  'updates:changed': UpdateStatus,
-  'watch:changed': WatchStatusView,
-} as const satisfies Record<EventName, z.ZodType>;
+  'app:notices': event(z.array(StartupNotice)),
+  'updates:changed': event(UpdateStatus),
+  'watch:changed': accountEvent(WatchStatusView),
+} as const satisfies Record<EventName, { scope: Scope; payload: z.ZodType }>;
 
 // The other direction: every schema above has its name in contract-names.ts.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -290,7 +314,24 @@ export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 /** What a handler may return: at least the fields of the output schema. */
 export type HandlerOutput<M extends MethodName> = z.input<Methods[M]['output']>;
-export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]['payload']>;
+
+/** The methods a request must name an account for: derived from the table's scopes. */
+export type AccountMethodName = { [M in MethodName]: Methods[M]['scope'] extends 'account' ? M : never }[MethodName];
+export type AppMethodName = Exclude<MethodName, AccountMethodName>;
+/** The events delivered with the account they are about. */
+export type AccountEventName = { [E in EventName]: (typeof events)[E]['scope'] extends 'account' ? E : never }[EventName];
+
+export function isAccountMethod(name: MethodName): name is AccountMethodName {
+  return methods[name].scope === 'account';
+}
+
+export function isAccountEvent(name: EventName): name is AccountEventName {
+  return events[name].scope === 'account';
+}
+
+/** Every account-scoped method, in the table's order. */
+export const ACCOUNT_METHODS = (Object.keys(methods) as MethodName[]).filter(isAccountMethod);
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName } from './contract-names.ts';
 
@@ -301,16 +342,23 @@ export type InvokeArgs<M extends MethodName> = undefined extends MethodInput<M> 
 export type DropOptions = Omit<MethodInput<'uploads:add'>, 'paths'>;
 
 /**
+ * What crosses the bridge: an account-scoped call names its account after the input (null:
+ * no account is shown, and the core answers as signed out where it can); an app call names none.
+ */
+export type BridgeArgs<M extends MethodName> = M extends AccountMethodName ? [input: MethodInput<M> | undefined, accountId: string | null] : InvokeArgs<M>;
+
+/**
  * What the preload exposes as window.api (and the harness bridge imitates): one invoker per
  * method, answering with the envelope, plus event subscription, a drop for the upload queue
  * and the path of a dropped file.
  */
 export type WindowApi = {
-  [M in MethodName]: (...args: InvokeArgs<M>) => Promise<import('./errors.ts').Envelope<MethodOutput<M>>>;
+  [M in MethodName]: (...args: BridgeArgs<M>) => Promise<import('./errors.ts').Envelope<MethodOutput<M>>>;
 } & {
-  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** `accountId`: the account an account-scoped event is about; null for the app's own events. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>, accountId: string | null) => void): () => void;
   /** Queues Files the person dropped or picked, in one message: main grants their real paths and adds them (uploads:add's answer). */
-  dropFiles(files: readonly File[], options: DropOptions): Promise<import('./errors.ts').Envelope<MethodOutput<'uploads:add'>>>;
+  dropFiles(files: readonly File[], options: DropOptions, accountId: string | null): Promise<import('./errors.ts').Envelope<MethodOutput<'uploads:add'>>>;
   /** The local path of a File the person dropped or picked; grants that path to the main process. */
   pathForFile(file: File): string;
 };

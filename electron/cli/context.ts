@@ -2,7 +2,7 @@
 // plain Node process. Configuration comes from VIDLIFT_BASE_URL + VIDLIFT_API_KEY or from
 // the desktop app's own settings and keychain entry; the key is never an argument (it
 // would land in shell history and in `ps`). The data folder is the app's own, so the CLI
-// sees the same library and queue; the account lock (core/session/account-lock.ts) keeps
+// sees the same library and queue; the account lock (core/accounts/lock.ts) keeps
 // one sender per queue, and the CLI refuses in words while the app has the account open.
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -17,9 +17,9 @@ import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
 import { accountFor, type SecretStore } from '../core/secrets/secret-store.ts';
 import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
-import { accountDatabaseFile } from '../core/session/account-session.ts';
+import { accountDatabaseFile } from '../core/accounts/session.ts';
 import { cannotReach, unreachable, type Unreachable } from './reach.ts';
-import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract.ts';
+import { isAccountMethod, type MethodInput, type MethodName, type MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';
 
 /** Dialogs, the clipboard and the browser belong to a window; the command line has none. */
@@ -72,12 +72,21 @@ export interface CliOptions {
   fixed?: Partial<Settings>;
   /** One of the desktop app's accounts, by name or id, for this run (the app keeps showing its own). */
   account?: string;
+  /** More of the app's accounts (by name or id) this run works with: the `NAME:` of its arguments. */
+  accounts?: readonly string[];
 }
 
 export interface Cli {
   core: Core;
   dataDir: string;
-  call<M extends MethodName>(method: M, input?: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** `accountId`: the account an account-scoped call is for; default: this run's account. */
+  call<M extends MethodName>(method: M, input?: MethodInput<M>, accountId?: string): Promise<MethodOutput<M>>;
+  /** This run's account (VIDLIFT_* or --account or the one the app shows), once it was found. */
+  accountId: string | null;
+  /** The id of an account this run opened (CliOptions.accounts), by its name or id; CliError when there is none. */
+  accountNamed(wanted: string): Promise<string>;
+  /** This run, its account-scoped calls going to another of its accounts. */
+  as(accountId: string): Cli;
   close(): Promise<void>;
   /** The account's service address (never holds the key). */
   address: string;
@@ -117,15 +126,32 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     onlyShownAccount: true,
     ...(fixedAccount ? { fixedAccount } : {}),
     ...(options.account !== undefined && !fixedAccount ? { accountForRun: options.account } : {}),
+    ...(options.accounts && options.accounts.length > 0 && !fixedAccount ? { alsoForRun: options.accounts } : {}),
   });
-  const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW });
-  const call = (async (method: MethodName, input?: unknown) => {
-    const reply = await dispatch(method, input);
+  const dispatch = createDispatcher({ ...core.handlers, ...NO_WINDOW }, core.account);
+  // An account-scoped call goes to the account it names (`NAME:` of an argument), else this run's own.
+  const call = (async (method: MethodName, input?: unknown, accountId?: string) => {
+    const reply = await dispatch(method, input, isAccountMethod(method) ? (accountId ?? cli.accountId) : undefined);
     if (reply.ok) return reply.data;
     const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
     throw new CliError(reply.error.message, exitCode, reply.error.code);
   }) as Cli['call'];
-  const cli: Cli = { core, dataDir, call, close: () => core.close(), address: baseUrl ?? '', offline: null };
+  const cli: Cli = {
+    core,
+    dataDir,
+    call,
+    close: () => core.close(),
+    address: baseUrl ?? '',
+    offline: null,
+    accountId: null,
+    accountNamed: async (wanted) => {
+      const { accounts } = await cli.call('accounts:list');
+      const found = accounts.find((a) => a.id === wanted.trim()) ?? accounts.find((a) => a.name.toLowerCase() === wanted.trim().toLowerCase());
+      if (!found) throw new CliError(`No account is named “${wanted}”${fixedAccount ? ' (with VIDLIFT_BASE_URL and VIDLIFT_API_KEY a run has that one account only)' : ''}. \`account --list\` lists them.`, EXIT.config, 'config');
+      return found.id;
+    },
+    as: (accountId) => ({ ...cli, accountId, call: ((method: MethodName, input?: unknown, other?: string) => call(method, input as never, other ?? accountId)) as Cli['call'] }),
+  };
   try {
     await requireAccount(cli, baseUrl !== undefined, fixedAccount ? undefined : options.account, untried !== null);
   } catch (error) {
@@ -169,6 +195,7 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
     );
   }
   cli.address = auth.baseUrl ?? cli.address;
+  cli.accountId = auth.accountId ?? null;
   // The key is checked against the service once (operation 1, through the same proxy
   // route); offline, the local library still answers and uploads wait, as in the app.
   try {

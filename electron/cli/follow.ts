@@ -60,13 +60,17 @@ export function followJobs(cli: Cli, hooks: FollowHooks = {}): Followed {
     }
     if (everyFinal()) for (const wake of waiters) wake();
   };
-  const unsubscribe = cli.core.events.subscribe((event, payload) => {
-    if (event === 'uploads:progress') {
-      for (const p of (payload as { jobs: Array<{ id: number; bytesSent: number }> }).jobs) if (latest.has(p.id)) hooks.progress?.(p.id, p.bytesSent);
-    } else if (event === 'uploads:changed') {
-      void read();
-    }
-  });
+  // Only this account's events: job ids are per account, and a run may follow several.
+  const mine = (accountId: string | null): boolean => accountId === cli.accountId;
+  const offs = [
+    cli.core.events.on('uploads:progress', ({ jobs }, accountId) => {
+      if (mine(accountId)) for (const p of jobs) if (latest.has(p.id)) hooks.progress?.(p.id, p.bytesSent);
+    }),
+    cli.core.events.on('uploads:changed', (_summary, accountId) => {
+      if (mine(accountId)) void read();
+    }),
+  ];
+  const unsubscribe = (): void => offs.forEach((off) => off());
   return {
     track(jobs) {
       for (const job of jobs) {

@@ -1,7 +1,7 @@
 // The surface the composition root (services.ts) gives to a host: the Electron main
 // process, the browser harness, or a test. Hosts serve `handlers` over their transport,
 // forward `events`, and add the few methods only they can answer (ShellMethod).
-import type { Handlers } from './rpc/dispatch.ts';
+import type { AccountRoute, AppHandlers } from './rpc/dispatch.ts';
 import type { EventHub } from './rpc/events.ts';
 import type { Logger } from './log/logger.ts';
 import type { UploadTotals } from '../../shared/model.ts';
@@ -11,7 +11,8 @@ import type { ProxyResolver } from './net/proxy-route.ts';
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
 export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
-export type CoreHandlers = Omit<Handlers, ShellMethod>;
+/** The app's own methods the core answers (the shell adds its ShellMethods). */
+export type CoreHandlers = Omit<AppHandlers, ShellMethod>;
 
 export interface CoreOptions {
   /** The app's data folder: settings, one database per account. */
@@ -41,6 +42,8 @@ export interface CoreOptions {
   accountForRun?: string;
   /** Only the shown account is opened (the command line: the app may have the others open). */
   onlyShownAccount?: boolean;
+  /** With onlyShownAccount: these accounts (by name or id) are opened too: the command line's `NAME:` arguments. */
+  alsoForRun?: readonly string[];
   /**
    * Starts a library's sync writer thread (library/sync-writer.ts). The Electron bundle passes
    * its built worker; default: the TypeScript source beside it (Node); null: no thread.
@@ -55,6 +58,16 @@ export interface BatchSummary {
 
 export interface Core {
   handlers: CoreHandlers;
+  /**
+   * The handlers of the account a request names (null: none shown): every account-scoped
+   * method. Throws the AppError of an account Vidlift does not know (accounts/routes.ts).
+   */
+  account: AccountRoute;
+  /**
+   * The account the window last showed: a preference kept in the settings (the shell's tray
+   * and the command line's default read it); calls never go to it unless they name it.
+   */
+  shownAccountId(): string | null;
   events: EventHub;
   logger: Logger;
   /** Records a path the person chose (dialog result, dropped file); only such paths are read. */

@@ -2,15 +2,16 @@
 // process, the browser harness and tests alike. App-wide parts (settings, the accounts and
 // their keys, the network route, the logger) live as long as the core; what belongs to one
 // account (its client, connection, library, queue) lives in its AccountSession, one open per
-// account with a key (accounts/session-pool.ts).
+// account with a key (accounts/pool.ts).
 import { join } from 'node:path';
 import fs from 'node:fs';
 import { AppError } from '../../shared/errors.ts';
-import { AuthService, oneOffVerifier } from './auth/auth-service.ts';
-import { authHandlers } from './auth/handlers.ts';
-import { accountHandlers, accountsView } from './accounts/handlers.ts';
-import type { AccountRegistry } from './accounts/account-registry.ts';
-import { SessionPool } from './accounts/session-pool.ts';
+import { AuthService, oneOffVerifier } from './accounts/key-check.ts';
+import { AccountsBroadcast } from './accounts/broadcast.ts';
+import { accountRoute } from './accounts/routes.ts';
+import { accountHandlers, authHandlers } from './accounts/handlers.ts';
+import { KeychainNotice, adoptOlderSingleAccount } from './accounts/keychain-notice.ts';
+import { SessionPool } from './accounts/pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
 import { PathGrants } from './files/grants.ts';
 import { createMediaHandlers, electronMediaUrl } from './files/media-handlers.ts';
@@ -22,10 +23,8 @@ import { EventHub } from './rpc/events.ts';
 import { KeytarSecretStore } from './secrets/keytar-store.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsStore } from './settings/settings-store.ts';
-import { delegateToSession } from './session/account-methods.ts';
-import { SIGNED_OUT_ANSWERS } from './session/signed-out.ts';
 import { StartupNotices } from './startup/notices.ts';
-import { keychainUnavailable, settingsDamaged } from './startup/notice-texts.ts';
+import { settingsDamaged } from './startup/notice-texts.ts';
 import { libraryHasLinkOrigin } from './library/link-origins.ts';
 import { Network } from './net/network.ts';
 import { ProxyChoice } from './net/proxy-choice.ts';
@@ -62,7 +61,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
   // cachedEmail reads the pool built below (it needs auth first); it is only called once a key is entered.
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
+  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
   const grants = new PathGrants();
   // Paths chosen in the save dialog: an export writes each once, nowhere else.
   const savePaths = new Set<string>();
@@ -92,28 +91,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
   await pool.sync();
-  let shownId = accounts.active()?.id ?? null;
-  const unsubscribeAccounts = accounts.onChange(() => {
-    void pool.sync().then(async () => {
-      const nowShown = accounts.active()?.id ?? null;
-      // Another account shown: the window starts over from that account's state.
-      if (nowShown !== shownId) {
-        shownId = nowShown;
-        events.emit('connection:changed', pool.connection());
-        await auth.accountsChanged();
-      }
-      events.emit('accounts:changed', await accountsView(accounts, auth, pool));
-    });
-  });
-  // The accounts' upload counts (the switcher shows them), at most once a second.
-  let countsTimer: NodeJS.Timeout | null = null;
-  const unsubscribeCounts = pool.onUploads(() => {
-    countsTimer ??= setTimeout(() => {
-      countsTimer = null;
-      void accountsView(accounts, auth, pool).then((view) => events.emit('accounts:changed', view));
-    }, 1_000);
-    countsTimer.unref();
-  });
+  const broadcast = new AccountsBroadcast({ accounts, auth, pool, events });
   const unsubscribeAuth = auth.onChange(() => void keychainNotice.check().then(() => pool.sync()));
   const unsubscribeSettings = settings.onChange((next, previous) => {
     for (const open of pool.openAccounts()) open.session.applySettings({ ...next, watchFolders: accounts.watchFoldersOf(open.id, next) });
@@ -127,8 +105,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(settings, accounts),
     ...authHandlers(auth),
     ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
-    'connection:get': () => pool.connection(),
-    'connection:check': () => pool.checkConnection(),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
       const status = await proxyChoice.setPassword(password);
@@ -144,17 +120,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     ...createMediaHandlers({
       tokens: mediaTokens,
-      mayLend: (path) => grants.isGranted(path) || (pool.current?.localMedia.wasUploaded(path) ?? false),
+      mayLend: (path) => grants.isGranted(path) || pool.sessions().some((session) => session.localMedia.wasUploaded(path)),
       url: options.mediaUrl ?? electronMediaUrl,
     }),
-    ...delegateToSession({ current: () => pool.current?.handlers ?? null, refuse: () => pool.refuse(), signedOut: SIGNED_OUT_ANSWERS }),
   };
-
-  const batchListeners = new Set<(summary: { done: number; failed: number }) => void>();
-  pool.onOpen((session) => session.uploads.onBatchFinished((summary) => batchListeners.forEach((listener) => listener(summary))));
 
   return {
     handlers,
+    account: accountRoute(accounts, pool),
+    shownAccountId: () => accounts.active()?.id ?? null,
     events,
     logger,
     grantPath: (path) => grants.grant(path),
@@ -175,10 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pauseAll: () => pool.sessions().forEach((session) => void session.uploads.pause()),
       resumeAll: () => pool.sessions().forEach((session) => void session.uploads.resume()),
       onChange: (listener) => pool.onUploads(listener),
-      onBatchFinished: (listener) => {
-        batchListeners.add(listener);
-        return () => batchListeners.delete(listener);
-      },
+      onBatchFinished: (listener) => pool.onBatchFinished(listener),
     },
     setWindowVisible: (visible) => pool.sessions().forEach((session) => session.setWindowVisible(visible)),
     checkShownKey: async () => {
@@ -188,50 +159,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await oneOffVerifier({ transport, deadlineMs: 15_000, registry: logger, logger })(active.baseUrl, key);
       return true;
     },
-    knowsLinkOrigin: (origin) => (pool.current ? libraryHasLinkOrigin(pool.current.db, origin) : false),
+    knowsLinkOrigin: (origin) => pool.sessions().some((session) => libraryHasLinkOrigin(session.db, origin)),
     close: async () => {
       unsubscribeAuth();
-      unsubscribeAccounts();
-      unsubscribeCounts();
-      if (countsTimer) clearTimeout(countsTimer);
+      broadcast.close();
       unsubscribeSettings();
       await pool.close();
       network.close();
       fileSink.close();
     },
   };
-}
-
-
-/** The startup notice about the keychain: whether the shown account's key can be read. */
-class KeychainNotice {
-  readonly #notices: StartupNotices;
-  readonly #auth: AuthService;
-
-  constructor(notices: StartupNotices, auth: AuthService) {
-    this.#notices = notices;
-    this.#auth = auth;
-  }
-
-  async check(): Promise<void> {
-    // No account to read a key for: the older version's account (if any) said its own verdict when it was taken over.
-    if (!this.#auth.accounts.active()) return;
-    try {
-      await this.#auth.getKey();
-      this.#notices.clear('keychain-unavailable');
-    } catch (error) {
-      // No usable keychain: no account can open; the window says why and what to do.
-      this.#notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
-    }
-  }
-}
-
-/** An older version's single account becomes the first account; a keychain that cannot answer leaves it for the next start. */
-async function adoptOlderSingleAccount(accounts: AccountRegistry, notices: StartupNotices, logger: RedactingLogger): Promise<void> {
-  try {
-    await accounts.adoptSingleAccount();
-  } catch (error) {
-    logger.warn('the account of an older version could not be taken over yet', { error });
-    notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
-  }
 }

@@ -1,10 +1,10 @@
 // What the shell follows from the core's events: upload totals for the tray and the
 // taskbar, and the settings it needs synchronously (closeToTray when the window closes,
 // notifications when a batch ends, the service origin for the CSP and link checks).
-import type { EventName } from '../../shared/contract.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../shared/model.ts';
-import type { AuthStatus, Settings, UploadTotals } from '../../shared/model.ts';
+import type { Settings, UploadTotals } from '../../shared/model.ts';
 import type { UploadsSummary } from '../../shared/upload-queue.ts';
+import type { Core } from '../core/core.ts';
 import type { EventHub } from '../core/rpc/events.ts';
 import { serviceOrigins } from './origins.ts';
 
@@ -16,6 +16,8 @@ export interface ShellSnapshot {
   /** Automatic update checks (settings.autoUpdate). */
   autoUpdate: boolean;
   baseUrl: string | null;
+  /** The account the window last showed (settings.activeAccount): its pause is the tray's. */
+  shownAccount: string | null;
 }
 
 export interface BridgeTargets {
@@ -31,6 +33,13 @@ export class CoreBridge {
   readonly #state: ShellSnapshot;
   readonly #targets: BridgeTargets;
 
+  /** The figures at start: the settings, every account's totals and the shown account's pause. */
+  static async initialFrom(core: Pick<Core, 'handlers' | 'account' | 'uploads'>): Promise<{ settings: Settings; uploads: Pick<UploadsSummary, 'totals' | 'paused'> }> {
+    const settings = await core.handlers['settings:get'](undefined);
+    const { paused } = await core.account(settings.activeAccount)['uploads:list'](undefined);
+    return { settings, uploads: { totals: core.uploads.totals(), paused } };
+  }
+
   constructor(initial: { settings: Settings; uploads: Pick<UploadsSummary, 'totals' | 'paused'> }, targets: BridgeTargets = {}) {
     this.#state = {
       totals: initial.uploads.totals,
@@ -39,6 +48,7 @@ export class CoreBridge {
       notifications: initial.settings.notifications,
       autoUpdate: initial.settings.autoUpdate,
       baseUrl: initial.settings.baseUrl,
+      shownAccount: initial.settings.activeAccount,
     };
     this.#targets = targets;
   }
@@ -66,33 +76,25 @@ export class CoreBridge {
     this.refresh();
   }
 
-  follow(events: Pick<EventHub, 'subscribe'>): () => void {
-    return events.subscribe((event, payload) => this.apply(event, payload));
-  }
-
-  apply(event: EventName, payload: unknown): void {
-    switch (event) {
-      case 'uploads:changed': {
-        // The shown account's queue; the totals come from every account (uploadsChanged).
-        this.#state.paused = (payload as UploadsSummary).paused;
+  /** Follows the core's events, each payload typed by the contract (no casts). */
+  follow(events: Pick<EventHub, 'on'>): () => void {
+    const offs = [
+      events.on('uploads:changed', ({ paused }, accountId) => {
+        // The shown account's pause; the totals come from every account (uploadsChanged).
+        if (accountId !== this.#state.shownAccount) return;
+        this.#state.paused = paused;
         this.refresh();
-        break;
-      }
-      case 'settings:changed': {
-        const settings = payload as Settings;
+      }),
+      events.on('settings:changed', (settings) => {
         this.#state.closeToTray = settings.closeToTray;
         this.#state.notifications = settings.notifications;
         this.#state.autoUpdate = settings.autoUpdate;
+        this.#state.shownAccount = settings.activeAccount;
         this.#setBaseUrl(settings.baseUrl);
-        break;
-      }
-      case 'auth:changed': {
-        this.#setBaseUrl((payload as AuthStatus).baseUrl);
-        break;
-      }
-      default:
-        break;
-    }
+      }),
+      events.on('auth:changed', ({ baseUrl }) => this.#setBaseUrl(baseUrl)),
+    ];
+    return () => offs.forEach((off) => off());
   }
 
   #setBaseUrl(baseUrl: string | null): void {

@@ -9,7 +9,7 @@ import { methods, type MethodInput, type MethodOutput } from '../../shared/contr
 import { AppError, type Envelope } from '../../shared/errors.ts';
 import { describeIssues, type Dispatch } from '../core/rpc/dispatch.ts';
 
-/** What the preload sends: uploads:add's input (so an account id it gains travels too). */
+/** What the preload sends: uploads:add's input; the account it is for travels beside it, as on every account call. */
 export type DropMessage = MethodInput<'uploads:add'>;
 
 export const NOT_LOCAL_FILES: Envelope<never> = {
@@ -22,7 +22,7 @@ export interface DropDeps {
   dispatch: Dispatch;
 }
 
-export async function acceptDrop(message: unknown, deps: DropDeps): Promise<Envelope<MethodOutput<'uploads:add'>>> {
+export async function acceptDrop(message: unknown, accountId: unknown, deps: DropDeps): Promise<Envelope<MethodOutput<'uploads:add'>>> {
   if (hasPathlessFile(message)) return NOT_LOCAL_FILES;
   const parsed = methods['uploads:add'].input.safeParse(message);
   if (!parsed.success) return { ok: false, error: { code: 'validation', message: describeIssues(parsed.error), retryable: false } };
@@ -33,7 +33,8 @@ export async function acceptDrop(message: unknown, deps: DropDeps): Promise<Enve
     if (error instanceof AppError) return { ok: false, error: error.toShape() };
     throw error;
   }
-  return (await deps.dispatch('uploads:add', parsed.data)) as Envelope<MethodOutput<'uploads:add'>>;
+  // The dispatcher checks the account as it checks any account call's.
+  return (await deps.dispatch('uploads:add', parsed.data, accountId)) as Envelope<MethodOutput<'uploads:add'>>;
 }
 
 function hasPathlessFile(message: unknown): boolean {

@@ -54,13 +54,13 @@ export function serveContract(options: ServeOptions): () => void {
   const { dispatch, policy, logger } = options;
   const ipcMain = options.ipcMain ?? electronIpcMain;
   for (const method of METHOD_NAMES) {
-    ipcMain.handle(method, async (event: IpcMainInvokeEvent, input: unknown) => {
+    ipcMain.handle(method, async (event: IpcMainInvokeEvent, input: unknown, accountId: unknown) => {
       const refusal = senderRefusal(event, policy);
       if (refusal !== null) {
         logger.warn('IPC call refused', { method, reason: refusal, origin: originOf(event.senderFrame?.url) });
         return REFUSED;
       }
-      return dispatch(method, input);
+      return dispatch(method, input, accountId);
     });
   }
   const onGrant = (event: IpcMainEvent, path: unknown): void => {
@@ -77,13 +77,13 @@ export function serveContract(options: ServeOptions): () => void {
     }
   };
   ipcMain.on(FILES_GRANT_CHANNEL, onGrant);
-  ipcMain.handle(FILES_DROP_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown) => {
+  ipcMain.handle(FILES_DROP_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown, accountId: unknown) => {
     const refusal = senderRefusal(event, policy);
     if (refusal !== null) {
       logger.warn('Drop refused', { reason: refusal, origin: originOf(event.senderFrame?.url) });
       return REFUSED;
     }
-    return acceptDrop(message, { grantPath: options.grantPath, dispatch });
+    return acceptDrop(message, accountId, { grantPath: options.grantPath, dispatch });
   });
   return () => {
     for (const method of METHOD_NAMES) ipcMain.removeHandler(method);

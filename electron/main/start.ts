@@ -18,6 +18,7 @@ import {
   shell,
   Tray,
 } from 'electron';
+import type { AppHandlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { followAppLifecycle } from './app-lifecycle.ts';
 import { askAboutClose } from './close-guard.ts';
@@ -87,7 +88,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   const liveWindow = (): BrowserWindow | null => window.live();
   const progress = new ProgressReporter({ setProgressBar: (value, mode) => liveWindow()?.setProgressBar(value, mode) });
   const bridge = new CoreBridge(
-    { settings: await core.handlers['settings:get'](undefined), uploads: { totals: core.uploads.totals(), paused: (await core.handlers['uploads:list'](undefined)).paused } },
+    await CoreBridge.initialFrom(core),
     {
       onUploads: (totals, paused) => {
         progress.update(totals, paused);
@@ -141,30 +142,30 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     onChange: (status) => core.events.emit('updates:changed', status),
     log: (message, error) => logger.warn(message, { error }),
   });
-  const dispatch = createDispatcher(
-    {
-      ...core.handlers,
-      ...createShellHandlers({
-        app,
-        platform: process.platform,
-        sandboxAvailable: !packaged,
-        dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
-        addWatchFolders: (folders) => core.addWatchFolders(folders),
-        linkPolicy,
-        openExternal: (url) => links.open(url),
-        writeClipboard: (text) => clipboard.writeText(text),
-        updates,
-      }),
-    },
-    { onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }) },
-  );
+  const handlers: AppHandlers = {
+    ...core.handlers,
+    ...createShellHandlers({
+      app,
+      platform: process.platform,
+      sandboxAvailable: !packaged,
+      dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
+      addWatchFolders: (paths) => core.addWatchFolders(paths),
+      linkPolicy,
+      openExternal: (url) => links.open(url),
+      writeClipboard: (text) => clipboard.writeText(text),
+      updates,
+    }),
+  };
+  const dispatch = createDispatcher(handlers, core.account, {
+    onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }),
+  });
   serveContract({
     dispatch,
     logger,
     policy: { origin, mainFrame: () => liveWindow()?.webContents.mainFrame ?? null },
     grantPath: (path) => core.grantPath(path),
   });
-  core.events.subscribe((event, payload) => liveWindow()?.webContents.send(event, payload));
+  core.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -218,7 +219,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
       grantPath: (path) => core.grantPath(path),
-      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }),
+      // Into the account the window shows (the preference kept in the settings).
+      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }, core.shownAccountId()),
       showUploads: () => window.showUploads(),
       onError: (message, error) => logger.warn(message, error === undefined ? {} : { error }),
     });

@@ -1,5 +1,6 @@
-// Builds window.api from the contract's names: one invoker per method, event subscription
-// that only accepts contract events and hands over the payload alone (never the
+// Builds window.api from the contract's names: one invoker per method, which forwards the
+// input and the account the call names (main checks both), event subscription that only
+// accepts contract events and hands over the payload and the account it is about (never the
 // IpcRendererEvent, whose `sender` is the ipcRenderer itself), a drop for the upload queue in
 // one message, and the path of one dropped file.
 // Nothing else crosses the bridge: no ipcRenderer, no Node.
@@ -16,13 +17,13 @@ const eventNames: ReadonlySet<string> = new Set(EVENT_NAMES);
 export function buildWindowApi(ipc: Ipc, webUtils: Pick<WebUtils, 'getPathForFile'>): WindowApi {
   const api: Record<string, unknown> = {};
   for (const method of METHOD_NAMES) {
-    api[method] = (input?: unknown) => ipc.invoke(method, input);
+    api[method] = (input?: unknown, accountId?: unknown) => ipc.invoke(method, input, accountId);
   }
   api.on = (event: unknown, listener: unknown): (() => void) => {
     if (typeof event !== 'string' || !eventNames.has(event)) throw new TypeError(`Unknown event: ${String(event)}`);
     if (typeof listener !== 'function') throw new TypeError('The listener must be a function.');
-    const forward = (_event: IpcRendererEvent, payload: unknown): void => {
-      (listener as (payload: unknown) => void)(payload);
+    const forward = (_event: IpcRendererEvent, payload: unknown, accountId: unknown): void => {
+      (listener as (payload: unknown, accountId: string | null) => void)(payload, typeof accountId === 'string' ? accountId : null);
     };
     ipc.on(event, forward);
     return () => {
@@ -31,9 +32,9 @@ export function buildWindowApi(ipc: Ipc, webUtils: Pick<WebUtils, 'getPathForFil
   };
   // getPathForFile throws for anything that is not a real File; a File the page built itself
   // has no path (''), and main refuses the drop (electron/main/drop.ts). The page never names a path.
-  api.dropFiles = async (files: readonly File[], options: DropOptions): Promise<unknown> => {
+  api.dropFiles = async (files: readonly File[], options: DropOptions, accountId: unknown): Promise<unknown> => {
     const paths = Array.from(files, (file) => webUtils.getPathForFile(file));
-    return ipc.invoke(FILES_DROP_CHANNEL, { ...options, paths });
+    return ipc.invoke(FILES_DROP_CHANNEL, { ...options, paths }, accountId);
   };
   api.pathForFile = (file: File): string => {
     // getPathForFile throws for anything that is not a real File; a File the page built

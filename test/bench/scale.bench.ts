@@ -28,6 +28,7 @@ import { startHarness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { firstSyncInChild } from './support/first-sync-run.ts';
 import { counting, cpuSeconds, lowerBound, quantile, quietLogger, round, startHostProcess } from './support/sync-rig.ts';
+import { shown } from '../support/shown-account.ts';
 
 const LATENCY_MS = 20;
 const CONCURRENCY = 4;
@@ -199,7 +200,7 @@ async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; do
   const harness = await startHarness({ seed: `flat:${VIDEOS}`, configured: true });
   const browser = await launchChromium();
   try {
-    await waitFor('the library to hold 1,000,000 videos', async () => (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === VIDEOS, 600_000);
+    await waitFor('the library to hold 1,000,000 videos', async () => (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === VIDEOS, 600_000);
     const readySeconds = (Date.now() - started) / 1000;
     // The title index is built after the sync, in this process: scrolling is measured after it.
     await waitForQuiet(120_000);
@@ -264,7 +265,7 @@ async function measureDrop(): Promise<{ dropMs: number; longestTaskMs: number }>
   try {
     await writeTree(join(harness.fixtureDir, 'Archive'), FILES);
     // The queue is paused: the figure is queueing and showing, not sending.
-    await harness.core.handlers['uploads:pause'](undefined);
+    await shown(harness.core)['uploads:pause'](undefined);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(harness.url);
     await page.locator('.videos').waitFor({ timeout: 60_000 });

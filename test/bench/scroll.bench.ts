@@ -6,6 +6,7 @@
 // and how long rows take to fill after a jump to a far position.
 import { startHarness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { shown } from '../support/shown-account.ts';
 
 const VIDEOS = 50_000;
 const SCROLL_SECONDS = 4;
@@ -42,7 +43,7 @@ export default async function run(): Promise<void> {
   try {
     await waitFor(
       'the library to hold every video',
-      async () => (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === VIDEOS,
+      async () => (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === VIDEOS,
       180_000,
     );
     const readySeconds = (Date.now() - started) / 1000;

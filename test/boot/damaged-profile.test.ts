@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { accountDatabaseFile } from '../../electron/core/session/account-session.ts';
+import { accountDatabaseFile } from '../../electron/core/accounts/session.ts';
 import { breakKeytar } from './keytar-hooks.ts';
 import { bootSource, KEY_STORAGE, newHost, newProfile, signIn, type Booted } from './support.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createElectronDouble, type BrowserWindowDouble, type ElectronDouble, type ElectronDoubleOptions } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
-import type { MethodName, MethodOutput } from '../../shared/contract.ts';
+import { isAccountMethod, type MethodName, type MethodOutput } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import type { UploadJob } from '../../shared/model.ts';
 import { startHost, type Host, type HostOptions } from '../host/index.ts';
@@ -70,7 +70,13 @@ export async function booted(double: ElectronDouble, userData: string): Promise<
     return last;
   };
   await waitFor('the window to load its document', () => double.windows.length > 0 && window().webContents.loaded !== null && !window().webContents.loading);
-  const call = (async (method: MethodName, input?: unknown) => double.ipcMain.invoke(method, input, window().webContents.mainFrame)) as Booted['call'];
+  // As the window does (renderer/src/lib/api.ts): an account-scoped call names the account shown.
+  const shownAccount = async (): Promise<string | null> => {
+    const status = (await double.ipcMain.invoke('auth:status', undefined, window().webContents.mainFrame)) as Envelope<{ accountId?: string | null }>;
+    return status.ok ? (status.data.accountId ?? null) : null;
+  };
+  const call = (async (method: MethodName, input?: unknown) =>
+    double.ipcMain.invoke(method, input, window().webContents.mainFrame, isAccountMethod(method) ? await shownAccount() : undefined)) as Booted['call'];
   const data = (async (method: MethodName, input?: unknown) => {
     const reply = (await call(method, input)) as Envelope<unknown>;
     if (!reply.ok) throw new Error(`${method} failed: ${reply.error.code}: ${reply.error.message}`);

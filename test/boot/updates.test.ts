@@ -23,6 +23,7 @@ import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { createElectronDouble, type ElectronDouble } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import { CoreBridge } from '../../electron/main/core-bridge.ts';
+import { EventHub } from '../../electron/core/rpc/events.ts';
 import { CHECK_EVERY_MS, UpdateController } from '../../electron/main/updates.ts';
 import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../shared/model.ts';
 import { REPO_ROOT, waitFor } from './support.ts';
@@ -240,7 +241,9 @@ describe('updates against a loopback feed', () => {
   it('follows the autoUpdate setting through the shell bridge', async () => {
     publish(feed, NEW_BUILD);
     const { controller, ticks, bridge } = setUp();
-    bridge.apply('settings:changed', { ...SETTINGS, autoUpdate: false });
+    const hub = new EventHub();
+    bridge.follow(hub);
+    hub.emit('settings:changed', { ...SETTINGS, autoUpdate: false });
     controller.start();
     ticks[0]!.tick();
     await new Promise((r) => setTimeout(r, 50));

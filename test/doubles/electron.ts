@@ -472,11 +472,11 @@ export class IpcMainDouble extends Emitter implements Pick<IpcMain, IpcPart> {
     this.handlers.delete(channel);
   }
 
-  /** ipcRenderer.invoke from `frame`: what the renderer would receive. */
-  async invoke(channel: string, input: unknown, frame: FrameFacts | null): Promise<unknown> {
+  /** ipcRenderer.invoke from `frame` (`accountId`: the account an account-scoped call names): what the renderer would receive. */
+  async invoke(channel: string, input: unknown, frame: FrameFacts | null, accountId?: unknown): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input);
+    return handler({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input, accountId);
   }
 
   /** ipcRenderer.send from `frame`. */

@@ -5,7 +5,7 @@
 // file registers the hooks once per process; the module it serves forwards every export to
 // the double installed last, so each scenario can start from a fresh double:
 //
-//   import { installElectronDouble } from '../doubles/register-electron.ts';
+//   import { installElectronDouble } from './register-electron.ts';
 //   const double = installElectronDouble(createElectronDouble({ userData, appPath }));
 //
 // Without an installed double, any use of an `electron` export throws. Under Node alone:

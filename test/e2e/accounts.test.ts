@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -39,7 +40,7 @@ async function showScreen(name: string): Promise<void> {
 
 describe('several accounts', () => {
   it('adds a second account, switches, and never shows one account’s rows under the other', async () => {
-    firstTitle = (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
+    firstTitle = (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!.name;
     await until('the first library', async () => (await listText()).includes(firstTitle), 30_000);
 
     await showScreen('Settings');
@@ -86,10 +87,10 @@ describe('several accounts', () => {
     await watchList.getByRole('button', { name: 'Add folder…' }).click();
     await until('the watch folder listed', async () => (await watchList.getByRole('listitem').count()) === 1);
     harness.host.control.setOffline(true);
-    await until('offline', async () => (await harness.core.handlers['connection:check'](undefined)).state === 'offline', 30_000);
-    const folder = (await harness.core.handlers['folders:list'](undefined)).folders.find((f) => f.id > 0)!;
-    await harness.core.handlers['folders:rename']({ id: folder.id, name: 'first-account-only-folder' });
-    await until('the rename waiting', async () => (await harness.core.handlers['outbox:list'](undefined)).items.length === 1, 30_000);
+    await until('offline', async () => (await shown(harness.core)['connection:check'](undefined)).state === 'offline', 30_000);
+    const folder = (await shown(harness.core)['folders:list'](undefined)).folders.find((f) => f.id > 0)!;
+    await shown(harness.core)['folders:rename']({ id: folder.id, name: 'first-account-only-folder' });
+    await until('the rename waiting', async () => (await shown(harness.core)['outbox:list'](undefined)).items.length === 1, 30_000);
     await page.getByRole('button', { name: /changes? waiting/ }).click();
     const panel = page.locator('#outbox-panel');
     await until('the outbox panel lists the rename', async () => ((await panel.textContent()) ?? '').includes('first-account-only-folder'));

@@ -11,6 +11,7 @@ import { startHarness, type Harness } from '../harness/index.ts';
 import { makePng } from '../host/png.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { dropFiles, newPage, shootAndCheck, startFileServer, until, writeFakeMp4 } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -203,8 +204,8 @@ describe('Vidlift in the browser', () => {
     }, 60_000);
     await until('online again', async () => ((await page.locator('.conn').textContent()) ?? '').includes('Online'), 60_000);
     await until('no pending badge once replayed', async () => (await page.locator('nav[aria-label="Folders"] .badge').count()) === 0, 30_000).catch(async (error: Error) => {
-      const still = (await harness.core.handlers['folders:list'](undefined)).folders.filter((f) => f.pending).map((f) => `${f.name}: ${f.pending}`);
-      const outbox = (await harness.core.handlers['outbox:list'](undefined)).items.length;
+      const still = (await shown(harness.core)['folders:list'](undefined)).folders.filter((f) => f.pending).map((f) => `${f.name}: ${f.pending}`);
+      const outbox = (await shown(harness.core)['outbox:list'](undefined)).items.length;
       throw new Error(`${error.message}; the core's folders:list still marks [${still.join(', ')}] with ${outbox} outbox items left`);
     });
   });

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -29,7 +30,7 @@ const preview = () => dialog().getByLabel('Preview');
 
 describe('the Links menu', () => {
   it('previews the folder’s links in each format, copies them, and saves them to the chosen file', async () => {
-    const total = async () => (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total;
+    const total = async () => (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total;
     await until('the library', async () => (await total()) > 0, 30_000);
     const count = await total();
     // The toolbar with "Links…" in it still fits at 1280 × 800 (issue 17 item 9).

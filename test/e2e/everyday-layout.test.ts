@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 const LONG = 'Recordings from the long summer road trip across the northern coast with friends and family 2024';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   harness.host.control.addVideo({ name: 'A clip in the long folder.mp4', folderId: 0 });
   browser = await launchChromium();
   page = await newPage(browser, harness.url);
-  await harness.core.handlers['folders:create']({ name: LONG });
+  await shown(harness.core)['folders:create']({ name: LONG });
   await page.getByRole('navigation', { name: 'Folders' }).waitFor();
 });
 

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -44,7 +45,7 @@ describe('a refused change in the outbox', () => {
     await until('the file checked', () => attach.isEnabled());
     await attach.click();
     // Settled first: the video's refreshed row re-fills the intro-skip field.
-    await until('the subtitle file refused', async () => (await harness.core.handlers['outbox:list'](undefined)).items[0]?.state === 'refused');
+    await until('the subtitle file refused', async () => (await shown(harness.core)['outbox:list'](undefined)).items[0]?.state === 'refused');
     await details.getByLabel('Skip intro (seconds)').fill('21');
     await details.locator('form.skip').getByRole('button', { name: 'Save' }).click();
 

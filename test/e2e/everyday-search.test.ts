@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -23,8 +24,8 @@ afterAll(async () => {
 
 describe('all-folders search', () => {
   it('says how many it found and how many it lists', async () => {
-    await until('the library synced', async () => (await harness.core.handlers['videos:search']({ query: 'e', limit: 1 })).total > 1000, 60_000);
-    const { total } = await harness.core.handlers['videos:search']({ query: 'e', limit: 1 });
+    await until('the library synced', async () => (await shown(harness.core)['videos:search']({ query: 'e', limit: 1 })).total > 1000, 60_000);
+    const { total } = await shown(harness.core)['videos:search']({ query: 'e', limit: 1 });
     await page.getByRole('checkbox', { name: 'All folders' }).check();
     await page.getByRole('searchbox', { name: 'Search videos' }).fill('e');
     const count = page.getByTestId('library-count');

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -38,7 +39,7 @@ async function scrollTo(index: number): Promise<void> {
 
 describe('selections over 20,000 videos', () => {
   it('a Shift+click range from row 0 to row 12,015 counts and copies 12,016 videos', async () => {
-    await until('the library synced', async () => (await harness.core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === 20_000, 90_000);
+    await until('the library synced', async () => (await shown(harness.core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total === 20_000, 90_000);
     await until('the first row', () => row(0).isVisible(), 30_000);
     await row(0).click();
     await scrollTo(12_015);

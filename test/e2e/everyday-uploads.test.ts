@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until, writeFakeMp4 } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -31,10 +32,10 @@ describe('the Uploads view', () => {
     const { core } = harness;
     const path = (name: string): string => join(harness.fixtureDir, name);
     for (const name of ['finished-first.mp4', 'long-recording.mp4', 'next-in-line.mp4', 'after-that.mp4']) core.grantPath(path(name));
-    await core.handlers['uploads:add']({ paths: [path('finished-first.mp4')], folderId: 0 });
-    await until('the first upload done', async () => (await core.handlers['uploads:list'](undefined)).jobs[0]?.state === 'done', 30_000);
+    await shown(core)['uploads:add']({ paths: [path('finished-first.mp4')], folderId: 0 });
+    await until('the first upload done', async () => (await shown(core)['uploads:list'](undefined)).jobs[0]?.state === 'done', 30_000);
     await core.handlers['settings:set']({ uploadConcurrency: 1, bandwidthLimit: 16_384 });
-    await core.handlers['uploads:add']({ paths: [path('long-recording.mp4'), path('next-in-line.mp4'), path('after-that.mp4')], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [path('long-recording.mp4'), path('next-in-line.mp4'), path('after-that.mp4')], folderId: 0 });
 
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
     await until('the long one running', async () => (await page.locator('.job[data-state="uploading"]').count()) === 1, 30_000);

@@ -13,6 +13,7 @@ import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until, writeFakeMp4 } from './support.ts';
 import { formatBytes } from '../../renderer/src/lib/format.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -41,7 +42,7 @@ const detail = (name: string) => row(name).locator('.detail').textContent();
 
 async function queue(name: string): Promise<void> {
   harness.core.grantPath(path(name));
-  await harness.core.handlers['uploads:add']({ paths: [path(name)], folderId: 0 });
+  await shown(harness.core)['uploads:add']({ paths: [path(name)], folderId: 0 });
 }
 
 async function atBothWidths(name: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, startFileServer, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -56,7 +57,7 @@ describe('remote imports', () => {
     expect(await row('harbour.mp4').textContent()).not.toContain('Probably not a video');
     for (const name of ['harbour.mp4', 'notes.txt', 'missing.mp4']) expect(await row(name).textContent()).toContain('into Lisbon Weekend');
     const lisbon = harness.host.control.videos().filter((v) => v.name === 'harbour.mp4' || v.name === 'notes.txt');
-    const folderId = (await harness.core.handlers['folders:list'](undefined)).folders.find((f) => f.name === 'Lisbon Weekend')?.id;
+    const folderId = (await shown(harness.core)['folders:list'](undefined)).folders.find((f) => f.name === 'Lisbon Weekend')?.id;
     expect(lisbon.map((v) => v.folderId)).toEqual([folderId, folderId]);
 
     for (const width of [1280, 900]) {
@@ -71,13 +72,13 @@ describe('remote imports', () => {
     await harness.host.control.stop();
     try {
       await page.getByRole('button', { name: 'Remove failed', exact: true }).click();
-      await until('queued in the outbox', async () => (await harness.core.handlers['outbox:list'](undefined)).items.some((i) => i.kind === 'remote.deleteFailed'));
+      await until('queued in the outbox', async () => (await shown(harness.core)['outbox:list'](undefined)).items.some((i) => i.kind === 'remote.deleteFailed'));
     } finally {
       // Back, but every answer to the action is the service's error until the fault is lifted.
       harness.host.control.setFaults([{ route: 'POST /v1/upload/url/actions', kind: 'server_error' }]);
       await harness.host.control.start();
     }
-    await until('the action refused', async () => (await harness.core.handlers['outbox:list'](undefined)).items.find((i) => i.kind === 'remote.deleteFailed')?.state === 'refused', 60_000);
+    await until('the action refused', async () => (await shown(harness.core)['outbox:list'](undefined)).items.find((i) => i.kind === 'remote.deleteFailed')?.state === 'refused', 60_000);
     await page.getByRole('button', { name: /changes? waiting/ }).click();
     const panel = page.locator('#outbox-panel');
     await panel.waitFor();
@@ -88,7 +89,7 @@ describe('remote imports', () => {
 
     harness.host.control.setFaults([]);
     await item.getByRole('button', { name: 'Retry', exact: true }).click();
-    await until('sent on Retry', async () => (await harness.core.handlers['outbox:list'](undefined)).items.length === 0, 30_000);
+    await until('sent on Retry', async () => (await shown(harness.core)['outbox:list'](undefined)).items.length === 0, 30_000);
     await until('the failed import gone on the service', () => !harness.host.control.remoteItems().some((r) => r.status === 'failed'), 30_000);
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until, writeFakeMp4 } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -45,7 +46,7 @@ describe('the connection, in words and in time', () => {
     await writeFakeMp4(fixture('long-take.mp4'), 3_000_000);
     core.grantPath(fixture('long-take.mp4'));
     await core.handlers['settings:set']({ uploadConcurrency: 1, bandwidthLimit: 65_536 });
-    await core.handlers['uploads:add']({ paths: [fixture('long-take.mp4')], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [fixture('long-take.mp4')], folderId: 0 });
     await until('the upload sending', async () => (await statusBar()).includes('Uploading 1'), 30_000);
     expect(await connectionLabel()).toBe('Online');
 
@@ -77,7 +78,7 @@ describe('the connection, in words and in time', () => {
     // The monitor probes on its own every 1-3.6 s: come back online just after a probe was
     // scheduled, so the click (not a background probe) is what finds the service again.
     await until('a probe just scheduled', async () => {
-      const { nextAttemptAt } = await harness.core.handlers['connection:get'](undefined);
+      const { nextAttemptAt } = await shown(harness.core)['connection:get'](undefined);
       return nextAttemptAt !== null && nextAttemptAt - Date.now() >= 1_500;
     }, 10_000);
     harness.host.control.setOffline(false);
@@ -87,7 +88,7 @@ describe('the connection, in words and in time', () => {
     expect(checks()).toBeGreaterThan(before);
     // Back to no limit for what follows.
     await harness.core.handlers['settings:set']({ uploadConcurrency: 3, bandwidthLimit: null });
-    await until('the long upload done', async () => (await harness.core.handlers['uploads:list'](undefined)).jobs.every((job) => job.state === 'done'), 60_000);
+    await until('the long upload done', async () => (await shown(harness.core)['uploads:list'](undefined)).jobs.every((job) => job.state === 'done'), 60_000);
   }, 90_000);
 });
 
@@ -98,15 +99,15 @@ describe('failures, counted where a person looks', () => {
       await writeFakeMp4(fixture(name), 40_000 + name.length);
       core.grantPath(fixture(name));
     }
-    await core.handlers['uploads:pause'](undefined);
-    const added = (await core.handlers['uploads:add']({ paths: [fixture('arrives.mp4'), fixture('vanishes.mp4'), fixture('never-sent.mp4')], folderId: 0 })).added;
+    await shown(core)['uploads:pause'](undefined);
+    const added = (await shown(core)['uploads:add']({ paths: [fixture('arrives.mp4'), fixture('vanishes.mp4'), fixture('never-sent.mp4')], folderId: 0 })).added;
     expect(added).toHaveLength(3);
-    await core.handlers['uploads:cancel']({ id: added[2]! });
+    await shown(core)['uploads:cancel']({ id: added[2]! });
     // Deleted before it is sent: it cannot be read, and fails.
     await rm(fixture('vanishes.mp4'));
-    await core.handlers['uploads:resume'](undefined);
+    await shown(core)['uploads:resume'](undefined);
     await until('one failed, the other done', async () => {
-      const { counts } = await core.handlers['uploads:list'](undefined);
+      const { counts } = await shown(core)['uploads:list'](undefined);
       return counts.failed + counts.changed === 1 && counts.done >= 2;
     }, 30_000);
 
@@ -125,7 +126,7 @@ describe('failures, counted where a person looks', () => {
     await shootBothWidths('everyday2-failures');
 
     // Done counts what arrived: the cancelled file is under its own filter.
-    const doneCount = (await core.handlers['uploads:list']({ filter: 'done' })).total;
+    const doneCount = (await shown(core)['uploads:list']({ filter: 'done' })).total;
     expect(await page.getByRole('button', { name: /^Done/ }).textContent()).toContain(String(doneCount));
     await page.getByRole('button', { name: /^Cancelled/ }).click();
     await until('the Cancelled filter', async () => (await page.locator('.job .name').allTextContents()).join() === 'never-sent.mp4', 10_000);

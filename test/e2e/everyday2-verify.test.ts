@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until, writeFakeMp4 } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -39,17 +40,17 @@ describe('each upload verified once it lands', () => {
     const path = (name: string): string => join(harness.fixtureDir, name);
     for (const name of [VERIFIED, CUT, QUOTED, WAITING]) core.grantPath(path(name));
     const allDone = async (count: number) => {
-      const { jobs } = await core.handlers['uploads:list'](undefined);
+      const { jobs } = await shown(core)['uploads:list'](undefined);
       return jobs.length === count && jobs.every((j) => j.state === 'done');
     };
-    await core.handlers['uploads:add']({ paths: [path(VERIFIED)], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [path(VERIFIED)], folderId: 0 });
     await until('the first upload done', () => allDone(1), 30_000);
     // A file server that reads names as busboy's defaults do (Latin-1, cut at the backslash, %22 kept).
     harness.host.control.setFileNames('legacy');
-    await core.handlers['uploads:add']({ paths: [path(CUT), path(QUOTED)], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [path(CUT), path(QUOTED)], folderId: 0 });
     await until('the legacy uploads done', () => allDone(3), 30_000);
-    await core.handlers['uploads:pause'](undefined);
-    await core.handlers['uploads:add']({ paths: [path(WAITING)], folderId: 0 });
+    await shown(core)['uploads:pause'](undefined);
+    await shown(core)['uploads:add']({ paths: [path(WAITING)], folderId: 0 });
 
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Uploads' }).click();
     await until('the four rows', async () => (await page.locator('.job').count()) === 4);

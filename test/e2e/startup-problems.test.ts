@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { accountDatabaseFile } from '../../electron/core/session/account-session.ts';
+import { accountDatabaseFile } from '../../electron/core/accounts/session.ts';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck } from './support.ts';

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newPage, shootAndCheck, until } from './support.ts';
+import { shown } from '../support/shown-account.ts';
 
 let harness: Harness;
 let browser: Browser;
@@ -79,7 +80,7 @@ describe('Settings: watch folders', () => {
     const first = section.getByRole('listitem').nth(0);
     await until('the link shown', async () => (await first.getByRole('status').textContent()) === 'Replaced by a link');
     expect(await first.textContent()).toMatch(/replaced by a link to another place, so nothing there is uploaded/);
-    const queued = await harness.core.handlers['uploads:list']({ filter: 'all', offset: 0, limit: 50 });
+    const queued = await shown(harness.core)['uploads:list']({ filter: 'all', offset: 0, limit: 50 });
     expect(queued.jobs.map((job) => job.name)).toEqual(['stream.mp4']);
     await first.scrollIntoViewIfNeeded();
     await shootAndCheck(page, 'watch-settings-linked');

@@ -9,7 +9,7 @@ import config from 'virtual:vidlift-harness-config';
 import { METHOD_NAMES } from '../../shared/contract-names.ts';
 
 
-type Listener = (payload: unknown) => void;
+type Listener = (payload: unknown, accountId: string | null) => void;
 
 const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
 const listeners = new Map<string, Set<Listener>>();
@@ -22,7 +22,7 @@ const ready = new Promise<void>((resolve, reject) => {
     const message = JSON.parse(String(event.data)) as ServerMessage;
     if (message.type === 'ready') resolve();
     else if (message.type === 'result') pending.get(message.id)?.(message.envelope);
-    else if (message.type === 'event') for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+    else if (message.type === 'event') for (const listener of listeners.get(message.event) ?? []) listener(message.payload, message.accountId);
   });
   socket.addEventListener('close', () => {
     reject(new Error('harness connection closed'));
@@ -50,10 +50,10 @@ async function request(message: (id: number) => ClientMessage): Promise<Envelope
   });
 }
 
-const call = (method: string, input: unknown): Promise<Envelope<unknown>> => request((id) => ({ type: 'call', id, method, input }));
+const call = (method: string, input: unknown, accountId: unknown): Promise<Envelope<unknown>> => request((id) => ({ type: 'call', id, method, input, accountId }));
 
 const api: Record<string, unknown> = {};
-for (const method of METHOD_NAMES) api[method] = (input?: unknown) => call(method, input);
+for (const method of METHOD_NAMES) api[method] = (input?: unknown, accountId?: unknown) => call(method, input, accountId);
 api.on = (event: string, listener: Listener) => {
   let set = listeners.get(event);
   if (!set) listeners.set(event, (set = new Set()));
@@ -63,7 +63,7 @@ api.on = (event: string, listener: Listener) => {
 // In Electron the preload asks webUtils for the real path of a dropped File. Here a File
 // stands for the file of the same name in the fixture folder the test prepared.
 const fixturePath = (file: File): string => `${config.fixtureDir}/${file.name}`;
-api.dropFiles = (files: readonly File[], options: object) => request((id) => ({ type: 'drop', id, message: { ...options, paths: Array.from(files, fixturePath) } }));
+api.dropFiles = (files: readonly File[], options: object, accountId: unknown) => request((id) => ({ type: 'drop', id, message: { ...options, paths: Array.from(files, fixturePath) }, accountId }));
 api.pathForFile = (file: File) => {
   const path = fixturePath(file);
   void ready.then(() => sendRaw({ type: 'grant', path }));

@@ -81,7 +81,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
 
   const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path), core);
-  const dispatch = createDispatcher({ ...core.handlers, ...shell.handlers }, {
+  const dispatch = createDispatcher({ ...core.handlers, ...shell.handlers }, core.account, {
     onInternalError: (method, error) => core.logger.error(`harness: ${method} failed`, { error: String(error) }),
   });
   const token = randomBytes(24).toString('base64url');
@@ -95,8 +95,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (allowed) core.grantPath(allowed);
       else core.logger.warn('harness: a grant outside the fixture folder was refused');
     },
-    onDrop: (message) =>
-      acceptDrop(message, {
+    onDrop: (message, accountId) =>
+      acceptDrop(message, accountId, {
         dispatch,
         grantPath: (path) => {
           const allowed = insideFixtures(path);

@@ -18,7 +18,7 @@ export interface WsTransportOptions {
   /** A path the page says the person dropped (checked by the caller: fixture-grants.ts). */
   onGrant: (path: unknown) => void;
   /** A drop for the upload queue (electron/main/drop.ts, with the fixture check of the caller). */
-  onDrop: (message: unknown) => Promise<Envelope<unknown>>;
+  onDrop: (message: unknown, accountId: unknown) => Promise<Envelope<unknown>>;
   /** A message handler failed: reported, never thrown out of the socket's event. */
   onError?: (error: unknown) => void;
 }
@@ -41,8 +41,8 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const unsubscribe = options.events.subscribe((event, payload) => {
-    for (const socket of server.clients) if (authenticated.has(socket)) send(socket, { type: 'event', event, payload });
+  const unsubscribe = options.events.subscribe((event, payload, accountId) => {
+    for (const socket of server.clients) if (authenticated.has(socket)) send(socket, { type: 'event', event, payload, accountId });
   });
   const authenticated = new WeakSet<WebSocket>();
 
@@ -67,8 +67,8 @@ export async function startWsTransport(options: WsTransportOptions): Promise<WsT
       return send(socket, { type: 'ready' });
     }
     if (message.type === 'grant') return options.onGrant(message.path);
-    if (message.type === 'call') answerWith(socket, message.id, options.dispatch(message.method, message.input));
-    if (message.type === 'drop') answerWith(socket, message.id, options.onDrop(message.message));
+    if (message.type === 'call') answerWith(socket, message.id, options.dispatch(message.method, message.input, message.accountId));
+    if (message.type === 'drop') answerWith(socket, message.id, options.onDrop(message.message, message.accountId));
   }
 
   function answerWith(socket: WebSocket, id: number, answer: Promise<Envelope<unknown>>): void {

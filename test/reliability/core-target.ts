@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Core, CoreOptions } from '../../electron/core/core.ts';
 import { createDispatcher, type Dispatch } from '../../electron/core/rpc/dispatch.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-store.ts';
+import { isAccountMethod, isMethodName } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import { createHarnessShell } from '../harness/shell-handlers.ts';
 
@@ -60,11 +61,13 @@ export async function startCoreTarget(options: CoreTargetOptions): Promise<CoreT
   const internalErrors: string[] = [];
   const dispatch: Dispatch = createDispatcher(
     { ...core.handlers, ...shell.handlers },
+    core.account,
     { onInternalError: (method, error) => internalErrors.push(`${method}: ${error instanceof Error ? error.message : String(error)}`) },
   );
   return {
     core,
-    dispatch: (method, input) => dispatch(method, input),
+    // As the window does: an account-scoped call names the account shown (so attacks reach its handlers).
+    dispatch: (method, input) => dispatch(method, input, isMethodName(method) && isAccountMethod(method) ? core.shownAccountId() : undefined),
     grant: (path) => core.grantPath(path),
     dataDir,
     logDir,

@@ -152,7 +152,7 @@ export const ipcFuzzRun: ReliabilityRun = {
     try {
       host = await startHost({ seed: 'demo', apiKey, rngSeed: 3, remoteWorker: { enabled: false } });
       core = await startCoreTarget({ root: dir.path, baseUrl: host.baseUrl, apiKey });
-      const dispatch = core ? core.dispatch : createDispatcher(tripwireHandlers(tripped));
+      const dispatch = core ? core.dispatch : createDispatcher(tripwireHandlers(tripped), () => tripwireHandlers(tripped));
       if (!core) problems.push('fuzz: electron/core/services.ts (createCore) is missing: ungranted paths could not be offered to the real handlers; malformed payloads went to tripwire handlers');
       for (const method of METHOD_NAMES) {
         const payloads = malformedPayloads(method);

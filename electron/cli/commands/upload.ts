@@ -22,8 +22,9 @@ const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext)
 
 export const upload: Command = {
   summary: 'Upload video files and folders',
-  usage: 'upload PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE]',
+  usage: 'upload [ACCOUNT:]PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE]',
   details: [
+    'ACCOUNT:PATH  uploads PATH into another of the app’s accounts (its name or id), as rclone names a remote; several accounts in one run upload at once.',
     'Folders are walked and their videos go into one service folder (the service has no sub-folders).',
     '--folder     a folder id, or a name (created at the top level when no folder has it); default: the top level',
     '--concurrency  uploads at the same time, 1 to 8 (this run only)',
@@ -44,43 +45,44 @@ export const upload: Command = {
       if (rate === null || rate < MIN_RATE) throw new CliError('--bwlimit is a rate of at least 16K, such as 500K or 2M.', EXIT.usage, 'usage');
       fixed.bandwidthLimit = rate;
     }
+    // `NAME:PATH` goes to the account NAME (rclone's `remote:`); a plain PATH to this run's account.
+    const groups = await accountGroups(positionals);
     // Paths that are not there are named here, in the command line's words, before anything opens.
-    const named = await namedPaths(positionals.map((p) => resolve(p)));
-    for (const missing of named.missing) out.warn(`${missing}: does not exist.`);
-    if (named.existing.length === 0) {
-      const summary = uploadSummary([], named.missing.length);
-      out.result({ folderId: null, uploads: [], refused: named.missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts }, () => out.say(summary.sentence));
+    const missing = groups.flatMap((group) => group.named.missing);
+    for (const path of missing) out.warn(`${path}: does not exist.`);
+    if (groups.every((group) => group.named.existing.length === 0)) {
+      const summary = uploadSummary([], missing.length);
+      out.result({ folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts }, () => out.say(summary.sentence));
       return EXIT.someFailed;
     }
-    const cli = await open({ fixed });
+    const others = groups.flatMap((group) => (group.account === null ? [] : [group.account]));
+    const cli = await open({ fixed, ...(others.length > 0 ? { accounts: others } : {}) });
     try {
       if (cli.offline) out.warn(`Offline: ${cannotReach(cli.offline)}. The files are queued and go up once it answers.`);
-      const earlier = await leftoverUploads(cli, out);
-      const folderId = await resolveFolder(cli, typeof values.folder === 'string' ? values.folder : undefined, out, { create: true });
-      // The person named these paths on the command line: that is the CLI's "chose them".
-      for (const path of named.existing) cli.core.grantPath(path);
-      const fromEarlier = new Set(earlier.jobs.map((j) => j.id));
-      const jobs = await queue(cli, named, folderId, out, fromEarlier);
-      for (const dir of named.folders) {
-        if (!jobs.all.some((j) => j.path.startsWith(dir + sep))) {
-          out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
-        }
+      const folder = typeof values.folder === 'string' ? values.folder : undefined;
+      // Each account's files are queued in its own queue first, then all are followed at once.
+      const queued = [];
+      for (const group of groups.filter((g) => g.named.existing.length > 0)) {
+        const scoped = group.account === null ? cli : cli.as(await cli.accountNamed(group.account));
+        queued.push({ group, ...(await queueGroup(scoped, group.named, folder, out)) });
       }
-      const alreadyIds = new Set(jobs.alreadyDone.map((j) => j.id));
-      const mine = new Set(jobs.all.map((j) => j.id));
-      const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !mine.has(j.id))];
-      if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
-        throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
-      }
-      const finished = await follow(cli, waitFor, out.tty, signal);
-      const rows = [...finished.values()];
-      const refused = jobs.refusedItems.length + named.missing.length;
-      const summary = uploadSummary(rows.map((j) => ({ state: j.state, already: alreadyIds.has(j.id) })), refused, jobs.notVideos);
+      const finished = await follow(
+        queued.map(({ cli: scoped, waitFor }) => ({ cli: scoped, jobs: waitFor })),
+        out.tty,
+        signal,
+      );
+      const uploads = queued.flatMap(({ cli: scoped, group, folderId, alreadyIds, fromEarlier, mine }) =>
+        [...(finished.get(scoped) ?? new Map<number, UploadJob>()).values()].map((job) => ({ job, account: group.account, folderId, already: alreadyIds.has(job.id), fromEarlier: fromEarlier.has(job.id), mine: mine.has(job.id) })),
+      );
+      const refusedItems = [...queued.flatMap((q) => q.jobs.refusedItems), ...missing.map((path) => ({ path, reason: 'does not exist' }))];
+      const notVideos = queued.reduce((sum, q) => sum + q.jobs.notVideos, 0);
+      const summary = uploadSummary(uploads.map(({ job, already }) => ({ state: job.state, already })), refusedItems.length, notVideos);
+      const rows = uploads.map(({ job }) => job);
       out.result(
         {
-          folderId,
-          uploads: rows.map((j) => ({ ...toResult(j), alreadyUploaded: alreadyIds.has(j.id), fromEarlierRun: fromEarlier.has(j.id) })),
-          refused: [...jobs.refusedItems, ...named.missing.map((path) => ({ path, reason: 'does not exist' }))],
+          folderId: queued.length === 1 ? queued[0]!.folderId : null,
+          uploads: uploads.map(({ job, account, already, fromEarlier }) => ({ ...toResult(job), ...(account === null ? {} : { account }), alreadyUploaded: already, fromEarlierRun: fromEarlier })),
+          refused: refusedItems,
           summary: summary.counts,
         },
         () => {
@@ -100,6 +102,51 @@ export const upload: Command = {
     }
   },
 };
+
+interface AccountGroup {
+  /** The account's name or id as written before the colon; null: this run's own account. */
+  account: string | null;
+  named: { existing: string[]; folders: string[]; missing: string[] };
+}
+
+/**
+ * The arguments by account: `NAME:PATH` (NAME at least two characters without a slash, so a
+ * Windows drive letter stays a path) names an account, unless the argument exists as a path itself.
+ */
+async function accountGroups(positionals: string[]): Promise<AccountGroup[]> {
+  const paths = new Map<string | null, string[]>();
+  for (const argument of positionals) {
+    const prefixed = /^([^:/\\]{2,}):(.+)$/.exec(argument);
+    const isPath = await stat(resolve(argument)).then(() => true, () => false);
+    const [account, path] = prefixed && !isPath ? [prefixed[1]!, prefixed[2]!] : [null, argument];
+    paths.set(account, [...(paths.get(account) ?? []), resolve(path)]);
+  }
+  const groups: AccountGroup[] = [];
+  for (const [account, list] of paths) groups.push({ account, named: await namedPaths(list) });
+  return groups;
+}
+
+/** One account's files queued, with what an earlier run left in its queue. */
+async function queueGroup(cli: Cli, named: AccountGroup['named'], folder: string | undefined, out: Output) {
+  const earlier = await leftoverUploads(cli, out);
+  const folderId = await resolveFolder(cli, folder, out, { create: true });
+  // The person named these paths on the command line: that is the CLI's "chose them".
+  for (const path of named.existing) cli.core.grantPath(path);
+  const fromEarlier = new Set(earlier.jobs.map((j) => j.id));
+  const jobs = await queue(cli, named, folderId, out, fromEarlier);
+  for (const dir of named.folders) {
+    if (!jobs.all.some((j) => j.path.startsWith(dir + sep))) {
+      out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
+    }
+  }
+  const alreadyIds = new Set(jobs.alreadyDone.map((j) => j.id));
+  const mine = new Set(jobs.all.map((j) => j.id));
+  const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !mine.has(j.id))];
+  if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
+    throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
+  }
+  return { cli, folderId, jobs, alreadyIds, fromEarlier, mine, waitFor };
+}
 
 /** The named paths: those that exist (and which of them are folders), and those that do not. */
 async function namedPaths(paths: string[]): Promise<{ existing: string[]; folders: string[]; missing: string[] }> {
@@ -156,18 +203,21 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
   return { all, alreadyDone, refusedItems, notVideos };
 }
 
-/** Waits until every job is in a final state, drawing progress; Ctrl-C stops waiting. */
-async function follow(cli: Cli, jobs: UploadJob[], tty: boolean, signal: AbortSignal): Promise<Map<number, UploadJob>> {
-  const progress = createUploadProgress(jobs.filter((j) => j.state !== 'done'), tty);
-  const followed = followJobs(cli, { progress: (id, bytes) => progress.update(id, bytes), final: (job) => progress.finish(job.id, job.state) });
+/** Waits until every job of every account is in a final state, drawing progress; Ctrl-C stops waiting. */
+async function follow(queues: Array<{ cli: Cli; jobs: UploadJob[] }>, tty: boolean, signal: AbortSignal): Promise<Map<Cli, Map<number, UploadJob>>> {
+  const progress = createUploadProgress(queues.flatMap(({ jobs }) => jobs.filter((j) => j.state !== 'done')), tty);
+  const followed = queues.map(({ cli, jobs }) => {
+    const one = followJobs(cli, { progress: (id, bytes) => progress.update(id, bytes), final: (job) => progress.finish(job.id, job.state) });
+    one.track(jobs);
+    return { cli, one };
+  });
   try {
-    followed.track(jobs);
-    await followed.allFinal(signal);
+    await Promise.all(followed.map(({ one }) => one.allFinal(signal)));
   } finally {
-    followed.close();
+    for (const { one } of followed) one.close();
     progress.stop();
   }
-  return followed.jobs();
+  return new Map(followed.map(({ cli, one }) => [cli, one.jobs()]));
 }
 
 function toResult(job: UploadJob) {

@@ -5,11 +5,12 @@
 import { rm } from 'node:fs/promises';
 import type { AccountsView } from '../../../shared/accounts.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import { accountDatabasePath, type AccountRegistry } from './account-registry.ts';
-import type { SessionPool } from './session-pool.ts';
+import type { AuthService } from './key-check.ts';
+import { accountDatabasePath, type AccountRegistry } from './registry.ts';
+import type { SessionPool } from './pool.ts';
 
 type AccountMethods = 'accounts:list' | 'accounts:add' | 'accounts:rename' | 'accounts:switch' | 'accounts:remove';
+type KeyMethods = 'auth:status' | 'auth:setKey' | 'auth:clearKey';
 
 export interface AccountHandlerDeps {
   auth: AuthService;
@@ -67,5 +68,14 @@ export function accountHandlers({ auth, accounts, pool, dataDir }: AccountHandle
       await auth.accountsChanged();
       return view();
     },
+  };
+}
+
+/** The shown account's key: its status (never the key: at most its last four characters), a new key, or none. */
+export function authHandlers(auth: AuthService): Pick<Handlers, KeyMethods> {
+  return {
+    'auth:status': () => auth.status(),
+    'auth:setKey': ({ baseUrl, key, allowPlainHttp }) => auth.setKey(baseUrl, key, { allowPlainHttp: allowPlainHttp === true }),
+    'auth:clearKey': () => auth.clearKey(),
   };
 }

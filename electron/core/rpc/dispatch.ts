@@ -1,9 +1,21 @@
 // Serves the contract for any transport (Electron IPC in electron/main, the loopback
-// WebSocket in test/harness): parses every input with its schema, runs the handler,
-// shapes the output through its schema (unknown fields are stripped, so nothing the
-// contract does not name can reach the renderer) and answers with the envelope.
+// WebSocket in test/harness): parses every input with its schema, routes an account-scoped
+// call to the session of the account the request names (an app call to the app's table),
+// runs the handler, shapes the output through its schema (unknown fields are stripped, so
+// nothing the contract does not name can reach the renderer) and answers with the envelope.
 import { z } from 'zod';
-import { isMethodName, methods, type HandlerOutput, type MethodName, type MethodOutput, type ParsedInput } from '../../../shared/contract.ts';
+import { AccountId } from '../../../shared/accounts.ts';
+import {
+  isAccountMethod,
+  isMethodName,
+  methods,
+  type AccountMethodName,
+  type AppMethodName,
+  type HandlerOutput,
+  type MethodName,
+  type MethodOutput,
+  type ParsedInput,
+} from '../../../shared/contract.ts';
 import { AppError, type Envelope, type ErrorShape } from '../../../shared/errors.ts';
 
 /** The handler table: one function per contract method. A missing or extra key fails to compile. */
@@ -11,24 +23,43 @@ export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>) => Promise<HandlerOutput<M>> | HandlerOutput<M>;
 };
 
-export type Dispatch = (method: unknown, input: unknown) => Promise<Envelope<unknown>>;
+/** The methods of the app as a whole. */
+export type AppHandlers = Pick<Handlers, AppMethodName>;
+/** The methods of one account: what its open session (or the signed-out answers) serve. */
+export type AccountHandlers = Pick<Handlers, AccountMethodName>;
+/**
+ * The handlers of the account a request names (null: none is shown). Throws the AppError of
+ * an account that is unknown, or not open (accounts/routes.ts).
+ */
+export type AccountRoute = (accountId: string | null) => AccountHandlers;
+
+/** `accountId`: the account an account-scoped call is for (string, or null for none); an app call carries none. */
+export type Dispatch = (method: unknown, input: unknown, accountId?: unknown) => Promise<Envelope<unknown>>;
+
+const REQUEST_ACCOUNT = AccountId.nullable();
 
 export interface DispatchOptions {
   /** Where unexpected failures are reported (never the input: it may carry paths or keys). */
   onInternalError?: (method: string, error: unknown) => void;
 }
 
-export function createDispatcher(handlers: Handlers, options: DispatchOptions = {}): Dispatch {
-  return async (method, input) => {
+export function createDispatcher(app: AppHandlers, account: AccountRoute, options: DispatchOptions = {}): Dispatch {
+  return async (method, input, accountId) => {
     if (!isMethodName(method)) {
       return failure({ code: 'validation', message: 'Unknown method.', retryable: false });
     }
-    return invoke(handlers, method, input, options);
+    if (!isAccountMethod(method)) {
+      if (accountId !== undefined && accountId !== null) return failure({ code: 'validation', message: 'This request is not about an account.', retryable: false });
+      return invoke(() => app[method], method, input, options);
+    }
+    const named = REQUEST_ACCOUNT.safeParse(accountId);
+    if (!named.success) return failure({ code: 'validation', message: 'This request does not name its account.', retryable: false });
+    return invoke(() => account(named.data)[method], method, input, options);
   };
 }
 
 async function invoke<M extends MethodName>(
-  handlers: Handlers,
+  handlerOf: () => unknown,
   method: M,
   rawInput: unknown,
   options: DispatchOptions,
@@ -39,7 +70,8 @@ async function invoke<M extends MethodName>(
     return failure({ code: 'validation', message: describeIssues(parsed.error), retryable: false });
   }
   try {
-    const handler = handlers[method] as (input: unknown) => unknown;
+    // Inside the try: an unknown or closed account answers with its AppError.
+    const handler = handlerOf() as (input: unknown) => unknown;
     const result = await handler(parsed.data);
     const shaped = schema.output.safeParse(result);
     if (!shaped.success) {

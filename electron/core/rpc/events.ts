@@ -9,7 +9,9 @@ export interface EventSink {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
-export type EventListener = (event: EventName, payload: unknown) => void;
+/** `accountId`: the account an account-scoped event is about (accounts/events.ts stamps it); null for the app's own. */
+export type EventListener = (event: EventName, payload: unknown, accountId: string | null) => void;
+export type TypedEventListener<E extends EventName> = (payload: EventPayload<E>, accountId: string | null) => void;
 
 /**
  * A sink that fans events out to any number of transports (window, tray, harness, tests).
@@ -30,8 +32,8 @@ export class EventHub implements EventSink {
     this.logger = logger;
   }
 
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-    const shaped = events[event].safeParse(payload);
+  emit<E extends EventName>(event: E, payload: EventPayload<E>, accountId: string | null = null): void {
+    const shaped = events[event].payload.safeParse(payload);
     if (!shaped.success) {
       // Paths and codes only: the values themselves may be anything.
       const issues = shaped.error.issues.slice(0, 5).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
@@ -39,7 +41,7 @@ export class EventHub implements EventSink {
       return;
     }
     const data = this.redact ? redactStrings(shaped.data, this.redact) : shaped.data;
-    for (const listener of this.listeners) listener(event, data);
+    for (const listener of this.listeners) listener(event, data, accountId);
   }
 
   /** The last guard: no event carries a registered secret, whatever its source put in it. */
@@ -47,9 +49,17 @@ export class EventHub implements EventSink {
     this.redact = redact;
   }
 
+  /** Every event (a transport forwards them all). */
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** One event, its payload typed by the contract. */
+  on<E extends EventName>(event: E, listener: TypedEventListener<E>): () => void {
+    return this.subscribe((name, payload, accountId) => {
+      if (name === event) listener(payload as EventPayload<E>, accountId);
+    });
   }
 }
 

@@ -1,17 +1,63 @@
 // The renderer's typed client for the IPC contract. Everything the window does goes through
 // here: `call` unwraps the envelope into its data or throws an AppError, so views and
 // managers switch on `error.code` and never parse messages.
-import type { EventName, EventPayload, InvokeArgs, MethodName, MethodOutput, WindowApi } from '../../../shared/contract.ts';
+// It also holds the account the window SHOWS (the core keeps no current account for calls):
+// it names that account on every account-scoped call, and hands listeners the account-scoped
+// events of that account only (onAnyAccount hears every account's, for badges). It learns
+// which account is shown from what the core reports about the accounts (SHOWN_ACCOUNT_IN).
+import { isAccountEvent, isAccountMethod, type EventName, type EventPayload, type InvokeArgs, type DropOptions, type MethodName, type MethodOutput, type WindowApi } from '../../../shared/contract.ts';
 import { AppError, isAppError } from '../../../shared/errors.ts';
+
+/**
+ * The answers and events that name the account shown (the window's preference, kept in the
+ * settings): the key status names it as `accountId`, the accounts view as `activeId`.
+ */
+const SHOWN_ACCOUNT_IN = {
+  methods: {
+    'auth:status': (data: MethodOutput<'auth:status'>) => data.accountId,
+    'auth:setKey': (data: MethodOutput<'auth:setKey'>) => data.accountId,
+    'auth:clearKey': (data: MethodOutput<'auth:clearKey'>) => data.accountId,
+    'sandbox:start': (data: MethodOutput<'sandbox:start'>) => data.accountId,
+    'accounts:list': (data: MethodOutput<'accounts:list'>) => data.activeId,
+    'accounts:add': (data: MethodOutput<'accounts:add'>) => data.activeId,
+    'accounts:rename': (data: MethodOutput<'accounts:rename'>) => data.activeId,
+    'accounts:switch': (data: MethodOutput<'accounts:switch'>) => data.activeId,
+    'accounts:remove': (data: MethodOutput<'accounts:remove'>) => data.activeId,
+  } satisfies { [M in MethodName]?: (data: MethodOutput<M>) => string | null | undefined },
+  events: {
+    'auth:changed': (payload: EventPayload<'auth:changed'>) => payload.accountId,
+    'accounts:changed': (payload: EventPayload<'accounts:changed'>) => payload.activeId,
+  } satisfies { [E in EventName]?: (payload: EventPayload<E>) => string | null | undefined },
+};
 
 /** Where the bridge comes from: window.api in the app, a stand-in in component tests. */
 export type BridgeSource = () => WindowApi | undefined;
 
 export class ApiClient {
   readonly #source: BridgeSource;
+  #shown: string | null = null;
+  #following: WindowApi | null = null;
 
   constructor(source: BridgeSource) {
     this.#source = source;
+  }
+
+  /** The account the window shows (null: none yet, or signed out). */
+  get shownAccount(): string | null {
+    return this.#shown;
+  }
+
+  #learn(accountId: string | null | undefined): void {
+    if (accountId !== undefined) this.#shown = accountId;
+  }
+
+  /** Follows the events that name the shown account, before any listener of the window hears them. */
+  #follow(bridge: WindowApi): void {
+    if (this.#following === bridge) return;
+    this.#following = bridge;
+    for (const [event, shownIn] of Object.entries(SHOWN_ACCOUNT_IN.events)) {
+      bridge.on(event as EventName, (payload) => this.#learn((shownIn as (payload: unknown) => string | null | undefined)(payload)));
+    }
   }
 
   #bridge(): WindowApi {
@@ -22,22 +68,54 @@ export class ApiClient {
   }
 
   async call<M extends MethodName>(method: M, ...args: InvokeArgs<M>): Promise<MethodOutput<M>> {
-    const invoker = this.#bridge()[method] as unknown as (...a: unknown[]) => Promise<unknown>;
+    const bridge = this.#bridge();
+    const invoker = bridge[method] as unknown as (...a: unknown[]) => Promise<unknown>;
     let envelope: unknown;
     try {
-      envelope = await invoker(...args);
+      this.#follow(bridge);
+      // An account-scoped call names the shown account, in rclone's `remote:` manner.
+      envelope = await (isAccountMethod(method) ? invoker(args[0], this.#shown) : invoker(...args));
     } catch (cause) {
       // The bridge itself failed (the main process went away, a harness socket closed).
       if (isAppError(cause)) throw cause;
       throw new AppError('internal', 'Vidlift lost contact with its engine. Restart the app if this keeps happening.', { cause });
     }
-    return unwrap<MethodOutput<M>>(envelope);
+    const data = unwrap<MethodOutput<M>>(envelope);
+    const shownIn = (SHOWN_ACCOUNT_IN.methods as Partial<Record<MethodName, (data: unknown) => string | null | undefined>>)[method];
+    if (shownIn) this.#learn(shownIn(data));
+    return data;
   }
 
+  /** An event; an account-scoped one only when it is about the account shown. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    if (!isAccountEvent(event)) return this.onAnyAccount(event, (payload) => listener(payload));
+    return this.onAnyAccount(event, (payload, accountId) => {
+      if (accountId === this.#shown) listener(payload);
+    });
+  }
+
+  /** An event of any account, with the account it is about (null: the app's own): the switcher's badges. */
+  onAnyAccount<E extends EventName>(event: E, listener: (payload: EventPayload<E>, accountId: string | null) => void): () => void {
     const bridge = this.#source();
     if (!bridge) return () => {};
-    return bridge.on(event, listener);
+    this.#follow(bridge);
+    return bridge.on(event, (payload, accountId) => listener(payload, accountId ?? null));
+  }
+
+  /**
+   * Queues Files the person dropped, in one preload call into the shown account: main reads
+   * their real paths and adds them (uploads:add's answer), with no grant per file before.
+   */
+  async dropFiles(files: readonly File[], options: DropOptions): Promise<MethodOutput<'uploads:add'>> {
+    const bridge = this.#bridge();
+    let envelope: unknown;
+    try {
+      envelope = await bridge.dropFiles(files, options, this.#shown);
+    } catch (cause) {
+      if (isAppError(cause)) throw cause;
+      throw new AppError('internal', 'Vidlift lost contact with its engine. Restart the app if this keeps happening.', { cause });
+    }
+    return unwrap<MethodOutput<'uploads:add'>>(envelope);
   }
 
   /** The local path of a dropped or picked File (also grants it to the main process). */

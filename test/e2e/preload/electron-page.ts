@@ -76,8 +76,8 @@ export async function preloadInitScript(preloadFile: string): Promise<string> {
   };
   // webContents.send: main delivers an event to this frame's listeners.
   Object.defineProperty(window, ${JSON.stringify(DELIVER)}, {
-    value: (channel, payload) => {
-      for (const listener of listeners.get(channel) ?? []) listener({ sender: null }, payload);
+    value: (channel, payload, accountId) => {
+      for (const listener of listeners.get(channel) ?? []) listener({ sender: null }, payload, accountId);
     },
   });
   // The browser process makes disk-backed Files on a drop or a pick; the test asks for one.
@@ -119,18 +119,18 @@ export class FrameRegistry {
 export async function bridgeToMain(context: BrowserContext, ipcMain: IpcMainDouble, frames: FrameRegistry): Promise<void> {
   await context.exposeBinding(BINDING, async (source, kind: 'invoke' | 'send', channel: string, args: unknown[]) => {
     const sender = frames.facts(source.frame);
-    if (kind === 'invoke') return ipcMain.invoke(channel, args[0], sender);
+    if (kind === 'invoke') return ipcMain.invoke(channel, args[0], sender, args[1]);
     ipcMain.send(channel, args[0], sender);
     return undefined;
   });
 }
 
-/** webContents.send for one page's main frame, in order. */
-export function sender(page: Page): (channel: string, payload: unknown) => void {
+/** webContents.send for one page's main frame, in order (`accountId`: the account an event is about). */
+export function sender(page: Page): (channel: string, payload: unknown, accountId?: string | null) => void {
   let queue = Promise.resolve();
-  return (channel, payload) => {
+  return (channel, payload, accountId = null) => {
     queue = queue
-      .then(() => page.evaluate(([name, c, p]) => (window as unknown as Record<string, (c: unknown, p: unknown) => void>)[name]!(c, p), [DELIVER, channel, payload] as const))
+      .then(() => page.evaluate(([name, c, p, a]) => (window as unknown as Record<string, (c: unknown, p: unknown, a: unknown) => void>)[name]!(c, p, a), [DELIVER, channel, payload, accountId] as const))
       .catch(() => undefined); // the page navigated away or closed: nothing to deliver to
   };
 }

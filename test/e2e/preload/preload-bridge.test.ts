@@ -29,6 +29,7 @@ import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { shootAndCheck, until, writeFakeMp4 } from '../support.ts';
 import { FrameRegistry, bridgeToMain, dropDiskFile, ensureBuilt, preloadInitScript, sender, serveRenderer } from './electron-page.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
@@ -77,7 +78,7 @@ beforeAll(async () => {
       updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
     }),
   };
-  const dispatch = createDispatcher(handlers, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });
+  const dispatch = createDispatcher(handlers, core.account, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });
 
   renderer = await serveRenderer(join(repo, 'out/renderer'), () => buildCsp({ imageOrigins: serviceOrigins(serviceBaseUrl) }));
   browser = await launchChromium();
@@ -108,7 +109,7 @@ beforeAll(async () => {
     },
   });
   const send = sender(page);
-  core.events.subscribe((event, payload) => send(event, payload));
+  core.events.subscribe((event, payload, accountId) => send(event, payload, accountId));
   await page.goto(`${renderer.origin}/index.html`);
 });
 
@@ -151,7 +152,7 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
     expect(granted).toEqual([file]);
     // One message: no per-file grant before uploads:add.
     expect(grantMessages).toEqual([]);
-    expect(JSON.stringify(await core.handlers['uploads:list'](undefined))).toContain(JSON.stringify(file));
+    expect(JSON.stringify(await shown(core)['uploads:list'](undefined))).toContain(JSON.stringify(file));
     await shootAndCheck(page, 'preload-upload-done');
   });
 

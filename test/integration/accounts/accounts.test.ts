@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../shared/contract.ts';
-import { accountDatabasePath, accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountDatabasePath, accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
 import type { Core } from '../../../electron/core/core.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { accountFor } from '../../../electron/core/secrets/secret-store.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { writeVideo } from '../uploads/helpers.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -70,25 +71,32 @@ describe('several accounts', () => {
     mkdirSync(dir);
     const file = writeVideo(dir, 'second-only.mp4', 1_500_000);
     core.grantPath(file.path);
-    const queued = await core.handlers['uploads:add']({ paths: [file.path], folderId: 0 });
+    const queued = await shown(core)['uploads:add']({ paths: [file.path], folderId: 0 });
     const jobId = queued.added[0]!;
-    await until('the upload to start', async () => (await core.handlers['uploads:list'](undefined)).jobs.find((j) => j.id === jobId && j.state === 'uploading'));
+    await until('the upload to start', async () => (await shown(core)['uploads:list'](undefined)).jobs.find((j) => j.id === jobId && j.state === 'uploading'));
 
     const switched = await core.handlers['accounts:switch']({ id: firstId });
     // Heard from the moment the first account is shown (an event of the second one emitted while
     // it was still shown, during the switch, is its own view's).
+    // The window shows the events of the account it shows (renderer/src/lib/api.ts): every
+    // account-scoped event names its account, so the second account's are told apart.
     const seen: Array<[EventName, unknown]> = [];
-    core.events.subscribe((event, payload) => seen.push([event, payload]));
+    const ofSecond: EventName[] = [];
+    core.events.subscribe((event, payload, accountId) => {
+      if (accountId === secondId) ofSecond.push(event);
+      else if (accountId === firstId || accountId === null) seen.push([event, payload]);
+      else throw new Error(`an event of an unknown account: ${String(accountId)}`);
+    });
     expect(switched.activeId).toBe(firstId);
     expect(switched.accounts.find((a) => a.id === secondId)?.uploads.active).toBe(1);
     expect(await core.handlers['auth:status'](undefined)).toMatchObject({ accountId: firstId, last4: host.apiKey.slice(-4) });
 
     // Shown now: the first account's library and an empty queue, nothing of the second's.
     const firstVideos = host.control.videos(host.apiKey).map((v) => v.id);
-    await until('the first library', async () => (await core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 500 })).items.length > 0);
-    const listed = await core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 500 });
+    await until('the first library', async () => (await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 500 })).items.length > 0);
+    const listed = await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 500 });
     expect(listed.items.every((v) => firstVideos.includes(v.id))).toBe(true);
-    expect((await core.handlers['uploads:list'](undefined)).jobs).toEqual([]);
+    expect((await shown(core)['uploads:list'](undefined)).jobs).toEqual([]);
     // The tray counts both accounts' queues.
     expect(core.uploads.totals().active).toBe(1);
 
@@ -103,9 +111,11 @@ describe('several accounts', () => {
     expect(progress.every((payload) => payload.jobs.length === 0)).toBe(true);
     const changes = seen.filter(([event]) => event === 'uploads:changed').map(([, payload]) => payload as { counts: Record<string, number> });
     expect(changes.every((payload) => Object.values(payload.counts).every((n) => n === 0))).toBe(true);
+    // The second account's upload was told, under its own id.
+    expect(ofSecond).toContain('uploads:changed');
 
     await core.handlers['accounts:switch']({ id: secondId });
-    const back = await core.handlers['uploads:list'](undefined);
+    const back = await shown(core)['uploads:list'](undefined);
     expect(back.jobs.find((j) => j.id === jobId)?.state).toBe('done');
   }, 60_000);
 
@@ -121,11 +131,11 @@ describe('several accounts', () => {
     mkdirSync(dir);
     const file = writeVideo(dir, 'held.mp4', 200_000);
     core.grantPath(file.path);
-    await core.handlers['uploads:add']({ paths: [file.path], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [file.path], folderId: 0 });
     await until('the refusal', async () => (await core.handlers['auth:status'](undefined)).keyRefused);
     // Held, not failed: the job waits for a new key.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const held = (await core.handlers['uploads:list'](undefined)).jobs[0]!;
+    const held = (await shown(core)['uploads:list'](undefined)).jobs[0]!;
     expect(held.state).toBe('waiting');
     expect(host.control.videos(replacement).some((v) => v.name === 'held.mp4')).toBe(false);
 
@@ -162,7 +172,7 @@ describe('several accounts', () => {
     mkdirSync(dir);
     const file = writeVideo(dir, 'first-only.mp4', 200_000);
     core.grantPath(file.path);
-    await core.handlers['uploads:add']({ paths: [file.path], folderId: 0 });
+    await shown(core)['uploads:add']({ paths: [file.path], folderId: 0 });
     await until('the refusal', async () => (await core.handlers['auth:status'](undefined)).keyRefused);
 
     const other = host.control.addAccount({ seed: 'empty' });
@@ -175,8 +185,8 @@ describe('several accounts', () => {
     expect(result.keyOfAnotherAccount).toEqual({ email: 'user2@vidhost.example', previous: { id: firstId, name: new URL(host.baseUrl).host, email: 'owner@vidhost.example' }, as: 'added' });
     expect(view.accounts.map((a) => a.name)).toEqual([new URL(host.baseUrl).host, 'user2@vidhost.example']);
     // The shown account is the other one, with its own figures; the first account's queue never goes to it.
-    await until('the other account’s figures', async () => (await core.handlers['account:get'](undefined)).account?.email === 'user2@vidhost.example');
-    expect((await core.handlers['uploads:list'](undefined)).jobs).toEqual([]);
+    await until('the other account’s figures', async () => (await shown(core)['account:get'](undefined)).account?.email === 'user2@vidhost.example');
+    expect((await shown(core)['uploads:list'](undefined)).jobs).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(host.control.videos(other.apiKey).some((v) => v.name === 'first-only.mp4')).toBe(false);
 
@@ -198,7 +208,7 @@ describe('several accounts', () => {
     const { host, root, open } = await rig();
     const first = await open();
     await first.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-    await until('the account’s figures in its library', async () => (await first.handlers['account:get'](undefined)).account?.email === 'owner@vidhost.example');
+    await until('the account’s figures in its library', async () => (await shown(first)['account:get'](undefined)).account?.email === 'owner@vidhost.example');
     await first.close();
     // As an older version left it: the record without its e-mail.
     const file = join(root, 'data', 'settings.json');

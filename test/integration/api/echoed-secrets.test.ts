@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
-import { AuthService } from '../../../electron/core/auth/auth-service.ts';
+import { AuthService } from '../../../electron/core/accounts/key-check.ts';
 import { Redactor, secretForms } from '../../../electron/core/log/redacting.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { SettingsStore } from '../../../electron/core/settings/settings-store.ts';

@@ -14,6 +14,7 @@ import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { cliRunner } from './run-cli.ts';
 import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
@@ -79,7 +80,7 @@ describe('vidlift-cli', () => {
       for (const [format, printed] of [['csv', exported.stdout], ['json', json.stdout], ['bbcode', forum.stdout]] as const) {
         const path = join(root, `saved.${format}`);
         core.grantSavePath(path);
-        const saved = await core.handlers['export:toFile']({ exportId: randomUUID(), path, source: { kind: 'folder', folderId: uploaded.folderId }, options: { format } });
+        const saved = await shown(core)['export:toFile']({ exportId: randomUUID(), path, source: { kind: 'folder', folderId: uploaded.folderId }, options: { format } });
         expect(saved).toMatchObject({ count: 5, cancelled: false });
         expect(readFileSync(path).equals(Buffer.from(printed))).toBe(true);
       }

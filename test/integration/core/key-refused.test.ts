@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { startHost } from '../../host/index.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -36,7 +37,7 @@ describe('a revoked key', () => {
     host.control.revokeKey(host.apiKey);
     // The account read is answered from the cache; its background refresh meets the refusal.
     for (let i = 0; i < 100 && !(await core.handlers['auth:status'](undefined)).keyRefused; i++) {
-      await core.handlers['account:get']({ refresh: true });
+      await shown(core)['account:get']({ refresh: true });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await core.handlers['auth:status'](undefined)).toMatchObject({ hasKey: true, keyRefused: true });

@@ -14,6 +14,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { startHost } from '../../host/index.ts';
 import { makePng } from '../../host/png.ts';
 import { makeVideo } from '../../support/videos.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -71,11 +72,11 @@ describe('lending local videos', () => {
 describe('a frame as the thumbnail', () => {
   it('checks the frame like a picked image and sends it through the queue to the host', async () => {
     const { core, host } = await setup();
-    await core.handlers['sync:now']({ full: true });
+    await shown(core)['sync:now']({ full: true });
     const video = host.control.videos()[0]!;
     const known = async () => {
       try {
-        await core.handlers['videos:get']({ id: video.id });
+        await shown(core)['videos:get']({ id: video.id });
         return true;
       } catch {
         return false;
@@ -84,10 +85,10 @@ describe('a frame as the thumbnail', () => {
     await expect.poll(known, { timeout: 20_000 }).toBe(true);
 
     const tooBig = makePng(1700, 900, [10, 20, 30]).toString('base64');
-    expect(await refusal(core.handlers['videos:setThumbnailFrame']({ id: video.id, type: 'png', data: tooBig }))).toMatch(/1700 x 900 pixels; thumbnails can be at most 1600 x 1200/);
-    expect(await refusal(core.handlers['videos:setThumbnailFrame']({ id: video.id, type: 'jpeg', data: makePng(64, 36, [1, 2, 3]).toString('base64') }))).toMatch(/PNG, not JPEG/);
+    expect(await refusal(shown(core)['videos:setThumbnailFrame']({ id: video.id, type: 'png', data: tooBig }))).toMatch(/1700 x 900 pixels; thumbnails can be at most 1600 x 1200/);
+    expect(await refusal(shown(core)['videos:setThumbnailFrame']({ id: video.id, type: 'jpeg', data: makePng(64, 36, [1, 2, 3]).toString('base64') }))).toMatch(/PNG, not JPEG/);
 
-    await core.handlers['videos:setThumbnailFrame']({ id: video.id, type: 'png', data: makePng(640, 360, [200, 100, 50]).toString('base64') });
+    await shown(core)['videos:setThumbnailFrame']({ id: video.id, type: 'png', data: makePng(640, 360, [200, 100, 50]).toString('base64') });
     await expect.poll(() => host.control.videos().find((v) => v.id === video.id)?.thumbnail?.width, { timeout: 30_000 }).toBe(640);
   });
 });

@@ -9,6 +9,7 @@ import { createCore } from '../../../electron/core/services.ts';
 import { openDatabase } from '../../../electron/core/library/db.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { startHost, type Host } from '../../host/index.ts';
+import { shown } from '../../support/shown-account.ts';
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
 
@@ -32,12 +33,12 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
       // The account opens once the key is kept.
       for (let i = 0; i < 100; i++) {
         const opened = await Promise.resolve()
-          .then(() => core.handlers['folders:list'](undefined))
+          .then(() => shown(core)['folders:list'](undefined))
           .then(() => true, () => false);
         if (opened) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await core.handlers['folders:create']({ name: 'Private' });
+      await shown(core)['folders:create']({ name: 'Private' });
       await core.handlers['settings:set']({ theme: 'dark' });
       const accounts = join(dataDir, 'accounts');
       const files = readdirSync(accounts).filter((f) => /\.sqlite(-wal|-shm)?$/.test(f));

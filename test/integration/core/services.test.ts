@@ -32,35 +32,42 @@ describe('createCore', () => {
   it('serves every contract method exactly once, with the shell methods', async () => {
     const { core } = await newCore();
     const shell = createHarnessShell(() => {});
-    const served = Object.keys({ ...core.handlers, ...shell.handlers }).sort();
+    // The app's methods from the core and the shell, each account's from its route (the signed-out one here).
+    const accountScoped = Object.keys(core.account(null));
+    const served = [...Object.keys({ ...core.handlers, ...shell.handlers }), ...accountScoped].sort();
     expect(served).toEqual([...METHOD_NAMES].sort());
-    expect(Object.keys(core.handlers).filter((name) => name in shell.handlers)).toEqual([]);
+    expect(Object.keys(core.handlers).filter((name) => name in shell.handlers || accountScoped.includes(name))).toEqual([]);
   });
 
   it('answers account methods with unauthorized until a key is set, then from the account database', async () => {
     const host = await startHost({ seed: 'demo' });
     cleanups.push(host.close);
     const { core, dataDir } = await newCore();
-    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers });
+    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers }, core.account);
 
-    expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect(await dispatch('uploads:list', undefined)).toMatchObject({ ok: true, data: { jobs: [] } });
+    // No account shown yet: the request names none.
+    expect(await dispatch('folders:list', undefined, null)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await dispatch('uploads:list', undefined, null)).toMatchObject({ ok: true, data: { jobs: [] } });
     expect(await dispatch('sandbox:start', undefined)).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    // An account Vidlift does not know is refused with its code.
+    expect(await dispatch('folders:list', undefined, 'no-such-account-00001')).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
     const status = await dispatch('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
     expect(status).toMatchObject({ ok: true, data: { hasKey: true, last4: host.apiKey.slice(-4) } });
     expect(JSON.stringify(status)).not.toContain(host.apiKey);
 
-    const account = await dispatch('account:get', { refresh: true });
+    const accountId = core.shownAccountId();
+    const account = await dispatch('account:get', { refresh: true }, accountId);
     expect(account).toMatchObject({ ok: true });
     const files = await readdir(join(dataDir, 'accounts'));
     expect(files.some((file) => file.endsWith('.sqlite'))).toBe(true);
     expect(files.join(' ')).not.toContain(host.apiKey);
 
     await dispatch('auth:clearKey', undefined);
-    expect(await dispatch('folders:list', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    // The account stays, without a key: its session is closed.
+    expect(await dispatch('folders:list', undefined, accountId)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     // The uploads view has a signed-out answer: nothing queued (the shell reads it at start).
-    expect(await dispatch('uploads:list', undefined)).toEqual({
+    expect(await dispatch('uploads:list', undefined, accountId)).toEqual({
       ok: true,
       data: {
         jobs: [],

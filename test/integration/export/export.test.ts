@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../electron/core/core.ts';
+import type { AccountHandlers } from '../../../electron/core/rpc/dispatch.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
 import { startHost, type Host } from '../../host/index.ts';
+import { shown } from '../../support/shown-account.ts';
 
 let host: Host;
 let core: Core;
@@ -26,7 +28,7 @@ beforeAll(async () => {
     if (event === 'export:progress') progress.push(payload as { written: number; done: boolean });
   });
   await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-  for (let i = 0; i < 600 && (await core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total < 50_000; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 600 && (await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total < 50_000; i++) await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
 
 afterAll(async () => {
@@ -39,9 +41,9 @@ const folder = { kind: 'folder' as const, folderId: 0 };
 
 describe('export', () => {
   it('previews the first entries in each format, with the count of the whole export', async () => {
-    const first = (await core.handlers['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!;
-    const preview = (format: Parameters<Core['handlers']['export:preview']>[0]['options']['format'], extra = {}) =>
-      core.handlers['export:preview']({ source: folder, options: { format, ...extra } });
+    const first = (await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).items[0]!;
+    const preview = (format: Parameters<AccountHandlers['export:preview']>[0]['options']['format'], extra = {}) =>
+      shown(core)['export:preview']({ source: folder, options: { format, ...extra } });
     const download = await preview('download');
     expect(download).toMatchObject({ count: 50_000, shown: 10 });
     expect(download.text.split('\n')[0]).toBe(first.downloadUrl);
@@ -57,9 +59,9 @@ describe('export', () => {
 
   it('streams 50,000 videos to the chosen file as CSV that parses back, with progress', async () => {
     const path = join(root, 'library.csv');
-    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
+    await expect(Promise.resolve().then(() => shown(core)['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
     core.grantSavePath(path);
-    const result = await core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } });
+    const result = await shown(core)['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } });
     expect(result).toEqual({ path, count: 50_000, cancelled: false });
     const rows = parse(readFileSync(path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(50_000);
@@ -69,6 +71,6 @@ describe('export', () => {
     expect(readFileSync(path, 'utf8').startsWith(`${EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ written: 50_000, done: true });
     // The chosen path is written once; another export needs the dialog again.
-    await expect(Promise.resolve().then(() => core.handlers['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
+    await expect(Promise.resolve().then(() => shown(core)['export:toFile']({ exportId: randomUUID(), path, source: folder, options: { format: 'csv' } }))).rejects.toThrow(/save dialog/);
   }, 120_000);
 });

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const CONFIG_MODULE = '@id/__x00__virtual:vidlift-harness-config';
 
-async function connect(): Promise<{ call: (method: string, input?: unknown) => Promise<{ ok: boolean; error?: { code: string } }>; send: (raw: string) => void; socket: WebSocket }> {
+async function connect(): Promise<{ call: (method: string, input?: unknown, accountId?: string | null) => Promise<{ ok: boolean; error?: { code: string } }>; send: (raw: string) => void; socket: WebSocket }> {
   const source = await (await fetch(new URL(CONFIG_MODULE, harness.url))).text();
   const config = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as { wsUrl: string; token: string };
   const socket = new WebSocket(config.wsUrl, { origin: new URL(harness.url).origin });
@@ -29,7 +29,7 @@ async function connect(): Promise<{ call: (method: string, input?: unknown) => P
     socket.once('error', reject);
   });
   let next = 1;
-  const call = (method: string, input?: unknown) =>
+  const call = (method: string, input?: unknown, accountId?: string | null) =>
     new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => {
       const id = next++;
       const listener = (raw: WebSocket.RawData): void => {
@@ -40,7 +40,7 @@ async function connect(): Promise<{ call: (method: string, input?: unknown) => P
         }
       };
       socket.on('message', listener);
-      socket.send(JSON.stringify({ type: 'call', id, method, input }));
+      socket.send(JSON.stringify({ type: 'call', id, method, input, accountId }));
     });
   return { call, send: (raw) => socket.send(raw), socket };
 }
@@ -68,10 +68,14 @@ describe('the browser harness', () => {
     writeFileSync(inside, Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), Buffer.alloc(2048)]));
     for (const path of ['/', '/etc', 'relative/clip.mp4', '../../etc/passwd', `${harness.fixtureDir}/../outside.mp4`]) send(JSON.stringify({ type: 'grant', path }));
 
-    const refused = await call('uploads:add', { paths: ['/etc/hostname'], folderId: 0 });
+    const account = harness.core.shownAccountId();
+    expect(account).not.toBeNull();
+    const refused = await call('uploads:add', { paths: ['/etc/hostname'], folderId: 0 }, account);
     expect(refused).toMatchObject({ ok: false, error: { code: 'validation' } });
     send(JSON.stringify({ type: 'grant', path: inside }));
-    const accepted = await call('uploads:add', { paths: [inside], folderId: 0 });
+    // An account-scoped call that names no account is refused before anything runs.
+    expect(await call('uploads:add', { paths: [inside], folderId: 0 })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const accepted = await call('uploads:add', { paths: [inside], folderId: 0 }, account);
     expect(accepted.ok).toBe(true);
     socket.close();
     // A new client still gets answers: the process did not crash.

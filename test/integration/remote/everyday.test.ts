@@ -8,6 +8,7 @@ import type { RemoteItem } from '../../../shared/model.ts';
 import { suspectImport } from '../../../electron/core/remote/view.ts';
 import type { RemoteRow } from '../../../electron/core/remote/store.ts';
 import { coreRig, type CoreRig } from '../../support/core-rig.ts';
+import { shown } from '../../support/shown-account.ts';
 
 let rig: CoreRig | null = null;
 let origin: Server | null = null;
@@ -37,7 +38,7 @@ async function startOrigin(): Promise<string> {
 
 async function settledItems(r: CoreRig, count: number): Promise<RemoteItem[]> {
   for (let i = 0; i < 400; i++) {
-    const items = (await r.core.handlers['remote:list'](undefined)).items;
+    const items = (await shown(r.core)['remote:list'](undefined)).items;
     if (items.length === count && items.every((item) => !item.active)) return items;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -49,9 +50,9 @@ describe('remote imports, everyday', () => {
     const base = await startOrigin();
     rig = await coreRig({ seed: 'empty' });
     const { id: folderId } = rig.host.control.addFolder({ name: 'Imports' });
-    await rig.core.handlers['folders:list'](undefined);
+    await shown(rig.core)['folders:list'](undefined);
     const urls = ['clip.mp4', 'notes.txt', 'page.html', 'gone.mp4'].map((name) => `${base}/${name}`);
-    const added = await rig.core.handlers['remote:add']({ urls, folderId });
+    const added = await shown(rig.core)['remote:add']({ urls, folderId });
     expect(added).toEqual({ accepted: 4, rejected: [] });
 
     const items = await settledItems(rig, 4);
@@ -69,10 +70,10 @@ describe('remote imports, everyday', () => {
   it('imports into the root when no folder is chosen, and refuses a folder not saved yet', async () => {
     const base = await startOrigin();
     rig = await coreRig({ seed: 'empty' });
-    await rig.core.handlers['remote:add']({ urls: [`${base}/clip.mp4`] });
+    await shown(rig.core)['remote:add']({ urls: [`${base}/clip.mp4`] });
     const [item] = await settledItems(rig, 1);
     expect(item).toMatchObject({ status: 'completed', folderId: 0 });
-    await expect((async () => rig!.core.handlers['remote:add']({ urls: [`${base}/clip.mp4?again`], folderId: -3 }))()).rejects.toMatchObject({ code: 'validation' });
+    await expect((async () => shown(rig!.core)['remote:add']({ urls: [`${base}/clip.mp4?again`], folderId: -3 }))()).rejects.toMatchObject({ code: 'validation' });
   }, 60_000);
 
   it('flags by size and name only what the service finished', () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../../electron/core/remote/view.ts';
 import { coreRig, type CoreRig } from '../../support/core-rig.ts';
 import { MediaServer } from './support/media-server.ts';
+import { shown } from '../../support/shown-account.ts';
 
 let rig: CoreRig | null = null;
 const media = new MediaServer();
@@ -20,12 +21,12 @@ describe('a finished remote import', () => {
     rig = await coreRig({ seed: 'empty' });
     const { host, core } = rig;
     const url = `${media.url}/ok/Harbour%20at%20dawn.mp4`;
-    await core.handlers['remote:add']({ urls: [url] });
+    await shown(core)['remote:add']({ urls: [url] });
 
-    let item = (await core.handlers['remote:list'](undefined)).items[0];
+    let item = (await shown(core)['remote:list'](undefined)).items[0];
     for (let i = 0; i < 400 && !item?.video; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      item = (await core.handlers['remote:list'](undefined)).items[0];
+      item = (await shown(core)['remote:list'](undefined)).items[0];
     }
     const made = host.control.videos(host.apiKey);
     expect(made).toHaveLength(1);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
 import { writeVideo } from './helpers.ts';
+import { shown } from '../../support/shown-account.ts';
 
 let rig: CoreRig | null = null;
 afterEach(async () => {
@@ -24,9 +25,9 @@ describe('uploads into a folder made offline', () => {
     core.grantPath(dir);
 
     host.control.setOffline(true);
-    const folder = await core.handlers['folders:create']({ name: 'Trip' });
+    const folder = await shown(core)['folders:create']({ name: 'Trip' });
     expect(folder.id).toBeLessThan(0);
-    const queued = await core.handlers['uploads:add']({ paths: [dir], folderId: folder.id });
+    const queued = await shown(core)['uploads:add']({ paths: [dir], folderId: folder.id });
     expect(queued.added).toHaveLength(2);
     host.control.setOffline(false);
 
@@ -43,9 +44,9 @@ describe('uploads into a folder made offline', () => {
     mkdirSync(dir);
     writeVideo(dir, 'a.mp4', 50_000);
     core.grantPath(dir);
-    const folder = await core.handlers['folders:create']({ name: 'Quick' });
+    const folder = await shown(core)['folders:create']({ name: 'Quick' });
     await until('the folder on the service', () => host.control.folders().some((f) => f.name === 'Quick'));
-    await core.handlers['uploads:add']({ paths: [dir], folderId: folder.id });
+    await shown(core)['uploads:add']({ paths: [dir], folderId: folder.id });
     await until('the file in the new folder', () => {
       const made = host.control.folders().find((f) => f.name === 'Quick');
       return made !== undefined && host.control.videos().some((v) => v.folderId === made.id);

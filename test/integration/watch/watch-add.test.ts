@@ -27,7 +27,7 @@ async function page(): Promise<Page> {
   rig = await coreRig();
   const core = rig.core;
   const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path), core);
-  return { call: createDispatcher({ ...core.handlers, ...shell.handlers }), shell };
+  return { call: createDispatcher({ ...core.handlers, ...shell.handlers }, core.account), shell };
 }
 
 const video = (path: string) => writeFileSync(path, Buffer.concat([MP4_HEAD, Buffer.alloc(30_000, 7)]));

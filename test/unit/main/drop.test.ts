@@ -31,15 +31,15 @@ function mainSide() {
 describe('acceptDrop', () => {
   it('grants exactly the dropped paths, then queues them with the rest of uploads:add’s input', async () => {
     const { grants, dispatch, deps } = mainSide();
-    expect(await acceptDrop({ paths: [video], folderId: 4, anyway: true }, deps)).toEqual({ ok: true, data: { added: [1], skipped: [] } });
-    expect(dispatch.mock.calls).toEqual([['uploads:add', { paths: [video], folderId: 4, anyway: true }]]);
+    expect(await acceptDrop({ paths: [video], folderId: 4, anyway: true }, 'account-1', deps)).toEqual({ ok: true, data: { added: [1], skipped: [] } });
+    expect(dispatch.mock.calls).toEqual([['uploads:add', { paths: [video], folderId: 4, anyway: true }, 'account-1']]);
     expect(grants.isGranted(video)).toBe(true);
     expect(grants.isGranted(join(root, 'other.mp4'))).toBe(false);
   });
 
   it('refuses a drop holding a File the page made itself (no path), granting none of it', async () => {
     const { grants, dispatch, deps } = mainSide();
-    expect(await acceptDrop({ paths: [video, ''], folderId: 0 }, deps)).toEqual(NOT_LOCAL_FILES);
+    expect(await acceptDrop({ paths: [video, ''], folderId: 0 }, 'account-1', deps)).toEqual(NOT_LOCAL_FILES);
     expect(grants.isGranted(video)).toBe(false);
     expect(dispatch).not.toHaveBeenCalled();
   });
@@ -47,7 +47,7 @@ describe('acceptDrop', () => {
   it('refuses a message outside uploads:add’s input, granting nothing', async () => {
     const { grants, dispatch, deps } = mainSide();
     for (const message of [null, 'x', { paths: [video] }, { paths: [video], folderId: 0, extra: 1 }, { paths: [], folderId: 0 }, { paths: [42], folderId: 0 }]) {
-      expect(await acceptDrop(message, deps)).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(await acceptDrop(message, 'account-1', deps)).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
     expect(grants.isGranted(video)).toBe(false);
     expect(dispatch).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe('acceptDrop', () => {
 
   it('a path the grants refuse (not a full path) answers their reason and queues nothing', async () => {
     const { dispatch, deps } = mainSide();
-    expect(await acceptDrop({ paths: ['relative/clip.mp4'], folderId: 0 }, deps)).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('not a full path') } });
+    expect(await acceptDrop({ paths: ['relative/clip.mp4'], folderId: 0 }, 'account-1', deps)).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('not a full path') } });
     expect(dispatch).not.toHaveBeenCalled();
   });
 });

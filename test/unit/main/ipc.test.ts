@@ -68,12 +68,15 @@ describe('serveContract', () => {
     const input = { baseUrl: 'https://video.example', key: 'SECRET-KEY-123456' };
 
     expect(await handler?.({ senderFrame: mainFrame }, input)).toEqual({ ok: true, data: { hasKey: false } });
-    expect(dispatch).toHaveBeenCalledWith('auth:setKey', input);
+    expect(dispatch).toHaveBeenCalledWith('auth:setKey', input, undefined);
 
     for (const senderFrame of [null, { ...mainFrame, url: 'https://evil.example/' }, { ...mainFrame, parent: mainFrame }]) {
       expect(await handler?.({ senderFrame }, input)).toEqual(REFUSED);
     }
     expect(dispatch).toHaveBeenCalledTimes(1);
+    // The account an account-scoped call names goes to the dispatcher, which checks it.
+    await handlers.get('folders:list')?.({ senderFrame: mainFrame }, undefined, 'the-shown-account-01');
+    expect(dispatch).toHaveBeenLastCalledWith('folders:list', undefined, 'the-shown-account-01');
     expect(logger.lines.filter((line) => line.message === 'IPC call refused')).toHaveLength(3);
     expect(JSON.stringify(logger.lines)).not.toContain('SECRET-KEY');
   });

@@ -60,13 +60,14 @@ describe('UploadTray', () => {
 });
 
 describe('tray and progress driven by core events', () => {
+  const SHOWN = 'shown-account-id-0001';
   it('shows every account’s queue together (Core.uploads totals) and the shown one’s pause from uploads:changed', () => {
     const hub = new EventHub();
     const { tray, uploadTray } = fakeTray();
     const bars: [number, string | undefined][] = [];
     const progress = new ProgressReporter({ setProgressBar: (value, options) => bars.push([value, options.mode]), minIntervalMs: 0 });
     const bridge = new CoreBridge(
-      { settings, uploads: view({}) },
+      { settings: { ...settings, activeAccount: SHOWN }, uploads: view({}) },
       {
         onUploads: (t, paused) => {
           progress.update(t, paused);
@@ -86,12 +87,15 @@ describe('tray and progress driven by core events', () => {
     expect(bridge.uploadsRunning()).toBe(true);
 
     bridge.uploadsChanged(totals({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }));
-    hub.emit('uploads:changed', view({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }, true));
+    // Another account's pause is not the tray's.
+    hub.emit('uploads:changed', view({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }, true), 'other-account-id-0001');
+    expect(bars.at(-1)).toEqual([0.4, 'normal']);
+    hub.emit('uploads:changed', view({ active: 0, waiting: 1, bytesSent: 40, bytesTotal: 100 }, true), SHOWN);
     expect(bars.at(-1)).toEqual([0.4, 'paused']);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: 1 upload paused');
 
     bridge.uploadsChanged(totals({ done: 1 }));
-    hub.emit('uploads:changed', view({ done: 1 }));
+    hub.emit('uploads:changed', view({ done: 1 }), SHOWN);
     expect(bars.at(-1)).toEqual([-1, 'none']);
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Vidlift: no uploads running');
   });

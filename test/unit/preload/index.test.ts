@@ -36,21 +36,26 @@ describe('the preload', () => {
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
   });
 
-  it('each invoker sends its own channel with the input', async () => {
-    await api['videos:get']?.({ id: 'abcdefghijkl' });
-    expect(ipc.invoke).toHaveBeenCalledWith('videos:get', { id: 'abcdefghijkl' });
-    await api['uploads:list']?.();
-    expect(ipc.invoke).toHaveBeenLastCalledWith('uploads:list', undefined);
+  it('each invoker sends its own channel with the input and the account it names', async () => {
+    await api['videos:get']?.({ id: 'abcdefghijkl' }, 'the-shown-account-01');
+    expect(ipc.invoke).toHaveBeenCalledWith('videos:get', { id: 'abcdefghijkl' }, 'the-shown-account-01');
+    await api['uploads:list']?.(undefined, null);
+    expect(ipc.invoke).toHaveBeenLastCalledWith('uploads:list', undefined, null);
+    await api['settings:get']?.();
+    expect(ipc.invoke).toHaveBeenLastCalledWith('settings:get', undefined, undefined);
   });
 
-  it('on() accepts contract events, passes only the payload, and unsubscribes', () => {
+  it('on() accepts contract events, passes only the payload and its account, and unsubscribes', () => {
     const listener = vi.fn();
     const off = api.on?.('uploads:progress', listener) as () => void;
-    const [channel, forward] = ipc.on.mock.calls[0] as [string, (event: unknown, payload: unknown) => void];
+    const [channel, forward] = ipc.on.mock.calls[0] as [string, (event: unknown, payload: unknown, accountId?: unknown) => void];
     expect(channel).toBe('uploads:progress');
-    forward({ sender: 'the ipcRenderer itself' }, { jobs: [] });
-    expect(listener).toHaveBeenCalledWith({ jobs: [] });
-    expect(listener.mock.calls[0]).toHaveLength(1);
+    forward({ sender: 'the ipcRenderer itself' }, { jobs: [] }, 'the-shown-account-01');
+    expect(listener).toHaveBeenCalledWith({ jobs: [] }, 'the-shown-account-01');
+    expect(listener.mock.calls[0]).toHaveLength(2);
+    // Anything but a string is no account.
+    forward({ sender: 'the ipcRenderer itself' }, { jobs: [] }, { not: 'an id' });
+    expect(listener).toHaveBeenLastCalledWith({ jobs: [] }, null);
     off();
     expect(ipc.removeListener).toHaveBeenCalledWith('uploads:progress', forward);
   });

@@ -11,21 +11,26 @@ export interface StubBridge {
   /** The raw window.api stand-in, for components that use the app's own client. */
   bridge: WindowApi;
   calls: Array<{ method: MethodName; input: unknown }>;
+  /** The account each call named (the second argument of an invoker; undefined: none). */
+  accountsNamed: Array<{ method: MethodName; accountId: unknown }>;
   handle(method: MethodName, handler: Handler): void;
   fail(method: MethodName, error: ErrorShape): void;
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** `accountId`: the account an account-scoped event is about (default null: the one a stub window shows until told otherwise). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>, accountId?: string | null): void;
   listenerCount(event: EventName): number;
 }
 
 export function stubBridge(): StubBridge {
   const handlers = new Map<string, Handler>();
   const failures = new Map<string, ErrorShape>();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = new Map<string, Set<(payload: unknown, accountId: string | null) => void>>();
   const calls: StubBridge['calls'] = [];
+  const accountsNamed: StubBridge['accountsNamed'] = [];
 
   const granted = (file: File): string => `/granted/${file.name}`;
-  const answer = async (key: string, input: unknown): Promise<Envelope<unknown>> => {
+  const answer = async (key: string, input: unknown, accountId?: unknown): Promise<Envelope<unknown>> => {
     calls.push({ method: key as MethodName, input });
+    accountsNamed.push({ method: key as MethodName, accountId });
     const failure = failures.get(key);
     if (failure) return { ok: false, error: failure };
     const handler = handlers.get(key);
@@ -35,7 +40,7 @@ export function stubBridge(): StubBridge {
   const bridge = new Proxy({} as Record<string, unknown>, {
     get(_target, key: string) {
       if (key === 'on') {
-        return (event: string, listener: (payload: unknown) => void) => {
+        return (event: string, listener: (payload: unknown, accountId: string | null) => void) => {
           const set = listeners.get(event) ?? new Set();
           listeners.set(event, set);
           set.add(listener);
@@ -43,9 +48,9 @@ export function stubBridge(): StubBridge {
         };
       }
       if (key === 'pathForFile') return granted;
-      // As the preload and main do: the Files' paths, granted and queued as uploads:add.
-      if (key === 'dropFiles') return (files: readonly File[], options: object) => answer('uploads:add', { ...options, paths: files.map(granted) });
-      return (input: unknown) => answer(key, input);
+      // As the preload and main do: the Files' paths, granted and queued as uploads:add in the account named.
+      if (key === 'dropFiles') return (files: readonly File[], options: object, accountId?: unknown) => answer('uploads:add', { ...options, paths: files.map(granted) }, accountId);
+      return (input: unknown, accountId?: unknown) => answer(key, input, accountId);
     },
   }) as unknown as WindowApi;
 
@@ -53,12 +58,13 @@ export function stubBridge(): StubBridge {
     client: new ApiClient(() => bridge),
     bridge,
     calls,
+    accountsNamed,
     handle: (method, handler) => {
       failures.delete(method);
       handlers.set(method, handler);
     },
     fail: (method, error) => failures.set(method, error),
-    emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),
+    emit: (event, payload, accountId = null) => listeners.get(event)?.forEach((l) => l(payload, accountId)),
     listenerCount: (event) => listeners.get(event)?.size ?? 0,
   };
 }

@@ -1,10 +1,9 @@
 // Files dragged over the window: where they would go, and handing them to the upload queue.
 // Dragging over a folder in the tree retargets the drop to that folder. A drop is one call of
 // the preload (window.api.dropFiles): main grants the Files' real paths and queues them at once.
-import type { DropOptions, WindowApi } from '../../../../shared/contract.ts';
-import { AppError } from '../../../../shared/errors.ts';
+import type { DropOptions } from '../../../../shared/contract.ts';
 import type { UploadsAddResult } from '../../../../shared/model.ts';
-import { unwrap } from '../api.ts';
+import { api as defaultApi, type ApiClient } from '../api.ts';
 import { baseName } from '../format.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
 import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
@@ -41,11 +40,6 @@ export interface FolderChoice {
   targetFolderId: number;
 }
 
-/** Where the preload's drop call is: window.api in the app, a stand-in in component tests. */
-export type DropBridge = () => Pick<WindowApi, 'dropFiles'> | undefined;
-
-const windowBridge: DropBridge = () => (globalThis as { api?: WindowApi }).api;
-
 export class DropState {
   /** A file drag is over the window. */
   active = $state(false);
@@ -53,13 +47,13 @@ export class DropState {
   folderChoice = $state<FolderChoice | null>(null);
   /** A folder in the tree under the pointer; null = the folder on screen. */
   overFolderId = $state<number | null>(null);
-  readonly #bridge: DropBridge;
+  readonly #api: ApiClient;
   readonly #library: Library;
   readonly #uploads: Uploads;
   readonly #notices: Notices;
 
-  constructor(bridge: DropBridge = windowBridge, library: Library = defaultLibrary, uploads: Uploads = defaultUploads, notices: Notices = defaultNotices) {
-    this.#bridge = bridge;
+  constructor(api: ApiClient = defaultApi, library: Library = defaultLibrary, uploads: Uploads = defaultUploads, notices: Notices = defaultNotices) {
+    this.#api = api;
     this.#library = library;
     this.#uploads = uploads;
     this.#notices = notices;
@@ -121,11 +115,8 @@ export class DropState {
     this.end();
     if (files.length === 0) return;
     await this.#report(folderId, async () => {
-      const bridge = this.#bridge();
-      // Without the preload (a page opened outside the app) nothing can be dropped.
-      if (!bridge) throw new AppError('internal', 'Vidlift cannot reach its engine. Restart the app.', { retryable: false });
       const options: DropOptions = { folderId };
-      const result = unwrap<UploadsAddResult>(await bridge.dropFiles(files, options));
+      const result = await this.#api.dropFiles(files, options);
       // The changed event follows; reading now shows the rows without waiting for it.
       void this.#uploads.refresh();
       return result;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDispatcher, type Handlers } from '../../../../electron/core/rpc/dispatch.ts';
+import { createDispatcher as createTableDispatcher, type DispatchOptions, type Handlers } from '../../../../electron/core/rpc/dispatch.ts';
 import { METHOD_NAMES } from '../../../../shared/contract-names.ts';
 import { AppError } from '../../../../shared/errors.ts';
 
@@ -9,6 +9,16 @@ function handlersWith(overrides: Partial<Handlers>): Handlers {
     METHOD_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} was not expected to run`))]),
   ) as unknown as Handlers;
   return { ...table, ...overrides };
+}
+
+const ACCOUNT = 'test-account-id-0001';
+
+/** One table for the app and for the test's account; any other account is unknown. */
+function createDispatcher(table: Handlers, options?: DispatchOptions) {
+  return createTableDispatcher(table, (accountId) => {
+    if (accountId !== ACCOUNT) throw new AppError('not_found', 'That account is not in Vidlift (any more).', { retryable: false });
+    return table;
+  }, options);
 }
 
 const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
@@ -22,7 +32,7 @@ describe('createDispatcher', () => {
   it('answers a payload that fails its schema with a validation envelope, without running the handler', async () => {
     const handler = vi.fn();
     const dispatch = createDispatcher(handlersWith({ 'folders:create': handler }));
-    const result = await dispatch('folders:create', { name: 42 });
+    const result = await dispatch('folders:create', { name: 42 }, ACCOUNT);
     expect(result).toMatchObject({ ok: false, error: { code: 'validation', retryable: false } });
     expect(handler).not.toHaveBeenCalled();
   });
@@ -38,7 +48,7 @@ describe('createDispatcher', () => {
     const dispatch = createDispatcher(
       handlersWith({ 'account:get': () => Promise.reject(new AppError('unauthorized', 'The service refused the key.')) }),
     );
-    await expect(dispatch('account:get', undefined)).resolves.toEqual({
+    await expect(dispatch('account:get', undefined, ACCOUNT)).resolves.toEqual({
       ok: false,
       error: { code: 'unauthorized', message: 'The service refused the key.', retryable: false },
     });
@@ -53,6 +63,21 @@ describe('createDispatcher', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(result)).not.toContain('secret detail');
     expect(onInternalError).toHaveBeenCalledOnce();
+  });
+
+  it('routes an account-scoped call to the account it names, and refuses one that names none or an unknown one', async () => {
+    const view = { account: null, freshness: { fetchedAt: 1, stale: false } };
+    const handler = vi.fn(() => view);
+    const dispatch = createDispatcher(handlersWith({ 'account:get': handler }));
+    await expect(dispatch('account:get', undefined, ACCOUNT)).resolves.toMatchObject({ ok: true });
+    // No account named: the request is malformed.
+    await expect(dispatch('account:get', undefined)).resolves.toMatchObject({ ok: false, error: { code: 'validation' } });
+    await expect(dispatch('account:get', undefined, 42)).resolves.toMatchObject({ ok: false, error: { code: 'validation' } });
+    // Named but unknown: the route's AppError, as the envelope.
+    await expect(dispatch('account:get', undefined, 'someone-else-id-0002')).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(handler).toHaveBeenCalledOnce();
+    // An app call names no account.
+    await expect(dispatch('settings:get', undefined, ACCOUNT)).resolves.toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 
   it('refuses a handler result outside the output schema as internal', async () => {

@@ -3,7 +3,7 @@ import { AppError } from '../../../../shared/errors.ts';
 import { FallbackSecretStore } from '../../../../electron/core/secrets/fallback-store.ts';
 import { KeytarSecretStore, type KeytarModule } from '../../../../electron/core/secrets/keytar-store.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
-import { checkKeyShape } from '../../../../electron/core/auth/auth-service.ts';
+import { checkKeyShape } from '../../../../electron/core/accounts/key-check.ts';
 
 function fakeKeytar(behaviour: 'ok' | 'hang' | 'fail'): KeytarModule {
   const values = new Map<string, string>();

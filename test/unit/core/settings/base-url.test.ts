@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl } from '../../../../electron/core/auth/base-url.ts';
+import { normalizeBaseUrl } from '../../../../electron/core/accounts/base-url.ts';
 import { accountFor } from '../../../../electron/core/secrets/secret-store.ts';
 
 describe('normalizeBaseUrl', () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../shared/errors.ts';
 import type { EventName } from '../../../../shared/contract.ts';
 import { DEFAULT_SETTINGS, SettingsStore, settingsFromUnknown, writeAtomically } from '../../../../electron/core/settings/settings-store.ts';
-import { AccountRegistry } from '../../../../electron/core/accounts/account-registry.ts';
+import { AccountRegistry } from '../../../../electron/core/accounts/registry.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { settingsHandlers } from '../../../../electron/core/settings/handlers.ts';
 

@@ -29,6 +29,53 @@ describe('ApiClient', () => {
     expect(missing.on('auth:changed', () => {})).toBeTypeOf('function');
   });
 
+  it('names the shown account on account-scoped calls, none on app calls, and learns the shown account from the core', async () => {
+    const stub = stubBridge();
+    const accounts = (activeId: string | null) => ({ accounts: [], activeId });
+    stub.handle('folders:list', () => ({ folders: [], fetchedAt: 1, stale: false }));
+    stub.handle('accounts:list', () => accounts('work-account-id-0001'));
+    stub.handle('settings:get', () => ({}));
+    // Before the core said which account is shown: none.
+    await stub.client.call('folders:list').catch(() => undefined);
+    await stub.client.call('accounts:list');
+    expect(stub.client.shownAccount).toBe('work-account-id-0001');
+    await stub.client.call('folders:list').catch(() => undefined);
+    await stub.client.call('settings:get').catch(() => undefined);
+    // Another account shown (the switcher, another window's choice): the next call names it.
+    stub.emit('accounts:changed', accounts('home-account-id-0002'));
+    await stub.client.call('folders:list').catch(() => undefined);
+    expect(stub.accountsNamed).toEqual([
+      { method: 'folders:list', accountId: null },
+      { method: 'accounts:list', accountId: undefined },
+      { method: 'folders:list', accountId: 'work-account-id-0001' },
+      { method: 'settings:get', accountId: undefined },
+      { method: 'folders:list', accountId: 'home-account-id-0002' },
+    ]);
+  });
+
+  it('hands listeners the account-scoped events of the shown account only; onAnyAccount hears every account', async () => {
+    const stub = stubBridge();
+    stub.handle('accounts:list', () => ({ accounts: [], activeId: 'work-account-id-0001' }));
+    await stub.client.call('accounts:list');
+    const shown: unknown[] = [];
+    const all: Array<[unknown, string | null]> = [];
+    const settings: unknown[] = [];
+    stub.client.on('outbox:changed', (view) => shown.push(view));
+    stub.client.onAnyAccount('outbox:changed', (view, accountId) => all.push([view, accountId]));
+    stub.client.on('app:showShortcuts', (payload) => settings.push(payload));
+    const view = (n: number) => ({ items: [], pending: n, blocked: 0 }) as never;
+    stub.emit('outbox:changed', view(1), 'work-account-id-0001');
+    stub.emit('outbox:changed', view(2), 'home-account-id-0002');
+    // The app's own events have no account and always arrive.
+    stub.emit('app:showShortcuts', {});
+    expect(shown).toEqual([view(1)]);
+    expect(all).toEqual([
+      [view(1), 'work-account-id-0001'],
+      [view(2), 'home-account-id-0002'],
+    ]);
+    expect(settings).toEqual([{}]);
+  });
+
   it('refuses answers that are not envelopes', () => {
     expect(() => unwrap({ hello: 1 })).toThrow(AppError);
   });

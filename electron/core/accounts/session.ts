@@ -1,16 +1,16 @@
 // Everything that belongs to one account: its database file, the library (store, sync,
 // outbox), the upload engine, remote imports and watch folders. The session pool
-// (accounts/session-pool.ts) keeps one open per account that has a key, shown or not, so
+// (accounts/pool.ts) keeps one open per account that has a key, shown or not, so
 // two accounts never share a queue or a cache.
 import type { StartSyncWorker } from '../library/sync-writer.ts';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { accountDatabasePath, accountIdFor } from '../accounts/account-registry.ts';
-import { lockAccount, type AccountLock } from './account-lock.ts';
+import { accountDatabasePath, accountIdFor } from './registry.ts';
+import { lockAccount, type AccountLock } from './lock.ts';
 import type { Connectivity } from '../connectivity.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { PathGrants } from '../files/grants.ts';
-import { openAccountDatabase } from './account-db.ts';
+import { openAccountDatabase } from './database.ts';
 import { Library } from '../library/library.ts';
 import { createLibraryHandlers } from '../library/handlers.ts';
 import type { Db } from '../library/db.ts';
@@ -24,14 +24,17 @@ import type { WatchFolder } from '../../../shared/watch.ts';
 import { createUploadHandlers } from '../uploads/handlers.ts';
 import { LocalMedia, createLocalMediaHandlers } from '../uploads/local-media.ts';
 import { createFrameThumbnailHandlers } from '../library/frame-thumbnail.ts';
-import type { AccountHandlers } from './account-methods.ts';
+import type { AccountHandlers } from '../rpc/dispatch.ts';
+
+/** What a session answers itself; its connection is the pool's (pool.ts). */
+export type SessionHandlers = Omit<AccountHandlers, 'connection:get' | 'connection:check'>;
 import type { Network } from '../net/network.ts';
 import { ExportService } from '../export/export-service.ts';
 import { createExportHandlers } from '../export/handlers.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
-  /** The account (accounts/account-registry.ts): names its database. */
+  /** The account (accounts/registry.ts): names its database. */
   accountId: string;
   api: ServiceApi;
   /** The one connectivity view (the connection monitor), shared by every part. */
@@ -71,7 +74,7 @@ export class AccountSession {
   readonly localMedia: LocalMedia;
   /** Watch folders: finished files in them are queued on their own. */
   readonly watch: WatchManager;
-  readonly handlers: AccountHandlers;
+  readonly handlers: SessionHandlers;
 
   readonly #lock: AccountLock;
   #watchFolders: readonly WatchFolder[];

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AuthService } from '../../../../electron/core/auth/auth-service.ts';
-import { accountIdFor } from '../../../../electron/core/accounts/account-registry.ts';
+import { AuthService } from '../../../../electron/core/accounts/key-check.ts';
+import { accountIdFor } from '../../../../electron/core/accounts/registry.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { SettingsStore } from '../../../../electron/core/settings/settings-store.ts';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AuthService } from '../../../../electron/core/auth/auth-service.ts';
+import { AuthService } from '../../../../electron/core/accounts/key-check.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { SettingsStore, settingsFromUnknown } from '../../../../electron/core/settings/settings-store.ts';
 import { needsPlainHttpConsent, PLAIN_HTTP_RISK } from '../../../../shared/model.ts';

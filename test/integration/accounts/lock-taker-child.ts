@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
+import { shown } from '../../support/shown-account.ts';
 
 export interface LockTakerConfig {
   dataDir: string;
@@ -28,7 +29,7 @@ process.stdin.resume();
 // At most two minutes: the parent ends it long before.
 for (let i = 0; i < 1_200 && !done; i++) {
   const opened = await Promise.resolve()
-    .then(() => core.handlers['folders:list'](undefined))
+    .then(() => shown(core)['folders:list'](undefined))
     .then(
       () => true,
       () => false,

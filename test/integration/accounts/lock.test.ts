@@ -1,6 +1,7 @@
 // One process per account (the desktop app and the command line share the data folder): the
 // second core to open an account says so in a notice, keeps its hands off the queue, and opens
 // the account by itself once the first lets go.
+import { shown } from '../../support/shown-account.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/account-registry.ts';
+import { accountIdFor, accountKeyName } from '../../../electron/core/accounts/registry.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import type { LockTakerConfig } from './lock-taker-child.ts';
 
@@ -47,14 +48,14 @@ describe('the account lock', () => {
       const notices = await second.handlers['app:notices'](undefined);
       expect(notices.map((n) => n.id)).toContain('account-in-use');
       // Handlers may throw before returning a promise: call them inside one.
-      await expect(Promise.resolve().then(() => second.handlers['folders:list'](undefined))).rejects.toThrow(/open in another Vidlift/);
+      await expect(Promise.resolve().then(() => shown(second)['folders:list'](undefined))).rejects.toThrow(/open in another Vidlift/);
 
       await first.close();
       await until('the second core to open the account', async () => {
         const ids = (await second.handlers['app:notices'](undefined)).map((n) => n.id);
         return !ids.includes('account-in-use');
       });
-      await expect(Promise.resolve().then(() => second.handlers['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
+      await expect(Promise.resolve().then(() => shown(second)['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
     } finally {
       await second.close();
     }
@@ -73,7 +74,7 @@ describe('a lost account lock (issue 27 item 7)', () => {
     let child: ChildProcess | null = null;
     try {
       await holder.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
+      await expect(Promise.resolve().then(() => shown(holder)['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
       const config: LockTakerConfig = { dataDir, logDir: join(root, 'lost-logs-2'), baseUrl: host.baseUrl, apiKey: host.apiKey, marker };
       child = spawn(process.execPath, [join(import.meta.dirname, 'lock-taker-child.ts'), JSON.stringify(config)], { stdio: ['pipe', 'inherit', 'inherit'] });
       // The holder is stuck (a blocked event loop) until the other process has the account: at
@@ -83,13 +84,13 @@ describe('a lost account lock (issue 27 item 7)', () => {
       expect(existsSync(marker)).toBe(true);
 
       await until('the holder to give the account up', async () => (await holder.handlers['app:notices'](undefined)).some((n) => n.id === 'account-in-use'));
-      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).rejects.toThrow(/open in another Vidlift/);
+      await expect(Promise.resolve().then(() => shown(holder)['folders:list'](undefined))).rejects.toThrow(/open in another Vidlift/);
 
       child.stdin?.end();
       await new Promise((resolve) => child?.once('exit', resolve));
       child = null;
       await until('the holder to open the account again', async () => !(await holder.handlers['app:notices'](undefined)).some((n) => n.id === 'account-in-use'));
-      await expect(Promise.resolve().then(() => holder.handlers['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
+      await expect(Promise.resolve().then(() => shown(holder)['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
     } finally {
       child?.kill('SIGKILL');
       await holder.close();

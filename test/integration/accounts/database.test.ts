@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { isUnreadableDatabase, SchemaFromNewerVersionError, openAccountDatabase } from '../../../electron/core/session/account-db.ts';
+import { isUnreadableDatabase, SchemaFromNewerVersionError, openAccountDatabase } from '../../../electron/core/accounts/database.ts';
 import { migrate } from '../../../electron/core/library/db.ts';
 
 const dirs: string[] = [];

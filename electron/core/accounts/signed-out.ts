@@ -2,10 +2,10 @@
 // keychain, a library that could not be opened). Reads of a view that simply has nothing in
 // it yet answer that empty view: the shell and the renderer can show "no uploads" without
 // treating a normal state as an error. Everything else still needs an account and is refused
-// with the reason (sessions.refuse()).
-import { EMPTY_UPLOAD_TOTALS, type UploadTotals } from '../../../shared/model.ts';
+// with the reason (SessionPool.refuse).
+import { EMPTY_UPLOAD_TOTALS, type Connection, type UploadTotals } from '../../../shared/model.ts';
 import { emptyUploadCounts, type UploadsQuery, type UploadsView } from '../../../shared/upload-queue.ts';
-import type { AccountHandlers } from './account-methods.ts';
+import type { AccountHandlers } from '../rpc/dispatch.ts';
 
 export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ ...EMPTY_UPLOAD_TOTALS });
 
@@ -13,7 +13,14 @@ export function emptyUploadsView(query?: UploadsQuery): UploadsView {
   return { jobs: [], counts: emptyUploadCounts(), totals: { ...NO_UPLOADS }, paused: false, filter: query?.filter ?? 'all', offset: query?.offset ?? 0, total: 0 };
 }
 
+/** No account open: no connection to speak of. */
+export function unknownConnection(): Connection {
+  return { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
+}
+
 export const SIGNED_OUT_ANSWERS: Partial<AccountHandlers> = {
   'uploads:list': (query) => emptyUploadsView(query),
   'watch:status': () => ({ folders: [] }),
+  'connection:get': () => unknownConnection(),
+  'connection:check': () => unknownConnection(),
 };

@@ -1,27 +1,30 @@
 // One open session per account that has a key, shown or not: switching accounts never stops
 // another account's uploads, its outbox or its watch folders. Each account gets its own
-// service client (its address, its key), its own connection monitor, and an event sink that
-// reaches the window only while it is the account shown (account-events.ts).
+// service client (its address, its key), its own connection monitor, its handlers (what an
+// account-scoped call naming it is answered by: routes.ts), and an event sink that stamps its
+// id on its events (events.ts).
 import type { StartSyncWorker } from '../library/sync-writer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { AccountRecord } from '../../../shared/accounts.ts';
-import { EMPTY_UPLOAD_TOTALS, type Connection, type UploadTotals } from '../../../shared/model.ts';
+import { EMPTY_UPLOAD_TOTALS, type UploadTotals } from '../../../shared/model.ts';
 import { ServiceClient } from '../api/client.ts';
 import { ConnectionMonitor } from '../api/connection.ts';
 import type { Transport } from '../api/http.ts';
-import type { AuthService } from '../auth/auth-service.ts';
+import type { AuthService } from './key-check.ts';
 import type { PathGrants } from '../files/grants.ts';
 import { SchemaFromNewerVersionError } from '../library/db.ts';
 import type { RedactingLogger } from '../log/redacting.ts';
 import type { Network } from '../net/network.ts';
 import type { EventHub } from '../rpc/events.ts';
+import type { AccountHandlers } from '../rpc/dispatch.ts';
+import type { BatchSummary } from '../core.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { AccountInUseError } from '../session/account-lock.ts';
-import { AccountSession } from '../session/account-session.ts';
+import { AccountInUseError } from './lock.ts';
+import { AccountSession } from './session.ts';
 import type { StartupNotices } from '../startup/notices.ts';
 import { accountInUse, libraryDamaged, libraryFromNewerVersion, libraryUnopened } from '../startup/notice-texts.ts';
-import { accountDatabasePath, type AccountRegistry } from './account-registry.ts';
-import { AccountEvents } from './account-events.ts';
+import { accountDatabasePath, type AccountRegistry } from './registry.ts';
+import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
 
 /** How often an account that is open in another process is tried again. */
@@ -53,6 +56,8 @@ export interface OpenAccount {
   client: ServiceClient;
   connection: ConnectionMonitor;
   gate: KeyGatedConnectivity;
+  /** Every account-scoped method, answered for this account. */
+  handlers: AccountHandlers;
 }
 
 export class SessionPool {
@@ -64,21 +69,24 @@ export class SessionPool {
   readonly #openListeners = new Set<(session: AccountSession) => (() => void) | void>();
   readonly #closeHooks = new Map<string, Array<() => void>>();
   readonly #uploadListeners = new Set<() => void>();
+  readonly #batchListeners = new Set<(summary: BatchSummary) => void>();
   #syncing: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(deps: SessionPoolDeps) {
     this.#deps = deps;
+    this.onOpen((session) => session.uploads.onBatchFinished((summary) => this.#batchListeners.forEach((listener) => listener(summary))));
   }
 
-  /** The shown account's parts, or null while it has no key (or cannot open). */
+  /** An account's open parts, or null while it has no key (or cannot open). */
+  open(id: string): OpenAccount | null {
+    return this.#open.get(id) ?? null;
+  }
+
+  /** The parts of the account the window last showed (a preference in settings), or null. */
   get shown(): OpenAccount | null {
     const active = this.#deps.accounts.active();
-    return active ? (this.#open.get(active.id) ?? null) : null;
-  }
-
-  get current(): AccountSession | null {
-    return this.shown?.session ?? null;
+    return active ? this.open(active.id) : null;
   }
 
   openAccounts(): OpenAccount[] {
@@ -119,25 +127,9 @@ export class SessionPool {
     return this.#open.get(id)?.session.library.account.accountView().account?.email ?? null;
   }
 
-  /**
-   * The shown account's connection as its monitor sees it (what `connection:changed` carries);
-   * `unknown` while none is open. Not the key gate's view: a refused key is its own state
-   * (auth's keyRefused), never shown as offline.
-   */
-  connection(): Connection {
-    return this.shown?.connection.state() ?? { state: 'unknown', since: Date.now(), reason: null, nextAttemptAt: null };
-  }
-
-  /** Probes the shown account's service at once ("Retry now"); answers the state after it. */
-  async checkConnection(): Promise<Connection> {
-    const shown = this.shown;
-    return shown ? shown.connection.checkNow() : this.connection();
-  }
-
-  /** Throws why the shown account is not open. */
-  refuse(): never {
-    const active = this.#deps.accounts.active();
-    const blocked = active ? this.#blocked.get(active.id) : undefined;
+  /** Throws why an account (null: none) is not open. */
+  refuse(id: string | null): never {
+    const blocked = id === null ? undefined : this.#blocked.get(id);
     if (blocked) throw new AppError('unavailable', blocked, { retryable: false });
     throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
   }
@@ -145,6 +137,12 @@ export class SessionPool {
   onOpen(listener: (session: AccountSession) => (() => void) | void): void {
     this.#openListeners.add(listener);
     for (const open of this.#open.values()) this.#runOpenListener(open.id, listener, open.session);
+  }
+
+  /** A batch of uploads ended in any account (nothing left waiting or running there). */
+  onBatchFinished(listener: (summary: BatchSummary) => void): () => void {
+    this.#batchListeners.add(listener);
+    return () => this.#batchListeners.delete(listener);
   }
 
   /** Any account's queue changed. */
@@ -214,7 +212,7 @@ export class SessionPool {
   #openOne(record: AccountRecord): void {
     const { id } = record;
     const { accounts, auth, logger } = this.#deps;
-    const events = new AccountEvents(this.#deps.events, () => accounts.active()?.id === id, () => this.#uploadListeners.forEach((listener) => listener()));
+    const events = new AccountEvents(this.#deps.events, id, () => this.#uploadListeners.forEach((listener) => listener()));
     const late: { client?: ServiceClient } = {};
     const connection = new ConnectionMonitor({
       // Operation 10 is the cheapest read that proves the service answers with this key.
@@ -261,7 +259,14 @@ export class SessionPool {
       gate.dispose();
       throw error;
     }
-    this.#open.set(id, { id, session, client, connection, gate });
+    const handlers: AccountHandlers = {
+      ...session.handlers,
+      // The monitor's view, not the key gate's: a refused key is its own state (keyRefused), never shown as offline.
+      'connection:get': () => connection.state(),
+      // "Retry now": the service is tried at once; the state after the try.
+      'connection:check': () => connection.checkNow(),
+    };
+    this.#open.set(id, { id, session, client, connection, gate, handlers });
     for (const listener of this.#openListeners) this.#runOpenListener(id, listener, session);
     session.start();
   }

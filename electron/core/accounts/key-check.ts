@@ -1,5 +1,5 @@
 // The API key: checked against the service before it is kept, kept only in the SecretStore
-// (the OS keychain), filed under its account (accounts/account-registry.ts), so several
+// (the OS keychain), filed under its account (accounts/registry.ts), so several
 // accounts, on one service or several, keep their own key. The renderer only ever gets
 // AuthStatus (whether the shown account has a key, its last 4 characters); getKey() is for
 // the core's own ServiceClient.
@@ -13,7 +13,7 @@ import { API_KEY_LENGTH } from '../api/wire.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import { AccountRegistry, accountIdFor as accountIdOf } from '../accounts/account-registry.ts';
+import { AccountRegistry, accountIdFor as accountIdOf } from './registry.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import type { Transport } from '../api/http.ts';
@@ -41,6 +41,8 @@ export interface AuthServiceOptions {
   accountForRun?: string;
   /** AccountRegistryOptions.onlyShown. */
   onlyShownAccount?: boolean;
+  /** AccountRegistryOptions.alsoForRun. */
+  alsoForRun?: readonly string[];
   /**
    * The e-mail an account's library last fetched with operation 1 (the session pool's), for
    * accounts kept before their record carried it.
@@ -107,7 +109,7 @@ export class AuthService {
     this.#cachedEmail = options.cachedEmail ?? (() => null);
     this.accounts =
       options.accounts ??
-      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+      new AccountRegistry({ settings: options.settings, secrets: options.secrets, ...(options.fixedAccount ? { fixed: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { shownForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShown: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), ...(options.registry ? { registry: options.registry } : {}), ...(options.logger ? { logger: options.logger } : {}) });
     this.#verify =
       options.verify ??
       oneOffVerifier({

@@ -32,6 +32,12 @@ export function accountDatabasePath(dataDir: string, id: string): string {
 
 export type RegistryListener = () => void;
 
+/** The account a person named, by its id or its name (any case), or null. */
+export function named(records: readonly AccountRecord[], wanted: string): AccountRecord | null {
+  const trimmed = wanted.trim();
+  return records.find((record) => record.id === trimmed) ?? records.find((record) => record.name.toLowerCase() === trimmed.toLowerCase()) ?? null;
+}
+
 export interface AccountRegistryOptions {
   settings: SettingsStore;
   secrets: SecretStore;
@@ -40,7 +46,7 @@ export interface AccountRegistryOptions {
   /**
    * The command line's VIDLIFT_BASE_URL + VIDLIFT_API_KEY: one account for this run, never
    * written. Its id is the one the app gives an account added with that address and key, so
-   * both open the same database (one sender at a time: account-lock.ts).
+   * both open the same database (one sender at a time: lock.ts).
    */
   fixed?: { baseUrl: string; key: string };
   /**
@@ -53,6 +59,8 @@ export interface AccountRegistryOptions {
    * sends nothing of the others, which the app may have open at the same time.
    */
   onlyShown?: boolean;
+  /** With onlyShown: these accounts too (by name or id): the command line's `NAME:` arguments. */
+  alsoForRun?: readonly string[];
 }
 
 export class AccountRegistry {
@@ -64,6 +72,7 @@ export class AccountRegistry {
   #fixedKey: string | null = null;
   readonly #shownForRun: string | null;
   readonly #onlyShown: boolean;
+  readonly #alsoForRun: readonly string[];
   /** Keys read once: the keychain is not asked on every request. */
   readonly #keys = new Map<string, string | null>();
   readonly #listeners = new Set<RegistryListener>();
@@ -75,6 +84,7 @@ export class AccountRegistry {
     this.#logger = options.logger;
     this.#shownForRun = options.shownForRun?.trim() ?? null;
     this.#onlyShown = options.onlyShown === true;
+    this.#alsoForRun = options.alsoForRun ?? [];
     if (options.fixed) {
       const { baseUrl, key } = options.fixed;
       this.#fixed = { id: accountIdFor(baseUrl, key), name: defaultAccountName(baseUrl), baseUrl };
@@ -87,16 +97,13 @@ export class AccountRegistry {
     if (this.#fixed) return [this.#fixed];
     if (!this.#onlyShown) return this.#stored();
     const shown = this.active();
-    return shown ? [shown] : [];
+    const also = this.#alsoForRun.map((wanted) => named(this.#stored(), wanted)).filter((record): record is AccountRecord => record !== null);
+    return [...(shown ? [shown] : []), ...also].filter((record, index, all) => all.findIndex((other) => other.id === record.id) === index);
   }
 
   active(): AccountRecord | null {
     if (this.#fixed) return this.#fixed;
-    if (this.#shownForRun !== null) {
-      const wanted = this.#shownForRun;
-      const stored = this.#stored();
-      return stored.find((record) => record.id === wanted) ?? stored.find((record) => record.name.toLowerCase() === wanted.toLowerCase()) ?? null;
-    }
+    if (this.#shownForRun !== null) return named(this.#stored(), this.#shownForRun);
     const id = this.#settings.get().activeAccount;
     return this.#stored().find((record) => record.id === id) ?? null;
   }
@@ -141,7 +148,7 @@ export class AccountRegistry {
 
   /**
    * A new key (and possibly a new path on the same origin) for an account: its data stays.
-   * The caller has checked that the key is this account's (auth-service.ts: the same e-mail).
+   * The caller has checked that the key is this account's (key-check.ts: the same e-mail).
    */
   async replaceKey(id: string, baseUrl: string, key: string, extra: Partial<Settings> = {}, email?: string): Promise<AccountRecord> {
     this.#refuseWhenFixed();
