@@ -6,7 +6,7 @@
 // code the app can act on (the row's error meaning, error-probe.ts).
 import type { SecretRegistry } from '../log/logger.ts';
 import type { PreparedBody } from './http.ts';
-import { ThumbnailWindow } from '../library/thumbnail-window.ts';
+import { ThumbnailWindow } from './thumbnail-window.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import { fileSize, localError } from './local-checks.ts';
 import { OPERATIONS, takesInput, type AnyRow, type Input, type LocalFilePart, type OperationTable } from './operations.ts';
@@ -26,7 +26,7 @@ class TableClient implements Required<DecodedListing> {
   readonly #secrets: SecretRegistry | undefined;
   /**
    * Sends of the rows the service limits per minute, counted by the one sliding window (and
-   * its one limit) that the outbox keeps persisted, library/thumbnail-window.ts: held in
+   * its one limit) that the outbox keeps persisted, thumbnail-window.ts: held in
    * memory here, for this client's life, to tell a refusal past the limit from the others.
    */
   readonly #window: ThumbnailWindow;

@@ -74,7 +74,7 @@ export interface ErrorFacts {
   folderExists?: boolean;
   /** Free remote-upload slots (operation 10) right after the error. */
   freeSlots?: number;
-  /** The per-minute window (library/thumbnail-window.ts) was already full when this one was sent. */
+  /** The per-minute window (thumbnail-window.ts) was already full when this one was sent. */
   overRateLimit?: boolean;
 }
 

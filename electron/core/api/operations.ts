@@ -67,7 +67,7 @@ export interface OperationRow<I extends z.ZodType = z.ZodType, R extends z.ZodTy
   acceptReply?(reply: z.output<R>, base: URL): void;
   /** Secrets in the reply, registered before the reply can reach a log. */
   secretsIn?(reply: z.output<R>): readonly string[];
-  /** The service limits it per minute: sends count in the thumbnail window (library/thumbnail-window.ts). */
+  /** The service limits it per minute: sends count in the thumbnail window (thumbnail-window.ts). */
   limitedPerMinute?: true;
   /** Time the service itself may spend on it, on top of the client's deadline. */
   extraDeadlineMs?: number;

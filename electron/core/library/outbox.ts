@@ -18,7 +18,7 @@ import { blockersOf, OrderGate } from './outbox-order.ts';
 import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from './outbox-targets.ts';
 import type { LibraryStore } from './store.ts';
 import type { SubtitleStore } from './subtitles.ts';
-import { ThumbnailWindow } from './thumbnail-window.ts';
+import { ThumbnailWindow } from '../api/thumbnail-window.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import type { PickedIdentity } from '../files/file-identity.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ThumbnailWindow, THUMBNAIL_WINDOW_MS } from '../../../../electron/core/library/thumbnail-window.ts';
+import { ThumbnailWindow, THUMBNAIL_WINDOW_MS } from '../../../../electron/core/api/thumbnail-window.ts';
 
 function windowAt(start: number) {
   let now = start;
