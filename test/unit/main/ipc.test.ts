@@ -102,9 +102,10 @@ describe('serveContract', () => {
     serveContract({ ipcMain: ipc, dispatch, policy, logger, grantPath });
     const drop = handlers.get(FILES_DROP_CHANNEL);
     const message = { paths: ['/home/me/video.mp4'], folderId: 3 };
-    expect(await drop?.({ senderFrame: mainFrame }, message)).toEqual({ ok: true, data: { added: [1], skipped: [] } });
+    expect(await drop?.({ senderFrame: mainFrame }, message, 'the-shown-account-01')).toEqual({ ok: true, data: { added: [1], skipped: [] } });
     expect(grantPath.mock.calls).toEqual([['/home/me/video.mp4']]);
-    expect(dispatch.mock.calls).toEqual([['uploads:add', message]]);
+    // Into the account the drop names, as any account call.
+    expect(dispatch.mock.calls).toEqual([['uploads:add', message, 'the-shown-account-01']]);
 
     for (const senderFrame of [null, { ...mainFrame, url: 'https://evil.example/' }, { ...mainFrame, parent: mainFrame }]) {
       expect(await drop?.({ senderFrame }, { paths: ['/home/me/.ssh/id_rsa'], folderId: 0 })).toEqual(REFUSED);

@@ -81,15 +81,16 @@ describe('the preload', () => {
   });
 
   it('dropFiles sends one message with every File’s real path and the options, and answers main’s envelope', async () => {
-    const answer = await api.dropFiles?.([{ path: '/home/me/a.mp4' }, { path: '/home/me/b.mp4' }], { folderId: 3 });
-    expect(ipc.invoke.mock.calls).toEqual([[FILES_DROP_CHANNEL, { folderId: 3, paths: ['/home/me/a.mp4', '/home/me/b.mp4'] }]]);
-    expect(answer).toEqual({ ok: true, data: [FILES_DROP_CHANNEL, { folderId: 3, paths: ['/home/me/a.mp4', '/home/me/b.mp4'] }] });
+    const answer = await api.dropFiles?.([{ path: '/home/me/a.mp4' }, { path: '/home/me/b.mp4' }], { folderId: 3 }, 'the-shown-account-01');
+    const sent = [FILES_DROP_CHANNEL, { folderId: 3, paths: ['/home/me/a.mp4', '/home/me/b.mp4'] }, 'the-shown-account-01'];
+    expect(ipc.invoke.mock.calls).toEqual([sent]);
+    expect(answer).toEqual({ ok: true, data: sent });
     expect(ipc.send).not.toHaveBeenCalled();
   });
 
   it('dropFiles takes paths from the Files only: a path the page names in the options is replaced', async () => {
-    await api.dropFiles?.([{ path: '/home/me/a.mp4' }, {}], { folderId: 0, paths: ['/etc/passwd'] });
+    await api.dropFiles?.([{ path: '/home/me/a.mp4' }, {}], { folderId: 0, paths: ['/etc/passwd'] }, null);
     // The page-made File goes as '' (main refuses the drop, electron/main/drop.ts).
-    expect(ipc.invoke).toHaveBeenCalledWith(FILES_DROP_CHANNEL, { folderId: 0, paths: ['/home/me/a.mp4', ''] });
+    expect(ipc.invoke).toHaveBeenCalledWith(FILES_DROP_CHANNEL, { folderId: 0, paths: ['/home/me/a.mp4', ''] }, null);
   });
 });
