@@ -16,7 +16,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
-          'sync-writer': resolve(root, 'electron/core/library/sync-writer.worker.ts'),
+          'sync-writer': resolve(root, 'electron/core/library/sync/writer.worker.ts'),
           'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
         },
       },

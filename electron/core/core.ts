@@ -48,7 +48,7 @@ export interface CoreOptions {
    * Starts a library's sync writer thread (library/sync-writer.ts). The Electron bundle passes
    * its built worker; default: the TypeScript source beside it (Node); null: no thread.
    */
-  startSyncWorker?: import('./library/sync-writer.ts').StartSyncWorker | null;
+  startSyncWorker?: import('./library/sync/writer.ts').StartSyncWorker | null;
 }
 
 export interface BatchSummary {

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { SafeStorage, Session } from 'electron';
 import type { Core } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
-import type { StartSyncWorker } from '../core/library/sync-writer.ts';
+import type { StartSyncWorker } from '../core/library/sync/writer.ts';
 import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';

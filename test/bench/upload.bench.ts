@@ -37,7 +37,7 @@ interface Measured {
 async function engineChild(config: EngineConfig): Promise<void> {
   const { ServiceClient } = await import('../../electron/core/api/client.ts');
   const { ManualConnectivity } = await import('../../electron/core/connectivity.ts');
-  const { openDatabase } = await import('../../electron/core/library/db.ts');
+  const { openDatabase } = await import('../../electron/core/db/database.ts');
   const { UploadEngine } = await import('../../electron/core/uploads/engine.ts');
   const quiet = { debug() {}, info() {}, warn() {}, error() {}, addSecret() {}, redact: (text: string) => text };
   const db = openDatabase(config.dbFile);

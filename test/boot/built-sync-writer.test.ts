@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtSyncWorker } from '../../electron/main/core-start.ts';
 import { LibraryStore } from '../../electron/core/library/store.ts';
-import { ThreadSyncWriter } from '../../electron/core/library/sync-writer.ts';
+import { ThreadSyncWriter } from '../../electron/core/library/sync/writer.ts';
 import { serviceVideo, tempDb } from '../unit/core/library/helpers.ts';
 
 const outMain = join(import.meta.dirname, '../../out/main');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
 import { checkThumbnailFile } from '../../electron/core/files/image.ts';
 import { checkSubtitleFile } from '../../electron/core/files/subtitle-prepare.ts';
-import { openDatabase, type Db } from '../../electron/core/library/db.ts';
+import { openDatabase, type Db } from '../../electron/core/db/database.ts';
 import { MemorySink, RedactingLogger } from '../../electron/core/log/redacting.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
 import { UploadEngine } from '../../electron/core/uploads/engine.ts';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitoredClient } from '../support/monitored-client.ts';
-import { openDatabase } from '../../electron/core/library/db.ts';
+import { openDatabase } from '../../electron/core/db/database.ts';
 import { MemorySink, RedactingLogger } from '../../electron/core/log/redacting.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
 import { UploadEngine } from '../../electron/core/uploads/engine.ts';

@@ -4,9 +4,9 @@
 // acknowledgement: the parent then holds the app to it) and what is in flight.
 // Configuration: one JSON argument (CrashChildConfig).
 import { monitoredClient } from '../support/monitored-client.ts';
-import { openDatabase } from '../../electron/core/library/db.ts';
+import { openDatabase } from '../../electron/core/db/database.ts';
 import { migrateLibrary } from '../../electron/core/library/migrations.ts';
-import { Outbox } from '../../electron/core/library/outbox.ts';
+import { Outbox } from '../../electron/core/library/outbox/outbox.ts';
 import { LibraryStore } from '../../electron/core/library/store.ts';
 import { SubtitleStore } from '../../electron/core/library/subtitles.ts';
 import type { Logger, SecretRegistry } from '../../electron/core/log/logger.ts';

@@ -8,9 +8,9 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitoredClient } from '../support/monitored-client.ts';
-import { openDatabase } from '../../electron/core/library/db.ts';
+import { openDatabase } from '../../electron/core/db/database.ts';
 import { migrateLibrary } from '../../electron/core/library/migrations.ts';
-import { Outbox } from '../../electron/core/library/outbox.ts';
+import { Outbox } from '../../electron/core/library/outbox/outbox.ts';
 import { LibraryStore } from '../../electron/core/library/store.ts';
 import { SubtitleStore } from '../../electron/core/library/subtitles.ts';
 import { FileSink } from '../../electron/core/log/file-sink.ts';

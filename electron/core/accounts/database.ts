@@ -6,7 +6,7 @@
 // migrate() refuses that too (db.ts); checking all known modules here first means nothing at
 // all is written to such a file.
 import { existsSync, renameSync } from 'node:fs';
-import { openDatabase, refuseNewerSchema, SchemaFromNewerVersionError, type Db, type Migration } from '../library/db.ts';
+import { openDatabase, refuseNewerSchema, SchemaFromNewerVersionError, type Db, type Migration } from '../db/database.ts';
 import { LIBRARY_MODULE, libraryMigrations, migrateLibrary } from '../library/migrations.ts';
 import { REMOTE_MODULE, remoteMigrations } from '../remote/migrations.ts';
 import { uploadMigrations } from '../uploads/migrations.ts';

@@ -3,7 +3,7 @@
 // service client (its address, its key), its own connection monitor, its handlers (what an
 // account-scoped call naming it is answered by: routes.ts), and an event sink that stamps its
 // id on its events (events.ts).
-import type { StartSyncWorker } from '../library/sync-writer.ts';
+import type { StartSyncWorker } from '../library/sync/writer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { AccountRecord } from '../../../shared/accounts.ts';
 import { EMPTY_UPLOAD_TOTALS, type UploadTotals } from '../../../shared/model.ts';
@@ -12,7 +12,7 @@ import { ConnectionMonitor } from '../api/connection.ts';
 import type { Transport } from '../api/http.ts';
 import type { AuthService } from './key-check.ts';
 import type { PathGrants } from '../files/grants.ts';
-import { SchemaFromNewerVersionError } from '../library/db.ts';
+import { SchemaFromNewerVersionError } from '../db/database.ts';
 import type { RedactingLogger } from '../log/redacting.ts';
 import type { Network } from '../net/network.ts';
 import type { EventHub } from '../rpc/events.ts';

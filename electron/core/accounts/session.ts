@@ -2,7 +2,7 @@
 // outbox), the upload engine, remote imports and watch folders. The session pool
 // (accounts/pool.ts) keeps one open per account that has a key, shown or not, so
 // two accounts never share a queue or a cache.
-import type { StartSyncWorker } from '../library/sync-writer.ts';
+import type { StartSyncWorker } from '../library/sync/writer.ts';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { accountDatabasePath, accountIdFor } from './registry.ts';
@@ -13,7 +13,7 @@ import type { PathGrants } from '../files/grants.ts';
 import { openAccountDatabase } from './database.ts';
 import { Library } from '../library/library.ts';
 import { createLibraryHandlers } from '../library/handlers.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import type { RedactingLogger } from '../log/redacting.ts';
 import { RemoteImports, createRemoteHandlers } from '../remote/index.ts';
 import type { EventSink } from '../rpc/events.ts';

@@ -6,7 +6,7 @@ import type { ExportSource, ExportSourceKind } from '../../../shared/export-opti
 import type { ExportVideo } from '../../../shared/export-formats.ts';
 import { EVERYWHERE_LIMIT } from '../../../shared/selection.ts';
 import type { Video } from '../../../shared/model.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import type { LibraryStore } from '../library/store.ts';
 import { resolveSelection } from '../library/selection.ts';
 import { historyVideos } from '../uploads/history.ts';

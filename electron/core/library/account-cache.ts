@@ -5,7 +5,7 @@ import type { AccountView, DmcaRecord, DmcaView, ReportDay, ReportsView, Freshne
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../db/database.ts';
 import { cacheWrite } from './store.ts';
 
 /** When a cached read was last fetched, and whether its last attempt failed. */

@@ -9,7 +9,7 @@
 // the next read starts from OFFSET again. Every order ends with rid so each row's key is unique.
 import type { StatementSync } from 'node:sqlite';
 import type { Video, VideoSort } from '../../../shared/model.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../db/database.ts';
 import { VIDEO_COLUMNS, likePattern, toVideo, type Row } from './store-rows.ts';
 
 type Key = readonly (readonly [column: string, direction: 'ASC' | 'DESC'])[];

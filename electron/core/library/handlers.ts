@@ -10,7 +10,7 @@ import { checkSubtitleFile, prepareSubtitleFile } from '../files/subtitle-prepar
 import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 import { pickedFile } from '../files/file-identity.ts';
-import { countSearchMatches } from './search-count.ts';
+import { countSearchMatches } from './search/count.ts';
 
 export type LibraryMethod =
   | 'account:get'

@@ -13,9 +13,9 @@
 // each write transaction (reload), since the sync's writer thread has its own connection.
 // While deferred, a lookup by id scans the table: correct, slow on a large library, and only
 // during a first sync.
-import { transaction, type Db } from './db.ts';
+import { transaction, type Db } from '../db/database.ts';
 import { readSyncState, writeSyncState } from './store-rows.ts';
-import type { TitleIndex } from './title-index.ts';
+import type { TitleIndex } from './search/title-index.ts';
 
 const DEFERRED_KEY = 'id_index_deferred';
 const CREATE_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS lib_videos_by_id ON lib_videos (id)';

@@ -8,12 +8,12 @@ import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { AccountCache, FetchLog } from './account-cache.ts';
 import type { Connectivity } from '../connectivity.ts';
-import type { Db } from './db.ts';
-import { Outbox, type FolderIdListener } from './outbox.ts';
+import type { Db } from '../db/database.ts';
+import { Outbox, type FolderIdListener } from './outbox/outbox.ts';
 import { LibraryStore } from './store.ts';
 import { SubtitleStore } from './subtitles.ts';
-import { SyncEngine, type SyncOptions } from './sync.ts';
-import { startSyncWorkerFromSource, type StartSyncWorker } from './sync-writer.ts';
+import { SyncEngine, type SyncOptions } from './sync/sync.ts';
+import { startSyncWorkerFromSource, type StartSyncWorker } from './sync/writer.ts';
 
 export interface LibraryDeps {
   /** The account's database, opened with openLibraryDatabase (migrations applied). */
@@ -26,7 +26,7 @@ export interface LibraryDeps {
   /** The core's shared timers (the outbox's wait for the thumbnail window). */
   timers?: Timers;
   sync?: SyncOptions;
-  /** Starts the sync's writer thread (sync-writer.ts); null: the sync writes on this thread. */
+  /** Starts the sync's writer thread (sync/writer.ts); null: the sync writes on this thread. */
   startSyncWorker?: StartSyncWorker | null;
 }
 

@@ -1,7 +1,7 @@
 // Whether the service has handed out links on an origin: the hosts of the download and embed
 // links it returned, as the library keeps them. The shell opens such links in the browser
 // without asking (issue 18 item 8); a link elsewhere is asked about first.
-import type { Db } from './db.ts';
+import type { Db } from '../db/database.ts';
 
 export function libraryHasLinkOrigin(db: Db, origin: string): boolean {
   const prefix = `${origin}/`;

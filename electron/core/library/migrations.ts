@@ -5,7 +5,7 @@
 // service last said, `local_name` what a change waiting in the outbox will make it. Reads
 // show the local value first; discarding the change just clears it, and a sync can rewrite
 // service values without ever overwriting a change the person made offline.
-import { migrate, openDatabase, type Db, type Migration } from './db.ts';
+import { migrate, openDatabase, type Db, type Migration } from '../db/database.ts';
 
 export const LIBRARY_MODULE = 'library';
 
@@ -190,7 +190,7 @@ export const libraryMigrations: readonly Migration[] = [
   },
   {
     version: 7,
-    name: 'titles too short for a trigram, kept apart for the one- and two-character search (title-chars.ts)',
+    name: 'titles too short for a trigram, kept apart for the one- and two-character search (search/title-chars.ts)',
     up: (db) => {
       db.exec('CREATE INDEX lib_videos_short_titles ON lib_videos (rid) WHERE length(name) < 3');
     },

@@ -3,7 +3,7 @@
 // page shows them (the same folder pages and search the page reads), minus those unpicked.
 import type { VideoSelection, SelectionSummary, VideoQuery } from '../../../shared/selection.ts';
 import { EVERYWHERE_LIMIT } from '../../../shared/selection.ts';
-import type { Db } from './db.ts';
+import type { Db } from '../db/database.ts';
 import type { LibraryStore } from './store.ts';
 
 /** Rows read per step of a span (a folder page). */

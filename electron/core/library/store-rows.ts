@@ -2,7 +2,7 @@
 // sort orders the queries share, and the small text helpers of search (LIKE and FTS5).
 import type { FolderNode, ServiceVideo } from '../api/schemas.ts';
 import type { Folder, PendingState, Video } from '../../../shared/model.ts';
-import { transaction, type Db } from './db.ts';
+import { transaction, type Db } from '../db/database.ts';
 
 /** A folder as the service's tree listing describes it, flattened with its parent. */
 /** A folder of the service's tree, flattened: its node without children, with its parent. */

@@ -1,12 +1,12 @@
 // The library as the app shows it: folders and videos read from SQLite at once, written by
 // the sync engine (service values) and by the outbox (local changes, kept apart in local_*
-// columns so a sync never overwrites them). Title search: see title-index.ts.
+// columns so a sync never overwrites them). Title search: see search/title-index.ts.
 import type { StatementSync } from 'node:sqlite';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
-import { transaction, type Db } from './db.ts';
+import { transaction, type Db } from '../db/database.ts';
 import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, readSyncState, toFolder, toVideo, writeSyncState, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
 import { FolderPages } from './folder-pages.ts';
-import { TitleIndex } from './title-index.ts';
+import { TitleIndex } from './search/title-index.ts';
 import { IdIndex } from './id-index.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';

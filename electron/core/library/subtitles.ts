@@ -2,7 +2,7 @@
 // subtitles, so the library knows the ones it added: pending while they wait in the
 // outbox, with the service's WebVTT address once confirmed.
 import type { PendingState, Subtitle } from '../../../shared/model.ts';
-import { transaction, type Db } from './db.ts';
+import { transaction, type Db } from '../db/database.ts';
 
 const SELECT = `SELECT s.video_id, s.language, s.url, s.source, o.state, o.error
   FROM lib_subtitles AS s LEFT JOIN lib_outbox AS o ON o.id = s.outbox_id`;

@@ -3,7 +3,7 @@
 // "retry failed" sends them again, the deletes drop them. An action that cannot go at once
 // waits in the account's outbox (library/outbox-kinds.ts, the `remote.*` kinds), which
 // replays it, keeps it as refused when the service says no, and offers Retry and Discard.
-import type { Outbox } from '../library/outbox.ts';
+import type { Outbox } from '../library/outbox/outbox.ts';
 import type { RemoteActionName } from '../../../shared/model.ts';
 import type { RemoteStore } from './store.ts';
 

@@ -1,7 +1,7 @@
 // Tables of remote imports, in the account's database beside the library's (module
 // `remote` in schema_migrations). Names carry the `remote_` prefix so they never collide
 // with another module's.
-import type { Migration } from '../library/db.ts';
+import type { Migration } from '../db/database.ts';
 import { migrateLibrary } from '../library/migrations.ts';
 
 export const REMOTE_MODULE = 'remote';

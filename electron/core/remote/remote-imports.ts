@@ -11,7 +11,7 @@ import { AppError, isOffline } from '../../../shared/errors.ts';
 import { VIDEO_ID } from '../../../shared/model.ts';
 import type { RemoteView, Slots } from '../../../shared/model.ts';
 import type { ServiceApi } from '../api/service-api.ts';
-import { transaction, type Db } from '../library/db.ts';
+import { transaction, type Db } from '../db/database.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { actionRequest, applyActionLocally, type RemoteActionName, type RemoteActionOutbox } from './actions.ts';
@@ -29,7 +29,7 @@ export const DEFAULT_HIDDEN_POLL_MS = 30_000;
 
 export interface RemoteImportsOptions {
   api: ServiceApi;
-  /** The account's database (electron/core/library/db.ts); the `remote` migrations run here. */
+  /** The account's database (electron/core/db/database.ts); the `remote` migrations run here. */
   db: Db;
   /** The account's outbox (the library's): queue actions that cannot go at once wait there. */
   outbox: RemoteActionOutbox;

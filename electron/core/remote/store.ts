@@ -1,7 +1,7 @@
 // The remote-import rows, in SQLite (the actions asked for offline wait in the outbox). Every write that
 // matters for "never submit twice" (marking a row as being submitted, recording the id the
 // service gave it) is committed before the next request goes out.
-import { migrate, transaction, type Db } from '../library/db.ts';
+import { migrate, transaction, type Db } from '../db/database.ts';
 import { isRemoteActive, REMOTE_FAILED_STATUS } from '../api/wire.ts';
 import type { ServiceRemoteItem } from '../api/schemas.ts';
 import { REMOTE_MODULE, remoteMigrations } from './migrations.ts';

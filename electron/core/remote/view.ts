@@ -3,7 +3,7 @@
 import { extname } from 'node:path';
 import type { RemoteItem, RemoteView, Slots } from '../../../shared/model.ts';
 import { isRemoteActive } from '../api/wire.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import { COPIED_STATUS } from './refresh.ts';
 import type { RemoteRow } from './store.ts';
 

@@ -10,7 +10,7 @@ import type { UploadJob, UploadsAddResult, UploadTotals } from '../../../shared/
 import { AppError } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import type { BackoffPolicy } from '../api/retry.ts';

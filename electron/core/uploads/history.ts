@@ -2,7 +2,7 @@
 // changed, cancelled), whether or not "Clear finished" took them out of the queue view.
 // Newest first, paged by (finished_at, id) so a deep page costs what the first does.
 import { AttemptOutcome, type HistoryEntry, type HistoryFilter, type HistoryOutcome, type HistoryPage, type UploadAttempt } from '../../../shared/history.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import { jobFileAndVideo, type JobRow } from './job-row.ts';
 
 const OUTCOME_STATES: Record<HistoryOutcome, readonly string[]> = {

@@ -1,7 +1,7 @@
 // The local file a video was uploaded from, as the upload history knows it: its path (for
 // picking a thumbnail from its frames) and what the file is (its length, which the service's
 // video info does not give). The newest upload of a video wins.
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { MediaInfo } from '../../../shared/media.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';

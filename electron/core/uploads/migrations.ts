@@ -1,6 +1,6 @@
 // The upload queue's tables, in the account database beside the library's (module
 // 'uploads' in schema_migrations). Every job survives a quit or a crash.
-import type { Migration } from '../library/db.ts';
+import type { Migration } from '../db/database.ts';
 
 export const uploadMigrations: readonly Migration[] = [
   {

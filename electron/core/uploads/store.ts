@@ -3,7 +3,7 @@
 import type { StatementSync } from 'node:sqlite';
 import type { UploadState } from '../../../shared/model.ts';
 import type { MediaInfo } from '../../../shared/media.ts';
-import { migrate, transaction, type Db } from '../library/db.ts';
+import { migrate, transaction, type Db } from '../db/database.ts';
 import { uploadMigrations } from './migrations.ts';
 import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
 import type { JobPatch, JobRow } from './job-row.ts';

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type { WatchFolder, WatchFolderStatus, WatchState, WatchStatusView } from '../../../shared/watch.ts';
 import { UPLOADED_SUBFOLDER } from '../../../shared/watch.ts';
-import type { Db } from '../library/db.ts';
+import type { Db } from '../db/database.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { moveUploaded, uploadedPlace } from './move-uploaded.ts';

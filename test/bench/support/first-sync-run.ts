@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 async function buildFirstSyncChild(): Promise<{ child: string; worker: string }> {
   const root = join(here, '../../..');
   const outDir = join(root, 'out/bench');
-  const entries = { 'first-sync-child': join(here, 'first-sync-child.ts'), 'sync-writer': join(root, 'electron/core/library/sync-writer.worker.ts') };
+  const entries = { 'first-sync-child': join(here, 'first-sync-child.ts'), 'sync-writer': join(root, 'electron/core/library/sync/writer.worker.ts') };
   // One build per script: the thread's bundle holds only what the thread runs.
   for (const [name, entry] of Object.entries(entries)) {
     await build({

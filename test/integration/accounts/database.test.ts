@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { isUnreadableDatabase, SchemaFromNewerVersionError, openAccountDatabase } from '../../../electron/core/accounts/database.ts';
-import { migrate } from '../../../electron/core/library/db.ts';
+import { migrate } from '../../../electron/core/db/database.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/services.ts';
-import { openDatabase } from '../../../electron/core/library/db.ts';
+import { openDatabase } from '../../../electron/core/db/database.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { shown } from '../../support/shown-account.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { ManualConnectivity } from '../../../electron/core/connectivity.ts';
-import type { Db } from '../../../electron/core/library/db.ts';
+import type { Db } from '../../../electron/core/db/database.ts';
 import { Library } from '../../../electron/core/library/library.ts';
 import { openLibraryDatabase } from '../../../electron/core/library/migrations.ts';
 import type { Logger } from '../../../electron/core/log/logger.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncEngine, type SyncDeps } from '../../../electron/core/library/sync.ts';
+import { SyncEngine, type SyncDeps } from '../../../electron/core/library/sync/sync.ts';
 import { ManualTimers } from '../../unit/core/remote/support/manual-timers.ts';
 import { requests, setup, type Env } from './harness.ts';
 
@@ -83,7 +83,7 @@ describe('library sync against the sandbox host', () => {
     env = await setup({ seed: 'large:1200' });
     const { library } = env;
     // A small page size makes every folder span several pages.
-    const small = new (library.sync.constructor as typeof import('../../../electron/core/library/sync.ts').SyncEngine)({
+    const small = new (library.sync.constructor as typeof import('../../../electron/core/library/sync/sync.ts').SyncEngine)({
       api: env.client,
       store: library.store,
       fetches: library.fetches,

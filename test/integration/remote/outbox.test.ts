@@ -3,7 +3,7 @@
 // being dropped, and an action an older version queued in its own table (remote_actions)
 // is moved into the outbox and replayed exactly once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, type Db } from '../../../electron/core/library/db.ts';
+import { migrate, type Db } from '../../../electron/core/db/database.ts';
 import { REMOTE_MODULE, remoteMigrations } from '../../../electron/core/remote/migrations.ts';
 import { createStack, type Stack } from './support/setup.ts';
 

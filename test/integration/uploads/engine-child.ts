@@ -2,7 +2,7 @@
 // SIGKILL it mid-transfer and start another on the same file. Configuration: one JSON
 // argument. Prints one JSON line per queue change on stdout.
 import { monitoredClient } from '../../support/monitored-client.ts';
-import { openDatabase } from '../../../electron/core/library/db.ts';
+import { openDatabase } from '../../../electron/core/db/database.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';
 import { UploadEngine } from '../../../electron/core/uploads/engine.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startHost, type Host, type HostOptions } from '../../host/index.ts';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
 import type { ServiceVideo } from '../../../electron/core/api/schemas.ts';
-import { openDatabase, type Db } from '../../../electron/core/library/db.ts';
+import { openDatabase, type Db } from '../../../electron/core/db/database.ts';
 import type { Logger, SecretRegistry } from '../../../electron/core/log/logger.ts';
 import { serializeFields } from '../../../electron/core/log/redacting.ts';
 import type { EventSink } from '../../../electron/core/rpc/events.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
-import { openDatabase } from '../../../electron/core/library/db.ts';
+import { openDatabase } from '../../../electron/core/db/database.ts';
 import type { ChildConfig } from './engine-child.ts';
 import { until, writeVideo } from './helpers.ts';
 

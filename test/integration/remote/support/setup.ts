@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../../../electron/core/api/client.ts';
 import type { ServiceApi } from '../../../../electron/core/api/service-api.ts';
-import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
+import { openDatabase, type Db } from '../../../../electron/core/db/database.ts';
 import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
 import { RemoteImports } from '../../../../electron/core/remote/remote-imports.ts';
 import type { EventSink } from '../../../../electron/core/rpc/events.ts';
@@ -13,7 +13,7 @@ import type { RemoteView } from '../../../../shared/model.ts';
 import { startHost, type Host, type HostOptions } from '../../../host/index.ts';
 import { ManualTimers } from '../../../unit/core/remote/support/manual-timers.ts';
 import { outboxFor } from '../../../unit/core/remote/support/outbox.ts';
-import type { Outbox } from '../../../../electron/core/library/outbox.ts';
+import type { Outbox } from '../../../../electron/core/library/outbox/outbox.ts';
 
 export class RecordedEvents implements EventSink {
   views: RemoteView[] = [];

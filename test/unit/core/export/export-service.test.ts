@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as s from '../../../../electron/core/api/schemas.ts';
 import { ExportService } from '../../../../electron/core/export/export-service.ts';
-import { migrate } from '../../../../electron/core/library/db.ts';
+import { migrate } from '../../../../electron/core/db/database.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';
 import { uploadMigrations } from '../../../../electron/core/uploads/migrations.ts';
 import { serviceVideo, tempDb } from '../library/helpers.ts';

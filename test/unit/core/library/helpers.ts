@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceVideo } from '../../../../electron/core/api/schemas.ts';
-import type { Db } from '../../../../electron/core/library/db.ts';
+import type { Db } from '../../../../electron/core/db/database.ts';
 import { openLibraryDatabase } from '../../../../electron/core/library/migrations.ts';
 
 export function tempDb(): { db: Db; file: string; cleanup: () => void } {

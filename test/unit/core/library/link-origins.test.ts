@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../electron/core/library/db.ts';
+import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { libraryHasLinkOrigin } from '../../../../electron/core/library/link-origins.ts';
 import { migrateLibrary } from '../../../../electron/core/library/migrations.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../../../electron/core/library/db.ts';
+import { migrate, openDatabase, type Db } from '../../../../electron/core/db/database.ts';
 import { LIBRARY_MODULE, libraryMigrations, openLibraryDatabase } from '../../../../electron/core/library/migrations.ts';
 
 let cleanup: (() => void) | null = null;
@@ -79,7 +79,7 @@ describe('library migrations', () => {
   });
 
   it('4 moves "may have arrived" from the payload into its own column, and a crash mid-send sets the column', async () => {
-    const { OutboxStore } = await import('../../../../electron/core/library/outbox-store.ts');
+    const { OutboxStore } = await import('../../../../electron/core/library/outbox/store.ts');
     const { db } = freshDb();
     upTo(db, 3);
     const insert = db.prepare("INSERT INTO lib_outbox (kind, payload, state, target, created_at) VALUES ('folder.create', ?, ?, 'folder:-1', 1)");

@@ -1,8 +1,8 @@
 // The remote module's migrations: version 2 moves the actions an older version queued in
 // remote_actions into the outbox, read as version 1 wrote them, in the order they were asked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../../../electron/core/library/db.ts';
-import { OutboxStore } from '../../../../electron/core/library/outbox-store.ts';
+import { migrate, openDatabase, type Db } from '../../../../electron/core/db/database.ts';
+import { OutboxStore } from '../../../../electron/core/library/outbox/store.ts';
 import { REMOTE_MODULE, remoteMigrations } from '../../../../electron/core/remote/migrations.ts';
 
 describe('remote migrations', () => {

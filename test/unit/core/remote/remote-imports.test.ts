@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
+import { openDatabase, type Db } from '../../../../electron/core/db/database.ts';
 import { RemoteImports } from '../../../../electron/core/remote/remote-imports.ts';
 import type { EventSink } from '../../../../electron/core/rpc/events.ts';
 import type { RemoteView } from '../../../../shared/model.ts';
@@ -7,7 +7,7 @@ import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
 import { FakeService } from './support/fake-service.ts';
 import { ManualTimers } from './support/manual-timers.ts';
 import { outboxFor } from './support/outbox.ts';
-import type { Outbox } from '../../../../electron/core/library/outbox.ts';
+import type { Outbox } from '../../../../electron/core/library/outbox/outbox.ts';
 
 const urls = (n: number, from = 0): string[] => Array.from({ length: n }, (_, i) => `https://media.example/v/${from + i}.mp4`);
 

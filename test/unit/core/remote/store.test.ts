@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
+import { openDatabase, type Db } from '../../../../electron/core/db/database.ts';
 import { RemoteStore } from '../../../../electron/core/remote/store.ts';
 import { remoteMigrations } from '../../../../electron/core/remote/migrations.ts';
 

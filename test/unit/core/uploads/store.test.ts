@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../electron/core/library/db.ts';
+import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { UploadStore } from '../../../../electron/core/uploads/store.ts';
 import { toUploadJob } from '../../../../electron/core/uploads/job-row.ts';
 

@@ -3,9 +3,9 @@
 // way they do in the app.
 import type { ServiceApi } from '../../../../../electron/core/api/service-api.ts';
 import type { Connectivity } from '../../../../../electron/core/connectivity.ts';
-import type { Db } from '../../../../../electron/core/library/db.ts';
+import type { Db } from '../../../../../electron/core/db/database.ts';
 import { migrateLibrary } from '../../../../../electron/core/library/migrations.ts';
-import { Outbox } from '../../../../../electron/core/library/outbox.ts';
+import { Outbox } from '../../../../../electron/core/library/outbox/outbox.ts';
 import { LibraryStore } from '../../../../../electron/core/library/store.ts';
 import { SubtitleStore } from '../../../../../electron/core/library/subtitles.ts';
 import type { Logger } from '../../../../../electron/core/log/logger.ts';

@@ -9,8 +9,8 @@
 // Each queued write runs in its own SAVEPOINT inside the batch's transaction: one that throws
 // is undone alone and its caller gets the error; the others commit. Writes run in the order
 // queued, when `maxRows` rows are waiting or `maxDelayMs` after the first one was queued.
-import type { Db } from './db.ts';
-import { cacheWrite } from './store-rows.ts';
+import type { Db } from '../../db/database.ts';
+import { cacheWrite } from '../store-rows.ts';
 
 interface Queued {
   work: () => unknown;

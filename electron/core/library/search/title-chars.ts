@@ -1,5 +1,5 @@
 // The characters the indexed titles hold (lowercase), kept beside the trigram index so a one-
-// or two-character search can ask the index too (title-index.ts).
+// or two-character search can ask the index too (search/title-index.ts).
 //
 // Why: the trigram index answers three characters or more. A shorter query scanned every
 // title: instant for a common letter (the newest titles hold a page of matches), ~170 ms at
@@ -9,8 +9,8 @@
 //
 // Kept in lib_sync_state (the sync writer's connection adds titles too), read again inside
 // each write (reload) and written when a title brings a new character.
-import type { Db } from './db.ts';
-import { readSyncState, writeSyncState } from './store-rows.ts';
+import type { Db } from '../../db/database.ts';
+import { readSyncState, writeSyncState } from '../store-rows.ts';
 
 const CHARS_KEY = 'title_chars';
 

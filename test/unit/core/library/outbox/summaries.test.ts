@@ -1,7 +1,7 @@
 // Issue 26 §4: what the outbox says of a thumbnail names the video; a frame the app saved
 // under an internal file name is called a frame of the video, a picked image by its file.
 import { describe, expect, it } from 'vitest';
-import { kinds } from '../../../../electron/core/library/outbox-kinds.ts';
+import { kinds } from '../../../../../electron/core/library/outbox/kinds.ts';
 
 describe('thumbnail change summaries', () => {
   it('name the video, and the file only when the person picked it', () => {

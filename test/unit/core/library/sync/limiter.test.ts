@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Limiter } from '../../../../electron/core/library/limiter.ts';
+import { Limiter } from '../../../../../electron/core/library/sync/limiter.ts';
 
 describe('Limiter', () => {
   it('never runs more than its slots at once, and runs everything in arrival order', async () => {

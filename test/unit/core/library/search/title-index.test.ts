@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../../../electron/core/library/store.ts';
-import { TitleIndex } from '../../../../electron/core/library/title-index.ts';
-import { serviceVideo, tempDb } from './helpers.ts';
+import { LibraryStore } from '../../../../../electron/core/library/store.ts';
+import { TitleIndex } from '../../../../../electron/core/library/search/title-index.ts';
+import { serviceVideo, tempDb } from '../helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
 let store: LibraryStore;

@@ -13,8 +13,8 @@
 // slower on a large library).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
-import { transaction, type Db } from './db.ts';
-import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, readSyncState, writeSyncState, type Row } from './store-rows.ts';
+import { transaction, type Db } from '../../db/database.ts';
+import { TRIGRAM_MIN, VIDEO_COLUMNS, VIDEO_COLUMNS_V, ftsPhrase, likePattern, readSyncState, writeSyncState, type Row } from '../store-rows.ts';
 import { TitleChars } from './title-chars.ts';
 
 const WATERMARK_KEY = 'title_index_upto';
@@ -171,7 +171,7 @@ export class TitleIndex {
 
   /**
    * One or two characters. A common one fills the page from the newest titles. Otherwise a
-   * pair asks the index for every trigram holding it (title-chars.ts) plus the titles too short
+   * pair asks the index for every trigram holding it (search/title-chars.ts) plus the titles too short
    * to have a trigram; a single character scans the index's own narrow copy of the titles.
    */
   #shortSearch(text: string, limit: number): Row[] {

@@ -9,19 +9,19 @@
 //   folder; finds videos removed or renamed on the service.
 // The page size adapts: ask for `pageSize`; a service that returns fewer while its total
 // says more exist has a cap, and its perPage (or what it returned) is used from then on.
-import type { Freshness, SyncStatus } from '../../../shared/model.ts';
-import type { ServiceApi } from '../api/service-api.ts';
-import type { Logger } from '../log/logger.ts';
-import type { EventSink } from '../rpc/events.ts';
-import type { AccountCache, FetchLog } from './account-cache.ts';
-import { isOffline } from '../../../shared/errors.ts';
-import { isReachable, type Connectivity } from '../connectivity.ts';
-import { backgroundTimers, type Timers } from '../timers.ts';
+import type { Freshness, SyncStatus } from '../../../../shared/model.ts';
+import type { ServiceApi } from '../../api/service-api.ts';
+import type { Logger } from '../../log/logger.ts';
+import type { EventSink } from '../../rpc/events.ts';
+import type { AccountCache, FetchLog } from '../account-cache.ts';
+import { isOffline } from '../../../../shared/errors.ts';
+import { isReachable, type Connectivity } from '../../connectivity.ts';
+import { backgroundTimers, type Timers } from '../../timers.ts';
 import { Limiter } from './limiter.ts';
-import { flattenFolderTree, type LibraryStore } from './store.ts';
+import { flattenFolderTree, type LibraryStore } from '../store.ts';
 import { ChangeBatch } from './change-batch.ts';
-import { createSyncWriter, type ReadOptions, type StartSyncWorker, type SyncWriter } from './sync-writer.ts';
-import type { ListedPage } from './sync-writes.ts';
+import { createSyncWriter, type ReadOptions, type StartSyncWorker, type SyncWriter } from './writer.ts';
+import type { ListedPage } from './writes.ts';
 
 export interface SyncOptions {
   /** Requests in flight at once (default 4). */
@@ -52,7 +52,7 @@ export interface SyncDeps {
   options?: SyncOptions;
   /** The core's shared timers (default: ones that never keep the process alive). */
   timers?: Timers;
-  /** Starts the writer thread (sync-writer.ts); null writes on this thread. */
+  /** Starts the writer thread (sync/writer.ts); null writes on this thread. */
   startWriter?: StartSyncWorker | null;
 }
 
@@ -73,7 +73,7 @@ interface Pass {
 export class SyncEngine {
   readonly #deps: SyncDeps;
   readonly #limiter: Limiter;
-  /** Folder listings are written on the writer thread, a few folders per transaction (sync-writer.ts). */
+  /** Folder listings are written on the writer thread, a few folders per transaction (sync/writer.ts). */
   readonly #writer: SyncWriter;
   readonly #pageSize: number;
   readonly #maxQuickPages: number;
@@ -325,7 +325,7 @@ export class SyncEngine {
   }
 
   /**
-   * One page through the limiter, read by the writer (sync-writer.ts). On page 1, learns the
+   * One page through the limiter, read by the writer (sync/writer.ts). On page 1, learns the
    * service's page cap; returns the page size this page was read with (what later pages of the
    * same listing must use).
    */

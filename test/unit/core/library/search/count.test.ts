@@ -1,9 +1,9 @@
 // Library-wide search past its cap (issue 17, item 6): the count covers every match, the list
 // its first `limit`, through the real handler and a real SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../../../electron/core/library/store.ts';
-import { countSearchMatches } from '../../../../electron/core/library/search-count.ts';
-import { serviceVideo, tempDb } from './helpers.ts';
+import { LibraryStore } from '../../../../../electron/core/library/store.ts';
+import { countSearchMatches } from '../../../../../electron/core/library/search/count.ts';
+import { serviceVideo, tempDb } from '../helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
 let store: LibraryStore;

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WriteBatch } from '../../../../electron/core/library/write-batch.ts';
-import { openLibraryDatabase as tempDbAt } from '../../../../electron/core/library/migrations.ts';
-import { tempDb } from './helpers.ts';
+import { WriteBatch } from '../../../../../electron/core/library/sync/write-batch.ts';
+import { openLibraryDatabase as tempDbAt } from '../../../../../electron/core/library/migrations.ts';
+import { tempDb } from '../helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
 beforeEach(() => {

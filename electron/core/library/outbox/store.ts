@@ -1,9 +1,9 @@
 // The outbox table: changes made in the app, kept until the service confirmed them.
 // Every write is its own committed statement (synchronous=FULL): once a change is
 // acknowledged to the person, a crash or a power cut cannot lose it.
-import type { PendingState } from '../../../shared/model.ts';
-import type { Db } from './db.ts';
-import { PAYLOAD_SCHEMAS, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
+import type { PendingState } from '../../../../shared/model.ts';
+import type { Db } from '../../db/database.ts';
+import { PAYLOAD_SCHEMAS, type OutboxKindName, type Payloads } from './kinds.ts';
 
 interface RowBase {
   id: number;

@@ -1,7 +1,7 @@
-// What the main thread and the sync writer thread (sync-writer.ts, sync-writer.worker.ts)
+// What the main thread and the sync writer thread (sync/writer.ts, sync/writer.worker.ts)
 // say to each other, and how a listing's videos travel between them.
-import type { ServicePagination, ServiceVideo } from '../api/schemas.ts';
-import type { ListingMeta, SweepIfWhole, SyncWrite, SyncWriteResult } from './sync-writes.ts';
+import type { ServicePagination, ServiceVideo } from '../../api/schemas.ts';
+import type { ListingMeta, SweepIfWhole, SyncWrite, SyncWriteResult } from './writes.ts';
 
 /** The data a worker is started with. */
 export interface SyncWorkerData {

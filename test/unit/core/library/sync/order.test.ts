@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickSeqs, sweepSeqs } from '../../../../electron/core/library/sync-order.ts';
+import { quickSeqs, sweepSeqs } from '../../../../../electron/core/library/sync/order.ts';
 
 describe('sweepSeqs', () => {
   it('numbers a complete newest-first listing down to 1', () => {

@@ -24,7 +24,7 @@ export interface ConnectionOptions {
 }
 
 /**
- * The sync writer's connection (sync-writer.worker.ts): it appends rows and builds indexes,
+ * The sync writer's connection (sync/writer.worker.ts): it appends rows and builds indexes,
  * reads almost nothing back, so a small cache; an index build sorts a million keys, so
  * sorting spills to a temporary file. Measured during a first sync of 1,000,000 videos
  * (`npm run bench -- scale`): with the reader's settings the build of the id index held

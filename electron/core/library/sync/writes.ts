@@ -1,11 +1,11 @@
 // What a sync writes after reading a folder's listing: the two writes, as plain data, so
-// they run the same on the sync's own connection or on the writer thread's (sync-writer.ts).
+// they run the same on the sync's own connection or on the writer thread's (sync/writer.ts).
 //
 // Each runs inside the writer's transaction; order and removals are decided there, against
 // what the database holds at that moment, not when the listing was read.
-import type { ServicePagination, ServiceVideo, ServiceVideoPage } from '../api/schemas.ts';
-import type { LibraryStore } from './store.ts';
-import { quickSeqs, sweepSeqs } from './sync-order.ts';
+import type { ServicePagination, ServiceVideo, ServiceVideoPage } from '../../api/schemas.ts';
+import type { LibraryStore } from '../store.ts';
+import { quickSeqs, sweepSeqs } from './order.ts';
 
 /** The newest pages of a folder, read until a stored video showed up. */
 export interface QuickWrite {

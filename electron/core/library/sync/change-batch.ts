@@ -1,6 +1,6 @@
 // The sync's library:changed events: what changed is collected and told to the UI in
 // batches, at most one event per EVENT_SPACING_MS during a long sync.
-import type { EventSink } from '../rpc/events.ts';
+import type { EventSink } from '../../rpc/events.ts';
 
 /** library:changed events during a long sync come at most this often. */
 const EVENT_SPACING_MS = 250;

@@ -1,19 +1,19 @@
-// The sync writer thread (see sync-writer.ts): its own connection to the account's database,
+// The sync writer thread (see sync/writer.ts): its own connection to the account's database,
 // the library's tables already migrated by the main thread. It decodes listings sent as bytes
 // and keeps their pages until a write takes them. Writes that arrive together are committed
-// together (write-batch.ts); each is answered when its transaction has committed.
+// together (sync/write-batch.ts); each is answered when its transaction has committed.
 import { parentPort, workerData } from 'node:worker_threads';
-import { interpret } from '../api/interpret.ts';
-import * as s from '../api/schemas.ts';
-import type { ServiceVideoPage } from '../api/schemas.ts';
-import { openDatabase, WRITER_CONNECTION } from './db.ts';
-import { LibraryStore } from './store.ts';
-import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
-import { applySyncWrite, holdsKnown, isWholeListing, rowsOf, writeOfListing, type SyncWrite, type SyncWriteResult } from './sync-writes.ts';
+import { interpret } from '../../api/interpret.ts';
+import * as s from '../../api/schemas.ts';
+import type { ServiceVideoPage } from '../../api/schemas.ts';
+import { openDatabase, WRITER_CONNECTION } from '../../db/database.ts';
+import { LibraryStore } from '../store.ts';
+import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './worker-protocol.ts';
+import { applySyncWrite, holdsKnown, isWholeListing, rowsOf, writeOfListing, type SyncWrite, type SyncWriteResult } from './writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
-if (port === null) throw new Error('sync-writer.worker.ts runs as a worker thread');
+if (port === null) throw new Error('sync/writer.worker.ts runs as a worker thread');
 const { file } = workerData as SyncWorkerData;
 const db = openDatabase(file, WRITER_CONNECTION);
 const store = new LibraryStore(db);

@@ -17,14 +17,14 @@
 // the sync's own connection, so a sync never depends on a thread. Databases in memory, and
 // hosts that pass no way to start a worker, write inline.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { Logger } from '../log/logger.ts';
-import type { HttpResponse } from '../api/http.ts';
-import { interpret } from '../api/interpret.ts';
-import * as s from '../api/schemas.ts';
-import type { ServiceVideoPage } from '../api/schemas.ts';
-import type { ServiceApi } from '../api/service-api.ts';
-import type { LibraryStore } from './store.ts';
-import { ownBytes, packVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './sync-worker-protocol.ts';
+import type { Logger } from '../../log/logger.ts';
+import type { HttpResponse } from '../../api/http.ts';
+import { interpret } from '../../api/interpret.ts';
+import * as s from '../../api/schemas.ts';
+import type { ServiceVideoPage } from '../../api/schemas.ts';
+import type { ServiceApi } from '../../api/service-api.ts';
+import type { LibraryStore } from '../store.ts';
+import { ownBytes, packVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './worker-protocol.ts';
 import {
   applySyncWrite,
   holdsKnown,
@@ -35,7 +35,7 @@ import {
   type ListingWrite,
   type SyncWrite,
   type SyncWriteResult,
-} from './sync-writes.ts';
+} from './writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 export interface PageInput {
@@ -71,7 +71,7 @@ export interface SyncWriter {
 export type StartSyncWorker = (options: WorkerOptions) => Worker;
 
 /** Under Node (CLI, tests, benches) the script runs as TypeScript beside this file. */
-export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worker(new URL('./sync-writer.worker.ts', import.meta.url), options);
+export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worker(new URL('./writer.worker.ts', import.meta.url), options);
 
 /**
  * Rows sent to the thread and not yet written or decoded, at most: the sync waits (capacity())
@@ -93,7 +93,7 @@ const MAX_ROWS_IN_FLIGHT = 5_000;
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 2047 };
 
-/** Writes on the sync's own connection, a few listings per transaction (write-batch.ts). */
+/** Writes on the sync's own connection, a few listings per transaction (sync/write-batch.ts). */
 export class InlineSyncWriter implements SyncWriter {
   readonly #store: LibraryStore;
   readonly #batch: WriteBatch;

@@ -1,11 +1,11 @@
 // What the outbox's changes mean for the local library: a folder's or video's pending state
 // and local values, recomputed from the changes left for it, and a folder created offline
 // taking its real id. The outbox (outbox.ts) calls these inside its own transactions.
-import type { OutboxItem, PendingState } from '../../../shared/model.ts';
-import type { Logger } from '../log/logger.ts';
-import { kindOf, type KindContext } from './outbox-kinds.ts';
-import { folderTarget, type OutboxRow, type OutboxStore } from './outbox-store.ts';
-import type { LibraryStore } from './store.ts';
+import type { OutboxItem, PendingState } from '../../../../shared/model.ts';
+import type { Logger } from '../../log/logger.ts';
+import { kindOf, type KindContext } from './kinds.ts';
+import { folderTarget, type OutboxRow, type OutboxStore } from './store.ts';
+import type { LibraryStore } from '../store.ts';
 
 export type FolderIdListener = (tempId: number, realId: number) => void;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../../electron/core/library/db.ts';
-import { migrateLibrary } from '../../../../electron/core/library/migrations.ts';
-import { OutboxStore } from '../../../../electron/core/library/outbox-store.ts';
+import { openDatabase, type Db } from '../../../../../electron/core/db/database.ts';
+import { migrateLibrary } from '../../../../../electron/core/library/migrations.ts';
+import { OutboxStore } from '../../../../../electron/core/library/outbox/store.ts';
 
 let db: Db | null = null;
 afterEach(() => {

@@ -4,17 +4,17 @@
 // (the remote imports' queue actions: by RemoteImports, in the same transaction).
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors.ts';
-import type { RemoteActionName } from '../../../shared/model.ts';
-import type { FolderNode } from '../api/schemas.ts';
-import type { ServiceApi } from '../api/service-api.ts';
-import { checkThumbnailFile } from '../files/image.ts';
-import { prepareSubtitleFile } from '../files/subtitle-prepare.ts';
-import type { LibraryStore } from './store.ts';
-import type { SubtitleStore } from './subtitles.ts';
-import { readIdentified } from '../files/file-identity.ts';
+import { AppError } from '../../../../shared/errors.ts';
+import type { RemoteActionName } from '../../../../shared/model.ts';
+import type { FolderNode } from '../../api/schemas.ts';
+import type { ServiceApi } from '../../api/service-api.ts';
+import { checkThumbnailFile } from '../../files/image.ts';
+import { prepareSubtitleFile } from '../../files/subtitle-prepare.ts';
+import type { LibraryStore } from '../store.ts';
+import type { SubtitleStore } from '../subtitles.ts';
+import { readIdentified } from '../../files/file-identity.ts';
 
-// Each kind's payload, as a zod schema: rows are read back through these (outbox-store.ts),
+// Each kind's payload, as a zod schema: rows are read back through these (outbox/store.ts),
 // so a payload in the database that is not what its kind expects is caught at the boundary.
 const videoName = z.string();
 const PickedFile = z.object({ dev: z.string(), ino: z.string(), size: z.number().optional(), mtimeMs: z.number().optional() });

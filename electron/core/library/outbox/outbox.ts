@@ -3,26 +3,26 @@
 // service answers; so is a remote-import queue action that could not go at once. One replayer; an item leaves the outbox only once the service confirmed
 // it. `offline` stops the replay and leaves the item pending; any other refusal marks it
 // refused with the service's message, and the replay goes on with changes that do not
-// depend on it (the ordering rule is outbox-order.ts). Retry and discard replay at once.
-import { AppError } from '../../../shared/errors.ts';
-import type { Folder, OutboxView, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
-import type { ServiceApi } from '../api/service-api.ts';
-import type { Logger } from '../log/logger.ts';
-import type { EventSink } from '../rpc/events.ts';
-import type { Connectivity } from '../connectivity.ts';
-import { transaction, type Db } from './db.ts';
-import { kindOf, REMOTE_QUEUE_TARGET, type KindContext, type OutboxKindName, type Payloads, type RemoteImportsPort } from './outbox-kinds.ts';
-import { OutboxStore, type OutboxRow } from './outbox-store.ts';
-import { notFound, OutboxChanges } from './outbox-changes.ts';
-import { blockersOf, OrderGate } from './outbox-order.ts';
-import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from './outbox-targets.ts';
-import type { LibraryStore } from './store.ts';
-import type { SubtitleStore } from './subtitles.ts';
-import { ThumbnailWindow } from '../api/thumbnail-window.ts';
-import { realTimers, type Timers } from '../timers.ts';
-import type { PickedIdentity } from '../files/file-identity.ts';
+// depend on it (the ordering rule is outbox/order.ts). Retry and discard replay at once.
+import { AppError } from '../../../../shared/errors.ts';
+import type { Folder, OutboxView, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../../shared/model.ts';
+import type { ServiceApi } from '../../api/service-api.ts';
+import type { Logger } from '../../log/logger.ts';
+import type { EventSink } from '../../rpc/events.ts';
+import type { Connectivity } from '../../connectivity.ts';
+import { transaction, type Db } from '../../db/database.ts';
+import { kindOf, REMOTE_QUEUE_TARGET, type KindContext, type OutboxKindName, type Payloads, type RemoteImportsPort } from './kinds.ts';
+import { OutboxStore, type OutboxRow } from './store.ts';
+import { notFound, OutboxChanges } from './changes.ts';
+import { blockersOf, OrderGate } from './order.ts';
+import { OutboxTargets, toItem, type ChangeScope, type FolderIdListener } from './targets.ts';
+import type { LibraryStore } from '../store.ts';
+import type { SubtitleStore } from '../subtitles.ts';
+import { ThumbnailWindow } from '../../api/thumbnail-window.ts';
+import { realTimers, type Timers } from '../../timers.ts';
+import type { PickedIdentity } from '../../files/file-identity.ts';
 
-export type { FolderIdListener } from './outbox-targets.ts';
+export type { FolderIdListener } from './targets.ts';
 
 export interface OutboxDeps {
   db: Db;
@@ -122,7 +122,7 @@ export class Outbox {
     };
   }
 
-  // ---- changes (outbox-changes.ts says what each one does locally) ---------------------
+  // ---- changes (outbox/changes.ts says what each one does locally) ---------------------
 
   createFolder(name: string): Folder {
     return this.#changes.createFolder(name);

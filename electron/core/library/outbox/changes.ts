@@ -1,14 +1,14 @@
 // The changes a person can make to the library, as the outbox records them: each applies
 // its local effect at once (in the same transaction as its outbox row) and says which part
-// of the library changed. Sending, confirming and undoing them is outbox-kinds.ts.
-import { AppError } from '../../../shared/errors.ts';
-import type { Folder, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../shared/model.ts';
-import { REMOTE_ACTION_KINDS, REMOTE_QUEUE_TARGET, type OutboxKindName, type Payloads } from './outbox-kinds.ts';
-import { folderTarget, videoTarget } from './outbox-store.ts';
-import type { ChangeScope } from './outbox-targets.ts';
-import type { LibraryStore } from './store.ts';
-import type { SubtitleStore } from './subtitles.ts';
-import type { PickedIdentity } from '../files/file-identity.ts';
+// of the library changed. Sending, confirming and undoing them is outbox/kinds.ts.
+import { AppError } from '../../../../shared/errors.ts';
+import type { Folder, RemoteActionName, Subtitle, ThumbnailQueue, Video } from '../../../../shared/model.ts';
+import { REMOTE_ACTION_KINDS, REMOTE_QUEUE_TARGET, type OutboxKindName, type Payloads } from './kinds.ts';
+import { folderTarget, videoTarget } from './store.ts';
+import type { ChangeScope } from './targets.ts';
+import type { LibraryStore } from '../store.ts';
+import type { SubtitleStore } from '../subtitles.ts';
+import type { PickedIdentity } from '../../files/file-identity.ts';
 
 /** What the changes need from the outbox. */
 export interface OutboxPort {

@@ -3,7 +3,7 @@
 // the order they were made, so a refused change holds back the later changes to its own
 // object until the person retries or discards it; changes to anything else never wait for it. Both the replay
 // (outbox.ts) and what the person sees ("waits for …") walk the outbox through this gate.
-import type { OutboxRow } from './outbox-store.ts';
+import type { OutboxRow } from './store.ts';
 
 export class OrderGate {
   /** Object → the change that holds it back (null: held, but not by a refusal, e.g. the thumbnail window). */

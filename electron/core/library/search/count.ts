@@ -1,8 +1,8 @@
 // How many titles match a library-wide search, so a capped answer can say "first 500 of N".
 // The same matching as LibraryStore.search: the trigram index from three characters on, a
 // LIKE scan of titles below that.
-import type { Db } from './db.ts';
-import { ftsPhrase, likePattern, TRIGRAM_MIN } from './store-rows.ts';
+import type { Db } from '../../db/database.ts';
+import { ftsPhrase, likePattern, TRIGRAM_MIN } from '../store-rows.ts';
 
 export function countSearchMatches(db: Db, query: string): number {
   const text = query.trim();

@@ -1,16 +1,16 @@
-// The sync's writes on the writer thread (sync-writer.ts) and the id index a first sync goes
+// The sync's writes on the writer thread (sync/writer.ts) and the id index a first sync goes
 // without (id-index.ts): the same rows as writing inline, twins merged, a dead thread survived.
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceVideo } from '../../../../electron/core/api/schemas.ts';
-import { LibraryStore } from '../../../../electron/core/library/store.ts';
-import { InlineSyncWriter, ThreadSyncWriter, startSyncWorkerFromSource, type SyncWriter } from '../../../../electron/core/library/sync-writer.ts';
-import { packVideos, unpackVideos } from '../../../../electron/core/library/sync-worker-protocol.ts';
-import type { SyncWrite } from '../../../../electron/core/library/sync-writes.ts';
-import { serviceVideo, tempDb } from './helpers.ts';
-import { interpret, ServiceFailure } from '../../../../electron/core/api/reply.ts';
-import * as s from '../../../../electron/core/api/schemas.ts';
-import type { ReplyDecoder, ServiceApi } from '../../../../electron/core/api/service-api.ts';
+import type { ServiceVideo } from '../../../../../electron/core/api/schemas.ts';
+import { LibraryStore } from '../../../../../electron/core/library/store.ts';
+import { InlineSyncWriter, ThreadSyncWriter, startSyncWorkerFromSource, type SyncWriter } from '../../../../../electron/core/library/sync/writer.ts';
+import { packVideos, unpackVideos } from '../../../../../electron/core/library/sync/worker-protocol.ts';
+import type { SyncWrite } from '../../../../../electron/core/library/sync/writes.ts';
+import { serviceVideo, tempDb } from '../helpers.ts';
+import { interpret, ServiceFailure } from '../../../../../electron/core/api/reply.ts';
+import * as s from '../../../../../electron/core/api/schemas.ts';
+import type { ReplyDecoder, ServiceApi } from '../../../../../electron/core/api/service-api.ts';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
 const cleanups: (() => Promise<void> | void)[] = [];
