@@ -46,9 +46,11 @@ describe('the browser harness', () => {
 
   it('connects the sandbox and reads the account through the core', async () => {
     const result = await page.evaluate(async () => {
-      const api = (window as unknown as { api: Record<string, () => Promise<{ ok: boolean }>> }).api;
+      const api = (window as unknown as { api: Record<string, (input?: unknown, accountId?: unknown) => Promise<{ ok: boolean; data?: { activeId?: string } }>> }).api;
       await api['sandbox:start']!();
-      return api['account:get']!();
+      // An account call names its account, as the window's client does with the one it shows.
+      const accounts = await api['accounts:list']!();
+      return api['account:get']!(undefined, accounts.data?.activeId ?? null);
     });
     expect(result).toMatchObject({ ok: true });
   });
