@@ -18,7 +18,7 @@ export interface AccountHandlerDeps {
   dataDir: string;
 }
 
-export async function accountsView(accounts: AccountRegistry, auth: AuthService, pool: SessionPool): Promise<AccountsView> {
+export async function accountsView(accounts: AccountRegistry, auth: AuthService, pool: Pick<SessionPool, 'accountTotals'>): Promise<AccountsView> {
   const active = accounts.active();
   const activeId = active?.id ?? null;
   const summaries = [];
