@@ -245,7 +245,7 @@ describe('several accounts', () => {
     expect(existsSync(accountDatabasePath(dataDir, secondId))).toBe(true);
 
     const gone = await core.handlers['accounts:remove']({ id: firstId, deleteData: true });
-    expect(gone).toEqual({ accounts: [], activeId: null, storage: { available: true, backend: 'memory', problem: null }, baseUrl: host.baseUrl });
+    expect(gone).toEqual({ accounts: [], activeId: null, storage: { available: true, backend: 'memory', problem: null }, baseUrl: null });
     expect(existsSync(accountDatabasePath(dataDir, firstId))).toBe(false);
     expect(await secrets.list()).toEqual([]);
     expect(shownKey(await core.handlers['accounts:list'](undefined)).hasKey).toBe(false);
