@@ -247,7 +247,10 @@ describe('Vidlift in the browser', () => {
 
     await page.getByLabel('API key').fill(harness.host.apiKey);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await page.getByRole('navigation', { name: 'Folders' }).waitFor();
+    // Back where the person was (Settings), with the key's last four characters.
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await until('the key shown again', async () => (await page.locator('main').textContent())?.includes(`•••• ${harness.host.apiKey.slice(-4)}`));
+    await openScreen('Library');
     await until('the videos again', () => page.locator('.videos [data-video-id]').count());
     // The same account took its key back: its library stayed, no second account.
     const back = await harness.core.handlers['accounts:list'](undefined);
