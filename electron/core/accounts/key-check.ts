@@ -191,11 +191,12 @@ export class AuthService {
    * account. Entered for an account that turned out to be another's, the answer says where it went.
    */
   async addKey(entry: KeyEntry): Promise<{ keyOfAnotherAccount?: KeyOfAnotherAccount }> {
+    // An account that is not (or no longer) in Vidlift is refused before the key goes anywhere.
+    const enteredFor = entry.for === undefined ? null : this.accounts.require(entry.for);
     const { baseUrl, key, email } = await this.#checkedCredentials(entry.baseUrl, entry.key, { allowPlainHttp: entry.allowPlainHttp === true });
     const origin = new URL(baseUrl).origin;
     const onService = (record: AccountRecord | null): record is AccountRecord => record !== null && new URL(record.baseUrl).origin === origin;
     const extra = this.#plainHttpRemembered(baseUrl);
-    const enteredFor = entry.for === undefined ? null : this.accounts.require(entry.for);
     const forEmail = onService(enteredFor) ? this.#knownEmail(enteredFor) : null;
     const owner = this.#ownerOf(origin, email, enteredFor);
     let as: 'added' | 'existing';

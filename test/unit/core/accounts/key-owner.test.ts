@@ -77,4 +77,12 @@ describe('a key entered for an account (accounts:add `for`)', () => {
     expect(await auth.accounts.key(accountIdFor(SERVICE, KEYS.a1))).toBe(KEYS.a2);
     expect(auth.accounts.list()).toHaveLength(2);
   });
+
+  it('entered for an account Vidlift does not have: refused as not found, before the key is checked anywhere', async () => {
+    let checks = 0;
+    const counting = new AuthService({ secrets: new MemorySecretStore(), settings: new SettingsStore({ file: join(dir, 'gone.json') }), verify: async (_baseUrl, key) => (checks++, { email: EMAILS[key]! }) });
+    await expect(counting.addKey({ baseUrl: SERVICE, key: KEYS.a1, for: 'no-such-account-00001' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(checks).toBe(0);
+    expect(counting.accounts.list()).toEqual([]);
+  });
 });
