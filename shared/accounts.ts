@@ -41,11 +41,46 @@ export const AccountSummary = z.object({
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
+export const KeyStorage = z.object({
+  available: z.boolean(),
+  /** Which store holds the key: the OS keychain, Electron safeStorage, or none usable. */
+  backend: z.enum(['keychain', 'safeStorage', 'memory', 'none']),
+  /** Why no store is usable and how to fix it, when unavailable. */
+  problem: z.string().nullable(),
+});
+export type KeyStorage = z.infer<typeof KeyStorage>;
+
 export const AccountsView = z.object({
   accounts: z.array(AccountSummary),
+  /** The account the window last showed (a preference kept in the settings), or none. */
   activeId: AccountId.nullable(),
+  /** Where the keys are kept; unavailable (with why) when no store can hold one. */
+  storage: KeyStorage,
+  /**
+   * The shown account's address; with none shown (signed out of every account), the last one
+   * used: the address the welcome screen suggests.
+   */
+  baseUrl: z.string().nullable(),
 });
 export type AccountsView = z.infer<typeof AccountsView>;
+
+/**
+ * `accounts:add`'s answer when the key was entered for an account (`for`) but the service named
+ * another e-mail for it: where the key went. The account it was entered for keeps its own key,
+ * library and queue; the window says so in words.
+ */
+export const KeyOfAnotherAccount = z.object({
+  /** The e-mail the service named for the key entered. */
+  email: z.string(),
+  /** The account the key was entered for. */
+  previous: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** `added`: a new account, now shown; `existing`: an account already in Vidlift with that e-mail, its key replaced, now shown. */
+  as: z.enum(['added', 'existing']),
+});
+export type KeyOfAnotherAccount = z.infer<typeof KeyOfAnotherAccount>;
+
+export const AccountAdded = AccountsView.extend({ keyOfAnotherAccount: KeyOfAnotherAccount.optional() });
+export type AccountAdded = z.infer<typeof AccountAdded>;
 
 /** A name for a new account when the person gave none: the service's host. */
 export function defaultAccountName(baseUrl: string): string {

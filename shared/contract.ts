@@ -5,15 +5,13 @@
 // typed client (renderer/src/lib/api.ts) and the browser harness transport (test/harness).
 // Channels are `noun:verb`.
 import { z } from 'zod';
-import { AccountId, AccountName, AccountsView } from './accounts.ts';
+import { AccountAdded, AccountId, AccountName, AccountsView } from './accounts.ts';
 import { SelectionSummary, VideoSelection } from './selection.ts';
 import { HistoryFilter, HistoryPage } from './history.ts';
 import { ExportId, ExportOptions, ExportPreview, ExportSource } from './export-options.ts';
 import {
   AccountView,
   AppInfo,
-  AuthStatus,
-  KeySetResult,
   Connection,
   ProxyStatus,
   DmcaView,
@@ -91,24 +89,26 @@ export const methods = {
   'app:dismissNotice': method(z.strictObject({ id: Text.max(200) }), z.array(StartupNotice)),
 
   'settings:get': method(none, Settings),
-  /** The address comes with the key (auth:setKey), and plain-http consent only with it. */
+  /** The address comes with the key (accounts:add), and plain-http consent only with it. */
   'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true, accounts: true, activeAccount: true }).partial().strict(), Settings),
 
-  'auth:status': method(none, AuthStatus),
-  /** Checks the key against the service (operation 1) before it is kept. */
-  /** `allowPlainHttp`: the person confirmed plain http to a host that is not this computer. */
-  'auth:setKey': method(z.strictObject({ baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }), KeySetResult),
-  'auth:clearKey': method(none, AuthStatus),
   /** Source tree only: start the sandbox host on loopback and connect to it. */
-  'sandbox:start': method(none, AuthStatus),
+  'sandbox:start': method(none, AccountsView),
 
   /** The accounts (shared/accounts.ts): never a key, only its last four characters. */
   'accounts:list': method(none, AccountsView),
-  /** Checks the key with the service (operation 1), keeps it in the keychain, and shows the new account. */
+  /**
+   * Checks the key with the service (operation 1), keeps it in the keychain for the account it
+   * belongs to (the one whose e-mail the service named; none: a new one), and shows that account.
+   * `for`: the account the key was entered for (a new key for it); `allowPlainHttp`: the person
+   * confirmed plain http to a host that is not this computer.
+   */
   'accounts:add': method(
-    z.strictObject({ name: AccountName.optional(), baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional() }),
-    AccountsView,
+    z.strictObject({ name: AccountName.optional(), baseUrl: HttpUrl, key: Text.max(256), allowPlainHttp: z.literal(true).optional(), for: AccountId.optional() }),
+    AccountAdded,
   ),
+  /** Forgets an account's key (the person signs in again); the account and its data stay. */
+  'accounts:forgetKey': method(z.strictObject({ id: AccountId }), AccountsView),
   'accounts:rename': method(z.strictObject({ id: AccountId, name: AccountName }), AccountsView),
   /** Shows another account; every queue keeps running. */
   'accounts:switch': method(z.strictObject({ id: AccountId }), AccountsView),
@@ -283,7 +283,6 @@ export const events = {
   'remote:changed': accountEvent(RemoteView),
   'connection:changed': accountEvent(Connection),
   'settings:changed': event(Settings),
-  'auth:changed': event(AuthStatus),
   'accounts:changed': event(AccountsView),
   'export:progress': accountEvent(z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() })),
   'thumbnails:changed': accountEvent(ThumbnailQueue),

@@ -181,46 +181,8 @@ export const UpdateStatus = z.object({
 });
 export type UpdateStatus = z.infer<typeof UpdateStatus>;
 
-export const KeyStorage = z.object({
-  available: z.boolean(),
-  /** Which store holds the key: the OS keychain, Electron safeStorage, or none usable. */
-  backend: z.enum(['keychain', 'safeStorage', 'memory', 'none']),
-  /** Why no store is usable and how to fix it, when unavailable. */
-  problem: z.string().nullable(),
-});
-export type KeyStorage = z.infer<typeof KeyStorage>;
-
-export const AuthStatus = z.object({
-  hasKey: z.boolean(),
-  last4: z.string().length(4).nullable(),
-  baseUrl: z.string().nullable(),
-  storage: KeyStorage,
-  /** The service stopped accepting the stored key (revoked or replaced): the person must enter a new one. */
-  keyRefused: z.boolean().optional(),
-  /** Which account is shown (shared/accounts.ts), and its name. */
-  accountId: z.string().nullable().optional(),
-  accountName: z.string().nullable().optional(),
-});
-export type AuthStatus = z.infer<typeof AuthStatus>;
-
-/**
- * auth:setKey's answer: the status, and, when the key entered belongs to another account on the
- * shown account's service (operation 1 named another e-mail), where it went. The shown account
- * keeps its own key, library and queue; the window says so in words.
- */
-export const KeySetResult = AuthStatus.extend({
-  keyOfAnotherAccount: z
-    .object({
-      /** The e-mail the service named for the key entered. */
-      email: z.string(),
-      /** The account shown when the key was entered. */
-      previous: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-      /** `added`: a new account, now shown; `existing`: an account already in Vidlift with that e-mail, its key replaced, now shown. */
-      as: z.enum(['added', 'existing']),
-    })
-    .optional(),
-});
-export type KeySetResult = z.infer<typeof KeySetResult>;
+/** Where keys are kept (shared/accounts.ts, with the accounts that need it). */
+export { KeyStorage } from './accounts.ts';
 
 export const Account = z.object({
   email: z.string(),

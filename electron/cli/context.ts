@@ -180,12 +180,13 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
   if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
   const blocking = notices.find((n) => n.severity === 'error');
   if (blocking) throw new CliError(`${blocking.title} ${blocking.detail}`, EXIT.config, 'config');
-  const auth = await cli.call('auth:status');
-  if (chosen !== undefined && !auth.accountId) {
+  const view = await cli.call('accounts:list');
+  const shown = view.accounts.find((account) => account.id === view.activeId) ?? null;
+  if (chosen !== undefined && !shown) {
     const names = (await cli.call('settings:get')).accounts.map((a) => `“${a.name}”`).join(', ');
     throw new CliError(`No account is named “${chosen}”. The accounts: ${names || 'none yet (add one in the app)'}.`, EXIT.config, 'config');
   }
-  if (!auth.hasKey) {
+  if (!shown || shown.last4 === null) {
     throw new CliError(
       fromEnvironment
         ? 'The key in VIDLIFT_API_KEY could not be used.'
@@ -194,8 +195,8 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
       'config',
     );
   }
-  cli.address = auth.baseUrl ?? cli.address;
-  cli.accountId = auth.accountId ?? null;
+  cli.address = view.baseUrl ?? cli.address;
+  cli.accountId = shown.id;
   // The key is checked against the service once (operation 1, through the same proxy
   // route); offline, the local library still answers and uploads wait, as in the app.
   try {
@@ -206,7 +207,7 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
       throw new CliError(
         fromEnvironment
           ? `VIDLIFT_API_KEY: the service at ${cli.address} refused this key${said}.${untried ? ' Nothing was kept.' : ''}`
-          : `The service at ${cli.address} refused the key of the account “${auth.accountName ?? cli.address}”${said}: enter its new key in the app.`,
+          : `The service at ${cli.address} refused the key of the account “${shown.name}”${said}: enter its new key in the app.`,
         EXIT.config,
         'unauthorized',
       );

@@ -9,7 +9,7 @@ import { AppError } from '../../shared/errors.ts';
 import { AuthService, oneOffVerifier } from './accounts/key-check.ts';
 import { AccountsBroadcast } from './accounts/broadcast.ts';
 import { accountRoute } from './accounts/routes.ts';
-import { accountHandlers, authHandlers } from './accounts/handlers.ts';
+import { accountHandlers, accountsView } from './accounts/handlers.ts';
 import { KeychainNotice, adoptOlderSingleAccount } from './accounts/keychain-notice.ts';
 import { SessionPool } from './accounts/pool.ts';
 import type { Core, CoreHandlers, CoreOptions } from './core.ts';
@@ -61,7 +61,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const network = new Network(proxyChoice);
   const transport = createNodeTransport(network);
   // cachedEmail reads the pool built below (it needs auth first); it is only called once a key is entered.
-  const auth = new AuthService({ secrets, settings, events, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
+  const auth = new AuthService({ secrets, settings, logger, registry: logger, transport, ...(options.fixedAccount ? { fixedAccount: options.fixedAccount } : {}), ...(options.accountForRun !== undefined ? { accountForRun: options.accountForRun } : {}), ...(options.onlyShownAccount ? { onlyShownAccount: true } : {}), ...(options.alsoForRun ? { alsoForRun: options.alsoForRun } : {}), cachedEmail: (id): string | null => pool.cachedEmail(id) });
   const grants = new PathGrants();
   // Paths chosen in the save dialog: an export writes each once, nowhere else.
   const savePaths = new Set<string>();
@@ -103,7 +103,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'app:notices': () => notices.list(),
     'app:dismissNotice': ({ id }) => notices.dismiss(id),
     ...settingsHandlers(settings, accounts),
-    ...authHandlers(auth),
     ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
@@ -116,7 +115,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         throw new AppError('unavailable', 'The local sandbox is only offered when Vidlift runs from its source tree.', { retryable: false });
       }
       const sandbox = await options.startSandbox();
-      return auth.setKey(sandbox.baseUrl, sandbox.apiKey);
+      await auth.addKey({ baseUrl: sandbox.baseUrl, key: sandbox.apiKey });
+      return accountsView(accounts, auth, pool);
     },
     ...createMediaHandlers({
       tokens: mediaTokens,

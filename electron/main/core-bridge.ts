@@ -92,7 +92,7 @@ export class CoreBridge {
         this.#state.shownAccount = settings.activeAccount;
         this.#setBaseUrl(settings.baseUrl);
       }),
-      events.on('auth:changed', ({ baseUrl }) => this.#setBaseUrl(baseUrl)),
+      events.on('accounts:changed', ({ baseUrl }) => this.#setBaseUrl(baseUrl)),
     ];
     return () => offs.forEach((off) => off());
   }

@@ -19,7 +19,7 @@ const report: Record<string, unknown> = {
   order: double.calls.map((call) => call.name).filter((name) => ['protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock', 'app.enableSandbox', 'protocol.handle', 'new BrowserWindow'].includes(name)),
   loaded: { status: shell.window().webContents.loaded?.status, csp: shell.window().webContents.loaded?.headers.get('content-security-policy') },
   visible: shell.window().visible,
-  auth: await shell.call('auth:status'),
+  accounts: await shell.call('accounts:list'),
   notices: await shell.call('app:notices'),
   uploads: await shell.call('uploads:list'),
   exits: double.callsTo('app.exit').map((call) => call.args[0]),

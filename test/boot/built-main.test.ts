@@ -49,7 +49,7 @@ describe('the built out/main/index.js', () => {
     ]);
     expect(report.loaded).toMatchObject({ status: 200, csp: expect.stringContaining("default-src 'self'") });
     expect(report.visible).toBe(true);
-    expect(report.auth).toMatchObject({ ok: true, data: { hasKey: false } });
+    expect(report.accounts).toMatchObject({ ok: true, data: { accounts: [], activeId: null } });
     expect(report.uploads).toMatchObject({ ok: true, data: { jobs: [] } });
     expect(report.notices).toEqual({ ok: true, data: [] });
     expect(report.exits).toEqual([]);
@@ -61,7 +61,7 @@ describe('the built out/main/index.js', () => {
     writeFileSync(join(userData, 'settings.json'), JSON.stringify({ baseUrl: 'https://videos.example' }));
     const report = await runBuilt(userData, { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/vidlift-bus', VIDLIFT_KEYCHAIN_TESTS: '' });
     expect(report.loaded).toMatchObject({ status: 200 });
-    expect(report.auth).toMatchObject({ ok: true, data: { hasKey: false, storage: { available: false } } });
+    expect(report.accounts).toMatchObject({ ok: true, data: { accounts: [], activeId: null, storage: { available: false } } });
     expect(report.notices).toMatchObject({ ok: true, data: [{ id: 'keychain-unavailable', severity: 'error' }] });
     expect(JSON.stringify(report.notices)).toContain('Secret Service');
     expect(report.exits).toEqual([]);

@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { accountDatabaseFile } from '../../electron/core/accounts/session.ts';
 import { breakKeytar } from './keytar-hooks.ts';
 import { bootSource, KEY_STORAGE, newHost, newProfile, signIn, type Booted } from './support.ts';
+import { shownKey } from '../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -64,7 +65,7 @@ describe('a damaged profile', () => {
     expect(readFileSync(kept)).toEqual(Buffer.alloc(8192, 0x5a));
     expect(readdirSync(join(userData, 'accounts')).filter((name) => name.includes('.damaged-'))).toHaveLength(1);
     // The new library works: the account is open and the library fills from the service.
-    expect(await shell.data('auth:status')).toMatchObject({ hasKey: true });
+    expect(shownKey(await shell.data('accounts:list'))).toMatchObject({ hasKey: true });
     expect(await shell.call('folders:list')).toMatchObject({ ok: true });
   });
 
@@ -102,7 +103,7 @@ describe('a damaged profile', () => {
     const notices = await shell.data('app:notices');
     expect(notices).toEqual([expect.objectContaining({ id: 'keychain-unavailable', severity: 'error' })]);
     expect(notices[0]?.detail).toContain('The keychain module could not be loaded');
-    expect(await shell.data('auth:status')).toMatchObject({ hasKey: false, storage: { available: false } });
+    expect(shownKey(await shell.data('accounts:list'))).toMatchObject({ hasKey: false, storage: { available: false } });
     expect(await shell.data('uploads:list')).toMatchObject({ jobs: [] });
   });
 });

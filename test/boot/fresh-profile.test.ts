@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { APP_ENTRY_URL } from '../../electron/main/origins.ts';
 import { bootSource, newProfile, waitFor } from './support.ts';
+import { shownKey } from '../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -26,7 +27,7 @@ describe('fresh profile, no key', () => {
     expect(existsSync(String(win.options.webPreferences?.preload))).toBe(true);
 
     // What the welcome screen asks for: no key, nothing queued, nothing went wrong.
-    expect(await shell.data('auth:status')).toMatchObject({ hasKey: false, baseUrl: null });
+    expect(shownKey(await shell.data('accounts:list'))).toMatchObject({ hasKey: false, baseUrl: null });
     expect(await shell.data('uploads:list')).toMatchObject({ jobs: [], paused: false, totals: { active: 0, waiting: 0 } });
     expect(await shell.data('app:notices')).toEqual([]);
     expect(await shell.data('app:info')).toMatchObject({ name: 'Vidlift', packaged: false, sandboxAvailable: true });

@@ -80,7 +80,7 @@ describe('IPC sender check', () => {
     const { double } = shell;
     const main = shell.window().webContents.mainFrame;
 
-    expect(await shell.call('auth:status')).toMatchObject({ ok: true, data: { hasKey: false } });
+    expect(await shell.call('accounts:list')).toMatchObject({ ok: true, data: { accounts: [], activeId: null } });
     expect(await shell.call('clipboard:writeText', { text: 'https://videos.example/e/abc' })).toEqual({ ok: true, data: { ok: true } });
     expect(double.clipboard.text).toBe('https://videos.example/e/abc');
     // Unpackaged: the shell's updater is off and says why; a check does not reach any feed.
@@ -93,14 +93,14 @@ describe('IPC sender check', () => {
     const subframe = { ...main, parent: main as never };
     const stranger = double.frame({ url: 'app://vidlift/index.html' });
     for (const frame of [foreign, subframe, stranger, null]) {
-      expect(await double.ipcMain.invoke('auth:status', undefined, frame)).toEqual(REFUSED);
+      expect(await double.ipcMain.invoke('accounts:list', undefined, frame)).toEqual(REFUSED);
     }
     // A refused file grant or drop does not grant: the path stays unreadable for uploads:add.
     double.ipcMain.send('files:grant', '/etc/passwd', foreign);
     expect(await double.ipcMain.invoke('files:drop', { paths: ['/etc/passwd'], folderId: 0 }, foreign)).toEqual(REFUSED);
     expect(await shell.call('uploads:add', { paths: ['/etc/passwd'], folderId: 0 })).toMatchObject({ ok: false });
     // Bad input from the right frame is a clear validation error, not a crash.
-    expect(await shell.call('auth:setKey', { baseUrl: 'not a url', key: 'k' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(await shell.call('accounts:add', { baseUrl: 'not a url', key: 'k' })).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 
   it('keeps navigation and new windows inside the app and denies every permission', async () => {

@@ -12,6 +12,7 @@ import { isAccountMethod, type MethodName, type MethodOutput } from '../../share
 import type { Envelope } from '../../shared/errors.ts';
 import type { UploadJob } from '../../shared/model.ts';
 import { startHost, type Host, type HostOptions } from '../host/index.ts';
+import { shownKey } from '../support/shown-account.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /** The built main bundle's folder: startShell finds out/preload and out/renderer beside it. */
@@ -72,8 +73,8 @@ export async function booted(double: ElectronDouble, userData: string): Promise<
   await waitFor('the window to load its document', () => double.windows.length > 0 && window().webContents.loaded !== null && !window().webContents.loading);
   // As the window does (renderer/src/lib/api.ts): an account-scoped call names the account shown.
   const shownAccount = async (): Promise<string | null> => {
-    const status = (await double.ipcMain.invoke('auth:status', undefined, window().webContents.mainFrame)) as Envelope<{ accountId?: string | null }>;
-    return status.ok ? (status.data.accountId ?? null) : null;
+    const view = (await double.ipcMain.invoke('accounts:list', undefined, window().webContents.mainFrame)) as Envelope<{ activeId: string | null }>;
+    return view.ok ? view.data.activeId : null;
   };
   const call = (async (method: MethodName, input?: unknown) =>
     double.ipcMain.invoke(method, input, window().webContents.mainFrame, isAccountMethod(method) ? await shownAccount() : undefined)) as Booted['call'];
@@ -104,13 +105,13 @@ export async function newHost(cleanups: Array<() => Promise<void> | void>, optio
 }
 
 /**
- * What the welcome screen does with an address and a key: auth:setKey from the window. The
+ * What the welcome screen does with an address and a key: accounts:add from the window. The
  * key goes to the keychain (the real Secret Service under test/support/with-keyring.sh) or,
  * where the double's safeStorage backend is a real one, to the encrypted fallback file.
  */
 export async function signIn(shell: Booted, host: Host): Promise<void> {
-  const status = await shell.data('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
-  if (!status.hasKey) throw new Error(`the key was not kept: ${JSON.stringify(status.storage)}`);
+  const view = await shell.data('accounts:add', { baseUrl: host.baseUrl, key: host.apiKey });
+  if (!shownKey(view).hasKey) throw new Error(`the key was not kept: ${JSON.stringify(view.storage)}`);
 }
 
 /** Where a keychain may be missing (no D-Bus here), the key can still be kept by the double's safeStorage. */

@@ -11,7 +11,7 @@
 //   const running = startShell(...);         // or import out/main/index.js
 //   double.ready();                          // resolves app.whenReady(), emits 'ready'
 //   double.app.emit('second-instance', ...); // any app event
-//   await double.ipcMain.invoke('auth:status', undefined, double.windows[0]!.webContents.mainFrame);
+//   await double.ipcMain.invoke('accounts:list', undefined, double.windows[0]!.webContents.mainFrame);
 //   double.calls / double.callsTo('app.quit') / double.unimplemented
 //
 // What the real Electron does and this double models: app.quit() emits before-quit, closes

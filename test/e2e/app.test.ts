@@ -234,4 +234,26 @@ describe('Vidlift in the browser', () => {
     await page.screenshot({ path: 'test-results/screens/15-settings-forced-dark.png' });
     await page.getByLabel('Same as the system').check();
   });
+
+  it('settings: Remove key forgets only the key; the welcome screen suggests the address, and the key signs in again', async () => {
+    await openScreen('Settings');
+    await page.getByRole('button', { name: 'Remove key…' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome to Vidlift' }).waitFor();
+    expect(await page.getByLabel('Service address').inputValue()).toBe(harness.host.baseUrl);
+    const signedOut = await harness.core.handlers['accounts:list'](undefined);
+    expect(signedOut.accounts.map((a) => [a.active, a.last4])).toEqual([[true, null]]);
+    await shootAndCheck(page, '16-welcome-key-removed');
+
+    await page.getByLabel('API key').fill(harness.host.apiKey);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    // Back where the person was (Settings), with the key's last four characters.
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await until('the key shown again', async () => (await page.locator('main').textContent())?.includes(`•••• ${harness.host.apiKey.slice(-4)}`));
+    await openScreen('Library');
+    await until('the videos again', () => page.locator('.videos [data-video-id]').count());
+    // The same account took its key back: its library stayed, no second account.
+    const back = await harness.core.handlers['accounts:list'](undefined);
+    expect(back.accounts.map((a) => [a.id, a.last4])).toEqual([[signedOut.accounts[0]?.id, harness.host.apiKey.slice(-4)]]);
+  });
 });

@@ -18,6 +18,7 @@ import { startMediaServer } from './media-server.ts';
 import { fixtureGrantFilter } from './fixture-grants.ts';
 import { acceptDrop } from '../../electron/main/drop.ts';
 import { AppError } from '../../shared/errors.ts';
+import { shownKey } from '../support/shown-account.ts';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 type HostOptions = NonNullable<Parameters<typeof startHost>[0]>;
@@ -76,8 +77,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   late.core = core;
   if (options.configured) {
-    const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-    if (!result.hasKey) throw new Error('harness: the sandbox key was not accepted');
+    const result = await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
+    if (!shownKey(result).hasKey) throw new Error('harness: the sandbox key was not accepted');
   }
 
   const shell = createHarnessShell((path) => core.grantPath(path), (path) => core.grantSavePath(path), core);

@@ -63,11 +63,11 @@ const proxyHostChange: Attack = {
       await call(target, 'proxy:setPassword', { password });
       const sent = (headers: string[]) => headers.some((block) => leakForms(`ana:${password}`).some((form) => block.includes(form)) || block.includes(password));
       // The key check goes through the proxy; the proxy refuses, so the check fails: expected.
-      await target.dispatch('auth:setKey', { baseUrl: FAR_SERVICE, key: randomApiKey() });
+      await target.dispatch('accounts:add', { baseUrl: FAR_SERVICE, key: randomApiKey() });
       if (!sent(given.headers)) throw new Error('the password never reached the proxy it was given for: the attack cannot see a leak');
 
       await call(target, 'settings:set', { proxy: { ...manual, host: '127.0.0.2' } });
-      await target.dispatch('auth:setKey', { baseUrl: FAR_SERVICE, key: randomApiKey() });
+      await target.dispatch('accounts:add', { baseUrl: FAR_SERVICE, key: randomApiKey() });
       if (other.headers.length === 0) throw new Error('the changed proxy was never asked: the attack did not run');
       const leaked = sent(other.headers);
       return {
@@ -107,13 +107,13 @@ const keyOfAnotherAccount: Attack = {
       writeVideo(held, 100_000);
       target.grant(held);
       await call(target, 'uploads:add', { paths: [held], folderId: 0 });
-      if (!(await waitUntil(async () => ((await call(target, 'auth:status')) as { keyRefused?: boolean }).keyRefused === true, 30_000))) {
+      if (!(await waitUntil(async () => ((await call(target, 'accounts:list')) as { accounts: Array<{ active: boolean; keyRefused: boolean }> }).accounts.some((a) => a.active && a.keyRefused), 30_000))) {
         throw new Error('the revoked key was never seen as refused: the attack’s starting point was not reached');
       }
 
       const other = host.control.addAccount({ seed: 'empty' });
       const before = (await call(target, 'accounts:list')) as { accounts: Array<{ id: string }>; activeId: string };
-      await call(target, 'auth:setKey', { baseUrl: host.baseUrl, key: other.apiKey });
+      await call(target, 'accounts:add', { baseUrl: host.baseUrl, key: other.apiKey, for: before.activeId });
       const after = (await call(target, 'accounts:list')) as { accounts: Array<{ id: string; last4: string | null }> };
       const first = after.accounts.find((a) => a.id === before.activeId);
       const merged = first?.last4 === other.apiKey.slice(-4);

@@ -10,6 +10,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/memory-store.ts';
 import { isAccountMethod, isMethodName } from '../../shared/contract.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import { createHarnessShell } from '../harness/shell-handlers.ts';
+import { shownKey } from '../support/shown-account.ts';
 
 const SERVICES = join(import.meta.dirname, '../../electron/core/services.ts');
 
@@ -35,7 +36,7 @@ export async function loadCreateCore(): Promise<(options: CoreOptions) => Promis
 
 export interface CoreTargetOptions {
   root: string;
-  /** Connect to this service with this key at start (auth:setKey), as the person would. */
+  /** Connect to this service with this key at start (accounts:add), as the person would. */
   baseUrl?: string;
   apiKey?: string;
   logToConsole?: boolean;
@@ -54,8 +55,8 @@ export async function startCoreTarget(options: CoreTargetOptions): Promise<CoreT
     logToConsole: options.logToConsole ?? false,
   });
   if (options.baseUrl && options.apiKey) {
-    const status = await core.handlers['auth:setKey']({ baseUrl: options.baseUrl, key: options.apiKey });
-    if (!status.hasKey) throw new Error('the core did not accept the sandbox key');
+    const status = await core.handlers['accounts:add']({ baseUrl: options.baseUrl, key: options.apiKey });
+    if (!shownKey(status).hasKey) throw new Error('the core did not accept the sandbox key');
   }
   const shell = createHarnessShell((path) => core.grantPath(path));
   const internalErrors: string[] = [];

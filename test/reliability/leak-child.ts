@@ -55,7 +55,7 @@ async function withCore(): Promise<boolean> {
     return envelope;
   };
   for (const path of config.videos) target.grant(path);
-  await call('auth:status');
+  await call('accounts:list');
   await call('uploads:add', { paths: config.videos, folderId: 0 });
   await call('folders:create', { name: 'Leak scan' });
   await call('videos:setSkipIntro', { id: config.videoId, seconds: 3 });

@@ -27,7 +27,7 @@ export async function coreRig(options: { seed?: HostOptions['seed']; signIn?: bo
   const dir = join(root, 'files');
   mkdirSync(dir);
   core.grantPath(dir);
-  if (options.signIn !== false) await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+  if (options.signIn !== false) await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
   return {
     host,
     core,

@@ -2,7 +2,8 @@
 // renamed, removed or switched to, and (at most once a second) when an account's upload counts
 // move, for the switcher's badges. When the account the window last showed changes, the window
 // hears the accounts first (renderer/src/lib/api.ts then stamps the new account on its calls),
-// then the key status and that account's connection, so it starts over from that account.
+// then that account's connection, so it starts over from that account. A key kept, forgotten,
+// refused or accepted again is news about the accounts too (AccountSummary.last4, keyRefused).
 import type { EventHub } from '../rpc/events.ts';
 import { accountsView } from './handlers.ts';
 import type { AuthService } from './key-check.ts';
@@ -29,7 +30,11 @@ export class AccountsBroadcast {
   constructor(deps: AccountsBroadcastDeps) {
     this.#deps = deps;
     this.#shownId = deps.accounts.active()?.id ?? null;
-    this.#unsubscribe = [deps.accounts.onChange(() => void this.#accountsChanged()), deps.pool.onUploads(() => this.#countsChanged())];
+    this.#unsubscribe = [
+      deps.accounts.onChange(() => void this.#accountsChanged()),
+      deps.auth.onKeyVerdict(() => void this.#emitView()),
+      deps.pool.onUploads(() => this.#countsChanged()),
+    ];
   }
 
   close(): void {
@@ -41,7 +46,7 @@ export class AccountsBroadcast {
   async #accountsChanged(): Promise<void> {
     const { accounts, auth, pool, events } = this.#deps;
     await pool.sync();
-    events.emit('accounts:changed', await this.#view());
+    await this.#emitView();
     const nowShown = accounts.active()?.id ?? null;
     if (nowShown === this.#shownId) return;
     // Another account shown: the window starts over from that account's state.
@@ -53,12 +58,12 @@ export class AccountsBroadcast {
   #countsChanged(): void {
     this.#countsTimer ??= setTimeout(() => {
       this.#countsTimer = null;
-      void this.#view().then((view) => this.#deps.events.emit('accounts:changed', view));
+      void this.#emitView();
     }, COUNTS_EVERY_MS);
     this.#countsTimer.unref();
   }
 
-  #view(): ReturnType<typeof accountsView> {
-    return accountsView(this.#deps.accounts, this.#deps.auth, this.#deps.pool);
+  async #emitView(): Promise<void> {
+    this.#deps.events.emit('accounts:changed', await accountsView(this.#deps.accounts, this.#deps.auth, this.#deps.pool));
   }
 }

@@ -1,5 +1,5 @@
-// Contract handlers for the accounts. None of them can return a key: AccountSummary carries
-// at most its last four characters. Removing an account deletes its keychain entry, and its
+// Contract handlers for the accounts, the one API for them and their keys. None of them can
+// return a key: AccountSummary carries at most its last four characters. Removing an account deletes its keychain entry, and its
 // local data (library, queue, outbox, history, picked frames) only when the person chose so;
 // the session is closed first, so no upload of it is left running on a deleted queue.
 import { rm } from 'node:fs/promises';
@@ -9,8 +9,7 @@ import type { AuthService } from './key-check.ts';
 import { accountDatabasePath, type AccountRegistry } from './registry.ts';
 import type { SessionPool } from './pool.ts';
 
-type AccountMethods = 'accounts:list' | 'accounts:add' | 'accounts:rename' | 'accounts:switch' | 'accounts:remove';
-type KeyMethods = 'auth:status' | 'auth:setKey' | 'auth:clearKey';
+type AccountMethods = 'accounts:list' | 'accounts:add' | 'accounts:rename' | 'accounts:switch' | 'accounts:remove' | 'accounts:forgetKey';
 
 export interface AccountHandlerDeps {
   auth: AuthService;
@@ -19,8 +18,9 @@ export interface AccountHandlerDeps {
   dataDir: string;
 }
 
-export async function accountsView(accounts: AccountRegistry, auth: AuthService, pool: SessionPool): Promise<AccountsView> {
-  const activeId = accounts.active()?.id ?? null;
+export async function accountsView(accounts: AccountRegistry, auth: AuthService, pool: Pick<SessionPool, 'accountTotals'>): Promise<AccountsView> {
+  const active = accounts.active();
+  const activeId = active?.id ?? null;
   const summaries = [];
   for (const record of accounts.list()) {
     const key = await accounts.key(record.id).catch(() => null);
@@ -34,7 +34,8 @@ export async function accountsView(accounts: AccountRegistry, auth: AuthService,
       uploads: pool.accountTotals(record.id),
     });
   }
-  return { accounts: summaries, activeId };
+  // Signed out of every account: the last address stays as the welcome screen's suggestion.
+  return { accounts: summaries, activeId, storage: await auth.keyStorage(), baseUrl: active?.baseUrl ?? accounts.lastBaseUrl() };
 }
 
 /** The files of an account's local data: the database with its WAL companions, and its picked frames. */
@@ -47,8 +48,12 @@ export function accountHandlers({ auth, accounts, pool, dataDir }: AccountHandle
   const view = (): Promise<AccountsView> => accountsView(accounts, auth, pool);
   return {
     'accounts:list': () => view(),
-    'accounts:add': async ({ name, baseUrl, key, allowPlainHttp }) => {
-      await auth.addAccount(name, baseUrl, key, { allowPlainHttp: allowPlainHttp === true });
+    'accounts:add': async ({ name, baseUrl, key, allowPlainHttp, for: enteredFor }) => {
+      const { keyOfAnotherAccount } = await auth.addKey({ baseUrl, key, allowPlainHttp: allowPlainHttp === true, ...(name === undefined ? {} : { name }), ...(enteredFor === undefined ? {} : { for: enteredFor }) });
+      return { ...(await view()), ...(keyOfAnotherAccount ? { keyOfAnotherAccount } : {}) };
+    },
+    'accounts:forgetKey': async ({ id }) => {
+      await auth.forgetKey(id);
       return view();
     },
     'accounts:rename': async ({ id, name }) => {
@@ -68,14 +73,5 @@ export function accountHandlers({ auth, accounts, pool, dataDir }: AccountHandle
       await auth.accountsChanged();
       return view();
     },
-  };
-}
-
-/** The shown account's key: its status (never the key: at most its last four characters), a new key, or none. */
-export function authHandlers(auth: AuthService): Pick<Handlers, KeyMethods> {
-  return {
-    'auth:status': () => auth.status(),
-    'auth:setKey': ({ baseUrl, key, allowPlainHttp }) => auth.setKey(baseUrl, key, { allowPlainHttp: allowPlainHttp === true }),
-    'auth:clearKey': () => auth.clearKey(),
   };
 }

@@ -1,17 +1,16 @@
 // The API key: checked against the service before it is kept, kept only in the SecretStore
 // (the OS keychain), filed under its account (accounts/registry.ts), so several
 // accounts, on one service or several, keep their own key. The renderer only ever gets
-// AuthStatus (whether the shown account has a key, its last 4 characters); getKey() is for
-// the core's own ServiceClient.
+// AccountsView (whether each account has a key, its last 4 characters); getKey() is for the
+// core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
-import { needsPlainHttpConsent, PLAIN_HTTP_RISK, type AuthStatus, type KeySetResult, type KeyStorage } from '../../../shared/model.ts';
-import type { AccountRecord } from '../../../shared/accounts.ts';
+import { needsPlainHttpConsent, PLAIN_HTTP_RISK } from '../../../shared/model.ts';
+import type { AccountRecord, KeyOfAnotherAccount, KeyStorage } from '../../../shared/accounts.ts';
 import { ServiceClient } from '../api/client.ts';
 import { isServiceError } from '../api/errors.ts';
 import { NO_RETRY } from '../api/retry.ts';
 import { API_KEY_LENGTH } from '../api/wire.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
-import type { EventSink } from '../rpc/events.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { AccountRegistry, accountIdFor as accountIdOf } from './registry.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -24,7 +23,6 @@ export type KeyVerifier = (baseUrl: string, key: string) => Promise<{ email: str
 export interface AuthServiceOptions {
   secrets: SecretStore;
   settings: SettingsStore;
-  events?: EventSink;
   logger?: Logger;
   /** The logger's registry: the key is registered before anything can log it. */
   registry?: SecretRegistry;
@@ -84,12 +82,22 @@ export function oneOffVerifier(options: { registry?: SecretRegistry; logger?: Lo
   };
 }
 
-export type AuthListener = (status: AuthStatus) => void;
+/** Something the window shows about the keys changed (a key kept, forgotten, refused or accepted again). */
+export type AuthListener = () => void;
+
+/** A key entered: its address, the person's consent to plain http, a name for a new account, and the account it was entered for. */
+export interface KeyEntry {
+  baseUrl: string;
+  key: string;
+  allowPlainHttp?: boolean;
+  name?: string;
+  /** The account the key was entered for (a new key for it); none: a new account, or the one the key belongs to. */
+  for?: string;
+}
 
 export class AuthService {
   readonly #secrets: SecretStore;
   readonly #settings: SettingsStore;
-  readonly #events: EventSink | undefined;
   readonly #logger: Logger | undefined;
   readonly #registry: SecretRegistry | undefined;
   readonly #verify: KeyVerifier;
@@ -103,7 +111,6 @@ export class AuthService {
   constructor(options: AuthServiceOptions) {
     this.#secrets = options.secrets;
     this.#settings = options.settings;
-    this.#events = options.events;
     this.#logger = options.logger;
     this.#registry = options.registry;
     this.#cachedEmail = options.cachedEmail ?? (() => null);
@@ -120,22 +127,20 @@ export class AuthService {
       });
   }
 
-  async status(): Promise<AuthStatus> {
-    const active = this.accounts.active();
-    // Signed out of every account: the last address stays as the welcome screen's suggestion.
-    const baseUrl = active?.baseUrl ?? this.#settings.get().baseUrl;
+  /**
+   * Where keys are kept, for the accounts view: unusable (with why) when the store cannot read
+   * the shown account's key, so the window says why rather than asking for a key it cannot keep.
+   */
+  async keyStorage(): Promise<KeyStorage> {
     const storage = await this.#secrets.status();
-    const account = { accountId: active?.id ?? null, accountName: active?.name ?? null };
-    let key: string | null = null;
-    if (active && storage.available) {
-      try {
-        key = await this.accounts.key(active.id);
-      } catch (error) {
-        return { hasKey: false, last4: null, baseUrl, storage: unusable(storage, error), ...account };
-      }
+    const active = this.accounts.active();
+    if (!active || !storage.available) return storage;
+    try {
+      await this.accounts.key(active.id);
+      return storage;
+    } catch (error) {
+      return unusable(storage, error);
     }
-    const refused = key !== null && active && this.#refused.has(active.id) ? { keyRefused: true } : {};
-    return { hasKey: key !== null, last4: key === null ? null : key.slice(-4), baseUrl, storage, ...refused, ...account };
   }
 
   isKeyRefused(accountId: string): boolean {
@@ -174,54 +179,55 @@ export class AuthService {
     else this.#refused.delete(accountId);
     if (refused) this.#logger?.warn('the service refused the stored API key of an account');
     for (const listener of this.#refusalListeners) listener(accountId);
-    if (this.accounts.active()?.id === accountId) void this.#changed();
+    this.#changed();
   }
 
   /**
    * Checks the address and key (shape first, then operation 1 against the service), then
    * keeps the key in the SecretStore for the account it belongs to: the account on that
-   * service whose e-mail operation 1 named (the shown one first), whose queue, outbox and
-   * library it then serves; none, another account. A key is never given to an account with
-   * another e-mail: that account's queue and outbox would be sent into the wrong account.
+   * service whose e-mail operation 1 named (the one it was entered for first), whose queue,
+   * outbox and library it then serves; none, a new account. A key is never given to an
+   * account with another e-mail: that account's queue and outbox would be sent into the wrong
+   * account. Entered for an account that turned out to be another's, the answer says where it went.
    */
-  async setKey(baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<KeySetResult> {
-    const { baseUrl, key, email } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
+  async addKey(entry: KeyEntry): Promise<{ keyOfAnotherAccount?: KeyOfAnotherAccount }> {
+    // An account that is not (or no longer) in Vidlift is refused before the key goes anywhere.
+    const enteredFor = entry.for === undefined ? null : this.accounts.require(entry.for);
+    const { baseUrl, key, email } = await this.#checkedCredentials(entry.baseUrl, entry.key, { allowPlainHttp: entry.allowPlainHttp === true });
     const origin = new URL(baseUrl).origin;
     const onService = (record: AccountRecord | null): record is AccountRecord => record !== null && new URL(record.baseUrl).origin === origin;
     const extra = this.#plainHttpRemembered(baseUrl);
-    const active = this.accounts.active();
-    const shownEmail = onService(active) ? this.#knownEmail(active) : null;
-    const owner = this.#ownerOf(origin, email);
+    const forEmail = onService(enteredFor) ? this.#knownEmail(enteredFor) : null;
+    const owner = this.#ownerOf(origin, email, enteredFor);
     let as: 'added' | 'existing';
     if (owner) {
       await this.#replaceKey(owner, baseUrl, key, email, extra);
       as = 'existing';
-    } else if (onService(active) && shownEmail === null) {
+    } else if (onService(enteredFor) && forEmail === null) {
       // An account kept before e-mails were recorded whose library never fetched its figures:
       // nothing to compare with, so the key is taken as its own, as before.
-      await this.#replaceKey(active, baseUrl, key, email, extra);
+      await this.#replaceKey(enteredFor, baseUrl, key, email, extra);
       as = 'existing';
     } else {
       const existing = this.accounts.find(accountIdOf(baseUrl, key));
       // Named by its e-mail when another account is on that service: two accounts both named by the host could not be told apart.
-      const name = this.accounts.list().some(onService) ? email : undefined;
+      const name = entry.name ?? (this.accounts.list().some(onService) ? email : undefined);
       if (existing) await this.#replaceKey(existing, baseUrl, key, email, extra);
       else await this.accounts.add(baseUrl, key, name, extra, email);
       as = existing ? 'existing' : 'added';
     }
     this.#logger?.info('API key set', { baseUrl });
-    const status = await this.#changed();
-    const wentElsewhere = onService(active) && shownEmail !== null && !sameEmail(shownEmail, email);
-    return wentElsewhere ? { ...status, keyOfAnotherAccount: { email, previous: { id: active.id, name: active.name, email: shownEmail }, as } } : status;
+    this.#changed();
+    const wentElsewhere = onService(enteredFor) && forEmail !== null && !sameEmail(forEmail, email);
+    return wentElsewhere ? { keyOfAnotherAccount: { email, previous: { id: enteredFor.id, name: enteredFor.name, email: forEmail }, as } } : {};
   }
 
   /**
-   * The account on this service whose e-mail operation 1 named for a key (the shown one
-   * first), or null: the one account a key may ever be given to.
+   * The account on this service whose e-mail operation 1 named for a key (the one it was
+   * entered for first), or null: the one account a key may ever be given to.
    */
-  #ownerOf(origin: string, email: string): AccountRecord | null {
-    const active = this.accounts.active();
-    const candidates = [...(active ? [active] : []), ...this.accounts.list()];
+  #ownerOf(origin: string, email: string, enteredFor: AccountRecord | null): AccountRecord | null {
+    const candidates = [...(enteredFor ? [enteredFor] : []), ...this.accounts.list()];
     return candidates.find((record) => new URL(record.baseUrl).origin === origin && sameEmail(this.#knownEmail(record), email)) ?? null;
   }
 
@@ -236,22 +242,6 @@ export class AuthService {
   /** The e-mail an account's key was checked with; for an account kept before that, its library's. */
   #knownEmail(record: AccountRecord): string | null {
     return record.email ?? this.#cachedEmail(record.id);
-  }
-
-  /** Adds another account (checked like any key) and shows it. */
-  async addAccount(name: string | undefined, baseUrlInput: string, keyInput: string, consent: { allowPlainHttp?: boolean } = {}): Promise<AuthStatus> {
-    const { baseUrl, key, email } = await this.#checkedCredentials(baseUrlInput, keyInput, consent);
-    // A new key of an account already kept goes to that account: a second local account of
-    // the same service account would have a queue of its own, and could send a file twice.
-    const owner = this.#ownerOf(new URL(baseUrl).origin, email);
-    if (owner) {
-      await this.#replaceKey(owner, baseUrl, key, email, this.#plainHttpRemembered(baseUrl));
-      this.#logger?.info('API key set for an account already kept', { baseUrl });
-    } else {
-      await this.accounts.add(baseUrl, key, name, this.#plainHttpRemembered(baseUrl), email);
-      this.#logger?.info('account added', { baseUrl });
-    }
-    return this.#changed();
   }
 
   /** The address and key, checked: plain-http consent, the key's shape, then operation 1 with the service. */
@@ -274,20 +264,18 @@ export class AuthService {
     return needsPlainHttpConsent(baseUrl) && !allowed.includes(origin) ? { plainHttpAllowed: [...allowed, origin].slice(-50) } : {};
   }
 
-  /** The shown account changed (switched, renamed, removed): listeners and the renderer hear it. */
-  accountsChanged(): Promise<AuthStatus> {
-    return this.#changed();
+  /** The accounts changed (switched, renamed, removed): listeners hear it. */
+  accountsChanged(): void {
+    this.#changed();
   }
 
-  /** Forgets the shown account's key (the account and its data stay: the person signs in again). */
-  async clearKey(): Promise<AuthStatus> {
-    const active = this.accounts.active();
-    if (active) {
-      await this.accounts.forgetKey(active.id);
-      this.#refused.delete(active.id);
-    }
-    this.#logger?.info('API key cleared', { baseUrl: active?.baseUrl ?? null });
-    return this.#changed();
+  /** Forgets an account's key (the account and its data stay: the person signs in again). */
+  async forgetKey(id: string): Promise<void> {
+    const record = this.accounts.require(id);
+    await this.accounts.forgetKey(id);
+    this.#refused.delete(id);
+    this.#logger?.info('API key cleared', { baseUrl: record.baseUrl });
+    this.#changed();
   }
 
   /** The shown account's key, for the core's own ServiceClient only. Never over IPC. */
@@ -320,17 +308,14 @@ export class AuthService {
     }
   }
 
-  async #changed(): Promise<AuthStatus> {
-    const status = await this.status();
-    this.#events?.emit('auth:changed', status);
+  #changed(): void {
     for (const listener of this.#listeners) {
       try {
-        listener(status);
+        listener();
       } catch (error) {
         this.#logger?.error('auth listener failed', { error });
       }
     }
-    return status;
   }
 }
 

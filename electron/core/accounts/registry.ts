@@ -108,6 +108,11 @@ export class AccountRegistry {
     return this.#stored().find((record) => record.id === id) ?? null;
   }
 
+  /** The address last shown (kept in the settings): once signed out of every account, the welcome screen suggests it. */
+  lastBaseUrl(): string | null {
+    return this.#settings.get().baseUrl;
+  }
+
   find(id: string): AccountRecord | null {
     return this.list().find((record) => record.id === id) ?? null;
   }

@@ -1,5 +1,5 @@
 // Contract handlers for the settings. `settings:set` cannot change the base URL or the
-// accounts: those go through auth:setKey and accounts:*, which check the address together
+// accounts: those go through accounts:add and the other accounts:* methods, which check the address together
 // with the key. Watch folders are the shown account's (each account has its own).
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { WatchFolder } from '../../../shared/watch.ts';

@@ -10,22 +10,19 @@ import { AppError, isAppError } from '../../../shared/errors.ts';
 
 /**
  * The answers and events that name the account shown (the window's preference, kept in the
- * settings): the key status names it as `accountId`, the accounts view as `activeId`.
+ * settings): the accounts view names it as `activeId`.
  */
 const SHOWN_ACCOUNT_IN = {
   methods: {
-    'auth:status': (data: MethodOutput<'auth:status'>) => data.accountId,
-    'auth:setKey': (data: MethodOutput<'auth:setKey'>) => data.accountId,
-    'auth:clearKey': (data: MethodOutput<'auth:clearKey'>) => data.accountId,
-    'sandbox:start': (data: MethodOutput<'sandbox:start'>) => data.accountId,
+    'sandbox:start': (data: MethodOutput<'sandbox:start'>) => data.activeId,
     'accounts:list': (data: MethodOutput<'accounts:list'>) => data.activeId,
     'accounts:add': (data: MethodOutput<'accounts:add'>) => data.activeId,
     'accounts:rename': (data: MethodOutput<'accounts:rename'>) => data.activeId,
     'accounts:switch': (data: MethodOutput<'accounts:switch'>) => data.activeId,
     'accounts:remove': (data: MethodOutput<'accounts:remove'>) => data.activeId,
+    'accounts:forgetKey': (data: MethodOutput<'accounts:forgetKey'>) => data.activeId,
   } satisfies { [M in MethodName]?: (data: MethodOutput<M>) => string | null | undefined },
   events: {
-    'auth:changed': (payload: EventPayload<'auth:changed'>) => payload.accountId,
     'accounts:changed': (payload: EventPayload<'accounts:changed'>) => payload.activeId,
   } satisfies { [E in EventName]?: (payload: EventPayload<E>) => string | null | undefined },
 };

@@ -29,7 +29,7 @@ import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { shootAndCheck, until, writeFakeMp4 } from '../support.ts';
 import { FrameRegistry, bridgeToMain, dropDiskFile, ensureBuilt, preloadInitScript, sender, serveRenderer } from './electron-page.ts';
-import { shown } from '../../support/shown-account.ts';
+import { shown, shownKey } from '../../support/shown-account.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
@@ -131,13 +131,13 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
 
   it('welcome with no key, then the local sandbox connects', async () => {
     await page.getByRole('heading', { name: 'Welcome to Vidlift' }).waitFor();
-    expect(await core.handlers['auth:status'](undefined)).toMatchObject({ hasKey: false });
+    expect(shownKey(await core.handlers['accounts:list'](undefined))).toMatchObject({ hasKey: false });
     await shootAndCheck(page, 'preload-welcome');
     await page.getByRole('button', { name: 'Try with the local sandbox' }).click();
     await page.getByRole('navigation', { name: 'Folders' }).waitFor();
     await until('the demo videos', () => page.locator('.videos [data-video-id]').count());
     expect(serviceBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
-    expect(await core.handlers['auth:status'](undefined)).toMatchObject({ hasKey: true });
+    expect(shownKey(await core.handlers['accounts:list'](undefined))).toMatchObject({ hasKey: true });
   });
 
   it('a real file dropped travels through dropFiles to main in one message, is granted and uploads', async () => {
@@ -166,9 +166,9 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
     const child = await until('the subframe', () => page.frames().find((f) => f.parentFrame() === page.mainFrame()) ?? null);
     if (!child) throw new Error('no subframe');
     await child.waitForLoadState();
-    const answer = await child.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['auth:status']!());
+    const answer = await child.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['accounts:list']!());
     expect(answer).toEqual(REFUSED);
-    expect(refusals).toContainEqual(expect.objectContaining({ message: 'IPC call refused', method: 'auth:status', reason: 'sent from a subframe' }));
+    expect(refusals).toContainEqual(expect.objectContaining({ message: 'IPC call refused', method: 'accounts:list', reason: 'sent from a subframe' }));
     await page.evaluate(() => document.querySelector('iframe')?.remove());
   });
 
@@ -176,9 +176,9 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
     // Same server, other host name: another origin than the one the policy names.
     const foreign = renderer.origin.replace('127.0.0.1', 'localhost');
     await page.goto(`${foreign}/index.html`);
-    const answer = await page.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['auth:status']!());
+    const answer = await page.evaluate(() => (window as unknown as { api: Record<string, () => Promise<unknown>> }).api['accounts:list']!());
     expect(answer).toEqual(REFUSED);
-    expect(refusals).toContainEqual(expect.objectContaining({ method: 'auth:status', reason: 'foreign origin', origin: foreign }));
+    expect(refusals).toContainEqual(expect.objectContaining({ method: 'accounts:list', reason: 'foreign origin', origin: foreign }));
     // Everything ipc.ts used of `electron` is modelled by the double (it throws and records otherwise).
     expect(double.unimplemented).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { accountFor } from '../../../electron/core/secrets/secret-store.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { writeVideo } from '../uploads/helpers.ts';
-import { shown } from '../../support/shown-account.ts';
+import { shown, shownKey } from '../../support/shown-account.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -53,7 +53,7 @@ describe('several accounts', () => {
     const { host, root, open } = await rig();
     const second = host.control.addAccount({ seed: 'empty' });
     const core = await open();
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     const firstId = accountIdFor(host.baseUrl, host.apiKey);
     const added = await core.handlers['accounts:add']({ name: 'Second', baseUrl: host.baseUrl, key: second.apiKey });
     const secondId = accountIdFor(host.baseUrl, second.apiKey);
@@ -89,7 +89,7 @@ describe('several accounts', () => {
     });
     expect(switched.activeId).toBe(firstId);
     expect(switched.accounts.find((a) => a.id === secondId)?.uploads.active).toBe(1);
-    expect(await core.handlers['auth:status'](undefined)).toMatchObject({ accountId: firstId, last4: host.apiKey.slice(-4) });
+    expect(shownKey(await core.handlers['accounts:list'](undefined))).toMatchObject({ accountId: firstId, last4: host.apiKey.slice(-4) });
 
     // Shown now: the first account's library and an empty queue, nothing of the second's.
     const firstVideos = host.control.videos(host.apiKey).map((v) => v.id);
@@ -122,7 +122,7 @@ describe('several accounts', () => {
   it('a revoked key holds the queue; the new key for the same account sends it, from the same library', async () => {
     const { host, root, open } = await rig();
     const core = await open();
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     const id = accountIdFor(host.baseUrl, host.apiKey);
     const replacement = host.control.addKey(host.apiKey).apiKey;
     host.control.revokeKey(host.apiKey);
@@ -132,14 +132,14 @@ describe('several accounts', () => {
     const file = writeVideo(dir, 'held.mp4', 200_000);
     core.grantPath(file.path);
     await shown(core)['uploads:add']({ paths: [file.path], folderId: 0 });
-    await until('the refusal', async () => (await core.handlers['auth:status'](undefined)).keyRefused);
+    await until('the refusal', async () => shownKey(await core.handlers['accounts:list'](undefined)).keyRefused);
     // Held, not failed: the job waits for a new key.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const held = (await shown(core)['uploads:list'](undefined)).jobs[0]!;
     expect(held.state).toBe('waiting');
     expect(host.control.videos(replacement).some((v) => v.name === 'held.mp4')).toBe(false);
 
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: replacement });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: replacement, for: id });
     const view = await core.handlers['accounts:list'](undefined);
     expect(view.accounts.map((a) => a.id)).toEqual([id]);
     await until('the held upload to land', () => host.control.videos(replacement).find((v) => v.name === 'held.mp4'));
@@ -149,7 +149,7 @@ describe('several accounts', () => {
   it('adding an account with a new key of an account already kept gives that account the key, not a second queue', async () => {
     const { host, open } = await rig();
     const core = await open();
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     const id = accountIdFor(host.baseUrl, host.apiKey);
     const replacement = host.control.addKey(host.apiKey).apiKey;
     const other = host.control.addAccount({ seed: 'empty' });
@@ -165,7 +165,7 @@ describe('several accounts', () => {
   it('a key of another account on the shown account’s service becomes that account; the shown one keeps its queue, library and key', async () => {
     const { host, root, open } = await rig();
     const core = await open();
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     const firstId = accountIdFor(host.baseUrl, host.apiKey);
     host.control.revokeKey(host.apiKey);
     const dir = join(root, 'files');
@@ -173,10 +173,10 @@ describe('several accounts', () => {
     const file = writeVideo(dir, 'first-only.mp4', 200_000);
     core.grantPath(file.path);
     await shown(core)['uploads:add']({ paths: [file.path], folderId: 0 });
-    await until('the refusal', async () => (await core.handlers['auth:status'](undefined)).keyRefused);
+    await until('the refusal', async () => shownKey(await core.handlers['accounts:list'](undefined)).keyRefused);
 
     const other = host.control.addAccount({ seed: 'empty' });
-    const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: other.apiKey });
+    const result = await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: other.apiKey, for: firstId });
     const view = await core.handlers['accounts:list'](undefined);
     expect(view.accounts.map((a) => [a.id, a.last4, a.active])).toEqual([
       [firstId, host.apiKey.slice(-4), false],
@@ -193,8 +193,8 @@ describe('several accounts', () => {
     // The first account's own new key, entered while the other is shown, goes to the first
     // account (same e-mail): its key is replaced and its held queue goes out, into itself.
     const replacement = host.control.addKey(undefined).apiKey;
-    const back = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: replacement });
-    expect(back.accountId).toBe(firstId);
+    const back = await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: replacement, for: accountIdFor(host.baseUrl, other.apiKey) });
+    expect(back.activeId).toBe(firstId);
     expect(back.keyOfAnotherAccount).toEqual({ email: 'owner@vidhost.example', previous: { id: accountIdFor(host.baseUrl, other.apiKey), name: 'user2@vidhost.example', email: 'user2@vidhost.example' }, as: 'existing' });
     expect((await core.handlers['accounts:list'](undefined)).accounts.map((a) => [a.id, a.last4])).toEqual([
       [firstId, replacement.slice(-4)],
@@ -207,7 +207,7 @@ describe('several accounts', () => {
   it('an account kept before e-mails were recorded is compared by the e-mail its library fetched', async () => {
     const { host, root, open } = await rig();
     const first = await open();
-    await first.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await first.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     await until('the account’s figures in its library', async () => (await shown(first)['account:get'](undefined)).account?.email === 'owner@vidhost.example');
     await first.close();
     // As an older version left it: the record without its e-mail.
@@ -219,7 +219,7 @@ describe('several accounts', () => {
     const core = await open();
     host.control.revokeKey(host.apiKey);
     const other = host.control.addAccount({ seed: 'empty' });
-    const result = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: other.apiKey });
+    const result = await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: other.apiKey, for: accountIdFor(host.baseUrl, host.apiKey) });
     expect(result.keyOfAnotherAccount?.previous.email).toBe('owner@vidhost.example');
     expect((await core.handlers['accounts:list'](undefined)).accounts.map((a) => a.last4)).toEqual([host.apiKey.slice(-4), other.apiKey.slice(-4)]);
   }, 60_000);
@@ -228,7 +228,7 @@ describe('several accounts', () => {
     const { host, root, secrets, open } = await rig();
     const second = host.control.addAccount({ seed: 'empty' });
     const core = await open();
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: second.apiKey });
     const [firstId, secondId] = [accountIdFor(host.baseUrl, host.apiKey), accountIdFor(host.baseUrl, second.apiKey)];
     const dataDir = join(root, 'data');
@@ -245,10 +245,10 @@ describe('several accounts', () => {
     expect(existsSync(accountDatabasePath(dataDir, secondId))).toBe(true);
 
     const gone = await core.handlers['accounts:remove']({ id: firstId, deleteData: true });
-    expect(gone).toEqual({ accounts: [], activeId: null });
+    expect(gone).toEqual({ accounts: [], activeId: null, storage: { available: true, backend: 'memory', problem: null }, baseUrl: null });
     expect(existsSync(accountDatabasePath(dataDir, firstId))).toBe(false);
     expect(await secrets.list()).toEqual([]);
-    expect((await core.handlers['auth:status'](undefined)).hasKey).toBe(false);
+    expect(shownKey(await core.handlers['accounts:list'](undefined)).hasKey).toBe(false);
   }, 60_000);
 
   it('takes over an older version’s single account: its database and watch folders stay its own', async () => {

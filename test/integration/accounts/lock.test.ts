@@ -39,7 +39,7 @@ describe('the account lock', () => {
   it('refuses a second core with a notice and opens the account once the first closes', async () => {
     const dataDir = join(root, 'data');
     const first = await createCore({ dataDir, logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
-    await first.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await first.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
 
     const store = new MemorySecretStore();
     await store.set(accountKeyName(accountIdFor(host.baseUrl, host.apiKey)), host.apiKey);
@@ -73,7 +73,7 @@ describe('a lost account lock (issue 27 item 7)', () => {
     const marker = join(root, 'lost-marker');
     let child: ChildProcess | null = null;
     try {
-      await holder.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+      await holder.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
       await expect(Promise.resolve().then(() => shown(holder)['folders:list'](undefined))).resolves.toMatchObject({ folders: expect.any(Array) });
       const config: LockTakerConfig = { dataDir, logDir: join(root, 'lost-logs-2'), baseUrl: host.baseUrl, apiKey: host.apiKey, marker };
       child = spawn(process.execPath, [join(import.meta.dirname, 'lock-taker-child.ts'), JSON.stringify(config)], { stdio: ['pipe', 'inherit', 'inherit'] });

@@ -43,7 +43,7 @@ describe('a service error that echoes the key', () => {
     const tmp = tempDir('vidlift-echo-auth-');
     try {
       const auth = new AuthService({ secrets: new MemorySecretStore(), settings: new SettingsStore({ file: path.join(tmp.dir, 'settings.json') }), registry: new Redactor() });
-      const error = await auth.setKey(echoing.url, key).then(
+      const error = await auth.addKey({ baseUrl: echoing.url, key: key }).then(
         () => undefined,
         (e: unknown) => e,
       );

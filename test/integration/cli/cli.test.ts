@@ -156,7 +156,7 @@ describe('vidlift-cli', () => {
     const dataDir = join(root, 'data-4');
     const secretStore = new MemorySecretStore();
     const app = await createCore({ dataDir, logDir: join(root, 'logs-4'), sandboxAvailable: false, secretStore });
-    await app.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await app.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
     const env = { VIDLIFT_BASE_URL: host.baseUrl, VIDLIFT_API_KEY: host.apiKey, VIDLIFT_DATA_DIR: dataDir };
     try {
       const busy = await cli(['ls'], env);
@@ -179,7 +179,7 @@ describe.skipIf(!keychain)('vidlift-cli on the desktop app’s accounts (real ke
     // The desktop app (its real keychain store) with two accounts, showing the first.
     const desktop = await createCore({ dataDir, logDir: join(root, 'logs-accounts'), sandboxAvailable: false });
     try {
-      await desktop.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+      await desktop.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
       const firstId = (await desktop.handlers['accounts:list'](undefined)).activeId!;
       await desktop.handlers['accounts:add']({ name: 'Second', baseUrl: host.baseUrl, key: second.apiKey });
       await desktop.handlers['accounts:switch']({ id: firstId });

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
 import { startHost } from '../../host/index.ts';
-import { shown } from '../../support/shown-account.ts';
+import { shown, shownKey } from '../../support/shown-account.ts';
+import type { EventPayload } from '../../../shared/contract.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 describe('a revoked key', () => {
-  it('shows as refused in auth:status until a new key is in', async () => {
+  it('shows as refused in the accounts view until a new key is in', async () => {
     const host = await startHost({ seed: 'demo' });
     cleanups.push(host.close);
     const root = await mkdtemp(join(tmpdir(), 'vidlift-core-'));
@@ -27,23 +28,26 @@ describe('a revoked key', () => {
     });
     const changes: unknown[] = [];
     core.events.subscribe((event, payload) => {
-      if (event === 'auth:changed') changes.push(payload);
+      if (event === 'accounts:changed') changes.push(shownKey(payload as EventPayload<'accounts:changed'>));
     });
 
-    await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
-    expect(await core.handlers['auth:status'](undefined)).not.toHaveProperty('keyRefused');
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
+    expect(shownKey(await core.handlers['accounts:list'](undefined))).toMatchObject({ hasKey: true, keyRefused: false });
 
     const replacement = host.control.addKey(host.apiKey).apiKey;
     host.control.revokeKey(host.apiKey);
     // The account read is answered from the cache; its background refresh meets the refusal.
-    for (let i = 0; i < 100 && !(await core.handlers['auth:status'](undefined)).keyRefused; i++) {
+    for (let i = 0; i < 100 && !shownKey(await core.handlers['accounts:list'](undefined)).keyRefused; i++) {
       await shown(core)['account:get']({ refresh: true });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(await core.handlers['auth:status'](undefined)).toMatchObject({ hasKey: true, keyRefused: true });
+    expect(shownKey(await core.handlers['accounts:list'](undefined))).toMatchObject({ hasKey: true, keyRefused: true });
     expect(changes).toContainEqual(expect.objectContaining({ keyRefused: true }));
 
-    const status = await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: replacement });
-    expect(status).not.toHaveProperty('keyRefused');
+    const refusedId = core.shownAccountId();
+    if (refusedId === null) throw new Error('no account is shown');
+    const view = await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: replacement, for: refusedId });
+    expect(shownKey(view)).toMatchObject({ hasKey: true, keyRefused: false });
+    expect(view).not.toHaveProperty('keyOfAnotherAccount');
   });
 });

@@ -30,7 +30,7 @@ async function setup(): Promise<{ core: Core; dir: string; host: Awaited<ReturnT
     await host.close();
     await rm(dir, { recursive: true, force: true });
   });
-  await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+  await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
   return { core, dir, host };
 }
 

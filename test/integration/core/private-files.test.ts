@@ -29,7 +29,7 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     const dataDir = join(root, 'data');
     const core = await createCore({ dataDir, logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
     try {
-      await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+      await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
       // The account opens once the key is kept.
       for (let i = 0; i < 100; i++) {
         const opened = await Promise.resolve()

@@ -11,6 +11,8 @@ import { METHOD_NAMES } from '../../../shared/contract-names.ts';
 import type { Core } from '../../../electron/core/core.ts';
 import { createHarnessShell } from '../../harness/shell-handlers.ts';
 import { startHost } from '../../host/index.ts';
+import { shownKey } from '../../support/shown-account.ts';
+import type { AccountsView } from '../../../shared/accounts.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -52,8 +54,8 @@ describe('createCore', () => {
     // An account Vidlift does not know is refused with its code.
     expect(await dispatch('folders:list', undefined, 'no-such-account-00001')).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
-    const status = await dispatch('auth:setKey', { baseUrl: host.baseUrl, key: host.apiKey });
-    expect(status).toMatchObject({ ok: true, data: { hasKey: true, last4: host.apiKey.slice(-4) } });
+    const status = await dispatch('accounts:add', { baseUrl: host.baseUrl, key: host.apiKey });
+    expect(status.ok && shownKey(status.data as AccountsView)).toMatchObject({ hasKey: true, last4: host.apiKey.slice(-4) });
     expect(JSON.stringify(status)).not.toContain(host.apiKey);
 
     const accountId = core.shownAccountId();
@@ -63,7 +65,7 @@ describe('createCore', () => {
     expect(files.some((file) => file.endsWith('.sqlite'))).toBe(true);
     expect(files.join(' ')).not.toContain(host.apiKey);
 
-    await dispatch('auth:clearKey', undefined);
+    await dispatch('accounts:forgetKey', { id: accountId });
     // The account stays, without a key: its session is closed.
     expect(await dispatch('folders:list', undefined, accountId)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     // The uploads view has a signed-out answer: nothing queued (the shell reads it at start).

@@ -27,7 +27,7 @@ beforeAll(async () => {
   core.events.subscribe((event, payload) => {
     if (event === 'export:progress') progress.push(payload as { written: number; done: boolean });
   });
-  await core.handlers['auth:setKey']({ baseUrl: host.baseUrl, key: host.apiKey });
+  await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
   for (let i = 0; i < 600 && (await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 1 })).total < 50_000; i++) await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
 

@@ -64,11 +64,11 @@ describe('serveContract', () => {
     const logger = memoryLogger();
     const dispatch = vi.fn(async () => ({ ok: true as const, data: { hasKey: false } }));
     serveContract({ ipcMain: ipc, dispatch, policy, logger, grantPath: vi.fn() });
-    const handler = handlers.get('auth:setKey');
+    const handler = handlers.get('accounts:add');
     const input = { baseUrl: 'https://video.example', key: 'SECRET-KEY-123456' };
 
     expect(await handler?.({ senderFrame: mainFrame }, input)).toEqual({ ok: true, data: { hasKey: false } });
-    expect(dispatch).toHaveBeenCalledWith('auth:setKey', input, undefined);
+    expect(dispatch).toHaveBeenCalledWith('accounts:add', input, undefined);
 
     for (const senderFrame of [null, { ...mainFrame, url: 'https://evil.example/' }, { ...mainFrame, parent: mainFrame }]) {
       expect(await handler?.({ senderFrame }, input)).toEqual(REFUSED);

@@ -108,7 +108,7 @@ describe('tray and progress driven by core events', () => {
     hub.emit('settings:changed', { ...settings, closeToTray: true, autoUpdate: true, notifications: false });
     expect(bridge.snapshot).toMatchObject({ closeToTray: true, autoUpdate: true, notifications: false });
     expect(onServiceOrigins).not.toHaveBeenCalled();
-    hub.emit('auth:changed', { hasKey: true, last4: 'abcd', baseUrl: 'http://127.0.0.1:4010', storage: { available: true, backend: 'keychain', problem: null } });
+    hub.emit('accounts:changed', { accounts: [], activeId: null, baseUrl: 'http://127.0.0.1:4010', storage: { available: true, backend: 'keychain', problem: null } });
     expect(onServiceOrigins).toHaveBeenCalledWith(['http://127.0.0.1:4010']);
     expect(bridge.serviceOrigins).toEqual(['http://127.0.0.1:4010']);
   });

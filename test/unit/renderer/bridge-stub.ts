@@ -3,6 +3,7 @@
 import type { EventName, EventPayload, MethodName, WindowApi } from '../../../shared/contract.ts';
 import type { Envelope, ErrorShape } from '../../../shared/errors.ts';
 import { ApiClient } from '../../../renderer/src/lib/api.ts';
+import type { AccountsView } from '../../../shared/accounts.ts';
 
 type Handler = (input: unknown) => unknown;
 
@@ -74,4 +75,15 @@ export const fresh = { fetchedAt: 1_700_000_000_000, stale: false };
 /** Makes the stub the page's window.api, as the preload would. */
 export function installAsWindowApi(stub: StubBridge): void {
   (globalThis as { api?: WindowApi }).api = stub.bridge;
+}
+
+/** An accounts view (accounts:list's answer) with the key store usable: one shown account with `shown`'s fields, or none. */
+export function accountsViewOf(shown: { last4: string | null; baseUrl?: string; keyRefused?: boolean } | null, baseUrl: string | null = shown?.baseUrl ?? null): AccountsView {
+  const id = 'shown-account-id-0001';
+  return {
+    accounts: shown ? [{ id, name: 'Shown', baseUrl: shown.baseUrl ?? 'https://api.example.test', last4: shown.last4, active: true, keyRefused: shown.keyRefused ?? false, uploads: { active: 0, waiting: 0 } }] : [],
+    activeId: shown ? id : null,
+    storage: { available: true, backend: 'memory', problem: null },
+    baseUrl,
+  };
 }

@@ -23,14 +23,16 @@ describe('the contract', () => {
   });
 
   it('strips unknown fields from outputs, so nothing unnamed reaches the renderer', () => {
-    const parsed = methods['auth:status'].output.parse({
-      hasKey: true,
-      last4: 'abcd',
-      baseUrl: 'https://video.example',
+    const id = 'A'.repeat(22);
+    const parsed = methods['accounts:list'].output.parse({
+      accounts: [{ id, name: 'video.example', baseUrl: 'https://video.example', last4: 'abcd', active: true, keyRefused: false, uploads: { active: 0, waiting: 0 }, key: 'ABCDEFGHIJKLabcd' }],
+      activeId: id,
       storage: { available: true, backend: 'keychain', problem: null },
+      baseUrl: 'https://video.example',
       key: 'ABCDEFGHIJKLabcd',
     });
     expect(parsed).not.toHaveProperty('key');
+    expect(parsed.accounts[0]).not.toHaveProperty('key');
   });
 });
 
@@ -41,7 +43,7 @@ describe('text inputs refuse NUL', () => {
     ['videos:list', { folderId: 0, offset: 0, limit: 10, search: '\0' }],
     ['folders:create', { name: 'Trips\0' }],
     ['folders:rename', { id: 3, name: '\0x' }],
-    ['auth:setKey', { baseUrl: 'http://127.0.0.1:1/', key: 'k\0' }],
+    ['accounts:add', { baseUrl: 'http://127.0.0.1:1/', key: 'k\0' }],
     ['media:open', { path: '/tmp/a\0b' }],
     ['remote:add', { urls: ['https://example.com/\0'] }],
   ];

@@ -1,8 +1,11 @@
-// Who is signed in and which screen shows: app info, the key's status (never the key), and
-// navigation, including the shell's `app:navigate` (a clicked notification).
-import type { AppInfo, AuthStatus, KeySetResult } from '../../../../shared/model.ts';
+// Who is signed in and which screen shows: app info, the shown account as the accounts view
+// names it (never a key), and navigation, including the shell's `app:navigate` (a clicked
+// notification).
+import type { AccountSummary, AccountsView, KeyOfAnotherAccount } from '../../../../shared/accounts.ts';
+import type { AppInfo } from '../../../../shared/model.ts';
 import type { EventPayload } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { accounts as defaultAccounts, type AccountsState } from './accounts.svelte.ts';
 
 export type Screen = EventPayload<'app:navigate'>['to'];
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
@@ -15,70 +18,78 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
 
 export class Session {
   info = $state<AppInfo | null>(null);
-  auth = $state<AuthStatus | null>(null);
   screen = $state<Screen>('library');
   /**
    * The last key entered turned out to belong to another account than the one shown (the
    * service named another e-mail): the window says where it went until the person dismisses it.
    * Kept across the account switch it caused.
    */
-  keyOfAnotherAccount = $state<NonNullable<KeySetResult['keyOfAnotherAccount']> | null>(null);
-  /** Set once the first status arrived, so the window never flashes the wrong screen. */
+  keyOfAnotherAccount = $state<KeyOfAnotherAccount | null>(null);
+  /** Set once the first accounts view arrived, so the window never flashes the wrong screen. */
   ready = $state(false);
   readonly #api: ApiClient;
+  readonly #accounts: AccountsState;
 
-  constructor(api: ApiClient = defaultApi) {
+  constructor(api: ApiClient = defaultApi, accounts: AccountsState = defaultAccounts) {
     this.#api = api;
+    this.#accounts = accounts;
   }
 
+  /** The accounts as the core last reported them: where keys are kept, the address to suggest. */
+  get accounts(): AccountsView {
+    return this.#accounts.view;
+  }
+
+  /** The account shown (null: none yet, or every account removed). */
+  get shown(): AccountSummary | null {
+    const view = this.#accounts.view;
+    return view.accounts.find((account) => account.id === view.activeId) ?? null;
+  }
+
+  /** The shown account has a key (its last four characters; never the key). */
   get signedIn(): boolean {
-    return this.auth?.hasKey === true;
+    return (this.shown?.last4 ?? null) !== null;
   }
 
-  /** Which account is shown (its id; never the key): a change starts the window over from that account. */
+  /** Which account is shown (its id): a change starts the window over from that account. */
   get accountKey(): string {
-    if (!this.auth?.hasKey) return '';
-    return this.auth.accountId ?? `${this.auth.baseUrl ?? ''}|${this.auth.last4 ?? ''}`;
+    return this.signedIn ? (this.shown?.id ?? '') : '';
   }
 
   async load(): Promise<void> {
-    const [info, auth] = await Promise.all([this.#api.call('app:info'), this.#api.call('auth:status')]);
+    const [info] = await Promise.all([this.#api.call('app:info'), this.#accounts.load()]);
     this.info = info;
-    this.auth = auth;
     this.ready = true;
   }
 
   start(): () => void {
-    const offs = [
-      this.#api.on('auth:changed', (auth) => (this.auth = auth)),
-      this.#api.on('app:navigate', ({ to }) => this.navigate(to)),
-    ];
-    return () => offs.forEach((off) => off());
+    return this.#api.on('app:navigate', ({ to }) => this.navigate(to));
   }
 
   navigate(to: Screen): void {
     this.screen = to;
   }
 
-  /** Checks the key with the service first; throws AppError (unauthorized, offline, unavailable). */
-  async setKey(baseUrl: string, key: string, allowPlainHttp = false): Promise<KeySetResult> {
-    const result = await this.#api.call('auth:setKey', { baseUrl: baseUrl.trim(), key: key.trim(), ...(allowPlainHttp ? { allowPlainHttp: true as const } : {}) });
-    const { keyOfAnotherAccount, ...auth } = result;
-    this.keyOfAnotherAccount = keyOfAnotherAccount ?? null;
-    this.auth = auth;
-    return result;
+  /**
+   * A key for the shown account (or, with none, the first account): checked with the service
+   * first; throws AppError (unauthorized, offline, unavailable). When it is another account's,
+   * says where it went (keyOfAnotherAccount).
+   */
+  async setKey(baseUrl: string, key: string, allowPlainHttp = false): Promise<KeyOfAnotherAccount | null> {
+    const shown = this.shown;
+    const went = await this.#accounts.add({ baseUrl, key, allowPlainHttp, ...(shown ? { for: shown.id } : {}) });
+    this.keyOfAnotherAccount = went;
+    return went;
   }
 
-  async clearKey(): Promise<AuthStatus> {
-    const auth = await this.#api.call('auth:clearKey');
-    this.auth = auth;
-    return auth;
+  /** Forgets the shown account's key (Settings' Remove key): its data stays; the welcome screen asks for a key again. */
+  async clearKey(): Promise<void> {
+    const shown = this.shown;
+    if (shown) await this.#accounts.forgetKey(shown.id);
   }
 
-  async startSandbox(): Promise<AuthStatus> {
-    const auth = await this.#api.call('sandbox:start');
-    this.auth = auth;
-    return auth;
+  startSandbox(): Promise<void> {
+    return this.#accounts.startSandbox();
   }
 
   /** Back to the first state (sign-out, another account): nothing of the last one stays. */

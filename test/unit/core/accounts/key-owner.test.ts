@@ -27,11 +27,11 @@ function setup(name: string, cached: Record<string, string> = {}) {
   return { auth, settings };
 }
 
-describe('a key for the shown account’s service', () => {
+describe('a key entered for an account (accounts:add `for`)', () => {
   it('of the same e-mail (any case) replaces the shown account’s key', async () => {
     const { auth } = setup('same');
-    await auth.setKey(SERVICE, KEYS.a1);
-    const result = await auth.setKey(SERVICE, KEYS.a2);
+    await auth.addKey({ baseUrl: SERVICE, key: KEYS.a1 });
+    const result = await auth.addKey({ baseUrl: SERVICE, key: KEYS.a2, for: accountIdFor(SERVICE, KEYS.a1) });
     expect(result.keyOfAnotherAccount).toBeUndefined();
     expect(auth.accounts.list().map((r) => r.id)).toEqual([accountIdFor(SERVICE, KEYS.a1)]);
     expect(await auth.accounts.key(accountIdFor(SERVICE, KEYS.a1))).toBe(KEYS.a2);
@@ -39,8 +39,8 @@ describe('a key for the shown account’s service', () => {
 
   it('of another e-mail is another account, named by its e-mail; the shown one keeps its key', async () => {
     const { auth } = setup('other');
-    await auth.setKey(SERVICE, KEYS.a1);
-    const result = await auth.setKey(SERVICE, KEYS.b1);
+    await auth.addKey({ baseUrl: SERVICE, key: KEYS.a1 });
+    const result = await auth.addKey({ baseUrl: SERVICE, key: KEYS.b1, for: accountIdFor(SERVICE, KEYS.a1) });
     const first = accountIdFor(SERVICE, KEYS.a1);
     expect(result.keyOfAnotherAccount).toEqual({ email: 'bob@video.example', previous: { id: first, name: 'video.example', email: 'ana@video.example' }, as: 'added' });
     expect(auth.accounts.list().map((r) => [r.name, r.email])).toEqual([
@@ -54,16 +54,35 @@ describe('a key for the shown account’s service', () => {
   it('of an account kept before e-mails were recorded: its library’s e-mail decides; with none, it is the shown account’s as before', async () => {
     const first = accountIdFor(SERVICE, KEYS.a1);
     const known = setup('cached', { [first]: 'ana@video.example' });
-    await known.auth.setKey(SERVICE, KEYS.a1);
+    await known.auth.addKey({ baseUrl: SERVICE, key: KEYS.a1 });
     await known.settings.update({ accounts: known.settings.get().accounts.map(({ email: _email, ...record }) => record) });
-    expect((await known.auth.setKey(SERVICE, KEYS.b1)).keyOfAnotherAccount?.as).toBe('added');
+    expect((await known.auth.addKey({ baseUrl: SERVICE, key: KEYS.b1, for: accountIdFor(SERVICE, KEYS.a1) })).keyOfAnotherAccount?.as).toBe('added');
     expect(await known.auth.accounts.key(first)).toBe(KEYS.a1);
 
     const unknown = setup('unknown');
-    await unknown.auth.setKey(SERVICE, KEYS.a1);
+    await unknown.auth.addKey({ baseUrl: SERVICE, key: KEYS.a1 });
     await unknown.settings.update({ accounts: unknown.settings.get().accounts.map(({ email: _email, ...record }) => record) });
-    expect((await unknown.auth.setKey(SERVICE, KEYS.a2)).keyOfAnotherAccount).toBeUndefined();
+    expect((await unknown.auth.addKey({ baseUrl: SERVICE, key: KEYS.a2, for: accountIdFor(SERVICE, KEYS.a1) })).keyOfAnotherAccount).toBeUndefined();
     expect(unknown.auth.accounts.list()).toHaveLength(1);
     expect(await unknown.auth.accounts.key(first)).toBe(KEYS.a2);
+  });
+
+  it('entered for no account (Add account): another e-mail is a new account, and nothing is said of the shown one', async () => {
+    const { auth } = setup('added');
+    await auth.addKey({ baseUrl: SERVICE, key: KEYS.a1 });
+    expect(await auth.addKey({ baseUrl: SERVICE, key: KEYS.b1 })).toEqual({});
+    expect(auth.accounts.list().map((r) => r.email)).toEqual(['ana@video.example', 'bob@video.example']);
+    // The same e-mail's new key still goes to its account: one service account is one account.
+    expect(await auth.addKey({ baseUrl: SERVICE, key: KEYS.a2 })).toEqual({});
+    expect(await auth.accounts.key(accountIdFor(SERVICE, KEYS.a1))).toBe(KEYS.a2);
+    expect(auth.accounts.list()).toHaveLength(2);
+  });
+
+  it('entered for an account Vidlift does not have: refused as not found, before the key is checked anywhere', async () => {
+    let checks = 0;
+    const counting = new AuthService({ secrets: new MemorySecretStore(), settings: new SettingsStore({ file: join(dir, 'gone.json') }), verify: async (_baseUrl, key) => (checks++, { email: EMAILS[key]! }) });
+    await expect(counting.addKey({ baseUrl: SERVICE, key: KEYS.a1, for: 'no-such-account-00001' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(checks).toBe(0);
+    expect(counting.accounts.list()).toEqual([]);
   });
 });

@@ -40,24 +40,24 @@ describe('plain http as the service address', () => {
 
   it('is refused before anything is sent, unless confirmed; the confirmation is remembered for that origin', async () => {
     const { auth, settings, checked } = setup('consent');
-    await expect(auth.setKey('http://192.0.2.10:8080', KEY)).rejects.toThrow(PLAIN_HTTP_RISK);
+    await expect(auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: KEY })).rejects.toThrow(PLAIN_HTTP_RISK);
     expect(checked).toEqual([]);
     expect(settings.get().baseUrl).toBeNull();
 
-    await auth.setKey('http://192.0.2.10:8080', KEY, { allowPlainHttp: true });
+    await auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: KEY, allowPlainHttp: true });
     expect(checked).toEqual(['http://192.0.2.10:8080']);
     expect(settings.get()).toMatchObject({ baseUrl: 'http://192.0.2.10:8080', plainHttpAllowed: ['http://192.0.2.10:8080'] });
     // Replacing the key later for the same address asks no more.
-    await auth.setKey('http://192.0.2.10:8080', 'EEEEffffGGGGhhhh');
+    await auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: 'EEEEffffGGGGhhhh' });
     expect(checked).toHaveLength(2);
     // Another plain-http host still needs its own confirmation.
-    await expect(auth.setKey('http://198.51.100.7', KEY)).rejects.toThrow(PLAIN_HTTP_RISK);
+    await expect(auth.addKey({ baseUrl: 'http://198.51.100.7', key: KEY })).rejects.toThrow(PLAIN_HTTP_RISK);
   });
 
   it('accepts the sandbox on this computer and https without asking', async () => {
     const { auth, checked } = setup('loopback');
-    await auth.setKey('http://127.0.0.1:4010', KEY);
-    await auth.setKey('https://video.example', KEY);
+    await auth.addKey({ baseUrl: 'http://127.0.0.1:4010', key: KEY });
+    await auth.addKey({ baseUrl: 'https://video.example', key: KEY });
     expect(checked).toEqual(['http://127.0.0.1:4010', 'https://video.example']);
   });
 

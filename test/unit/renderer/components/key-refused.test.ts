@@ -7,12 +7,11 @@ import Account from '../../../../renderer/src/views/Account.svelte';
 import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
 import { account } from '../../../../renderer/src/lib/state/account.svelte.ts';
-import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
 let components: Array<ReturnType<typeof mount>> = [];
-const storage = { available: true, backend: 'memory' as const, problem: null };
 const never = { fetchedAt: null, stale: true };
 
 const settle = async (): Promise<void> => {
@@ -42,7 +41,7 @@ afterEach(() => {
 });
 
 async function showWith(keyRefused: boolean): Promise<string> {
-  stub.handle('auth:status', () => ({ hasKey: true, last4: 'ABCD', baseUrl: 'https://api.example.test', storage, keyRefused }));
+  stub.handle('accounts:list', () => accountsViewOf({ last4: 'ABCD', baseUrl: 'https://api.example.test', keyRefused }));
   await session.load();
   await status.load();
   components.push(mount(StatusBar, { target }), mount(Account, { target }));

@@ -7,12 +7,11 @@ import UploadRow from '../../../../renderer/src/components/uploads/UploadRow.sve
 import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import { thumbnails } from '../../../../renderer/src/lib/state/thumbnails.svelte.ts';
 import type { UploadJob, Video } from '../../../../shared/model.ts';
-import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
 let component: ReturnType<typeof mount> | null = null;
-const storage = { available: true, backend: 'memory' as const, problem: null };
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -42,7 +41,7 @@ afterEach(() => {
 describe('Welcome', () => {
   async function mountWelcome(packaged: boolean): Promise<void> {
     stub.handle('app:info', () => ({ name: 'Vidlift', version: '1', platform: 'linux', packaged, sandboxAvailable: !packaged }));
-    stub.handle('auth:status', () => ({ hasKey: false, last4: null, baseUrl: null, storage }));
+    stub.handle('accounts:list', () => accountsViewOf(null));
     await session.load();
     component = mount(Welcome, { target });
     flushSync();
@@ -58,14 +57,14 @@ describe('Welcome', () => {
       ['offline', /Nothing answered at this address/],
       ['unavailable', /no keychain is available/],
     ] as const) {
-      stub.fail('auth:setKey', { code, message: 'service text', retryable: false });
+      stub.fail('accounts:add', { code, message: 'service text', retryable: false });
       target.querySelector('form')!.requestSubmit();
       await settle();
       const alert = target.querySelector('[role="alert"]');
       expect(alert?.getAttribute('data-code')).toBe(code);
       expect(alert?.textContent).toMatch(words);
     }
-    expect(stub.calls.find((c) => c.method === 'auth:setKey')?.input).toEqual({ baseUrl: 'https://api.example.test', key: 'WRONGKEY00000000' });
+    expect(stub.calls.find((c) => c.method === 'accounts:add')?.input).toEqual({ baseUrl: 'https://api.example.test', key: 'WRONGKEY00000000' });
   });
 
   it('takes the problem away once another address is typed (issue 26: no stale message)', async () => {
@@ -73,7 +72,7 @@ describe('Welcome', () => {
     type('input[name="baseUrl"]', 'https://api.wrong.test');
     type('input[name="key"]', 'SOMEKEY000000000');
     flushSync();
-    stub.fail('auth:setKey', { code: 'offline', message: 'service text', retryable: true });
+    stub.fail('accounts:add', { code: 'offline', message: 'service text', retryable: true });
     target.querySelector('form')!.requestSubmit();
     await settle();
     expect(target.querySelector('[role="alert"]')?.textContent).toMatch(/Nothing answered at this address/);

@@ -11,7 +11,7 @@ import { uploads } from '../../../../renderer/src/lib/state/uploads.svelte.ts';
 import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import { emptyUploadCounts } from '../../../../shared/upload-queue.ts';
-import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
@@ -30,7 +30,7 @@ afterEach(() => {
   target.remove();
   status.reset();
   uploads.reset();
-  accounts.view = { accounts: [], activeId: null };
+  accounts.view = accountsViewOf(null);
 });
 
 const text = (selector: string): string => (target.querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -77,6 +77,7 @@ describe('the sidebar', () => {
     uploads.counts = { ...emptyUploadCounts(), uploading: 1, waiting: 2, failed: 3 };
     const summary = { baseUrl: 'https://api.example.test', last4: 'ABCD', keyRefused: false };
     accounts.view = {
+      ...accountsViewOf(null),
       activeId: 'aaaaaaaaaaaaaaaa',
       accounts: [
         { ...summary, id: 'aaaaaaaaaaaaaaaa', name: 'Home', active: true, uploads: { active: 1, waiting: 2 } },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, toAppError, unwrap } from '../../../../renderer/src/lib/api.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import type { WindowApi } from '../../../../shared/contract.ts';
-import { stubBridge } from '../bridge-stub.ts';
+import { accountsViewOf, stubBridge } from '../bridge-stub.ts';
 
 describe('ApiClient', () => {
   it('unwraps the data of a successful envelope', async () => {
@@ -13,12 +13,12 @@ describe('ApiClient', () => {
 
   it('throws an AppError carrying the code of a failed envelope', async () => {
     const stub = stubBridge();
-    stub.fail('auth:setKey', { code: 'unauthorized', message: 'The key was refused.', retryable: false });
-    const error = await stub.client.call('auth:setKey', { baseUrl: 'https://x.test', key: 'k' }).catch((e: unknown) => e);
+    stub.fail('accounts:add', { code: 'unauthorized', message: 'The key was refused.', retryable: false });
+    const error = await stub.client.call('accounts:add', { baseUrl: 'https://x.test', key: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('unauthorized');
     expect((error as AppError).retryable).toBe(false);
-    expect(stub.calls).toEqual([{ method: 'auth:setKey', input: { baseUrl: 'https://x.test', key: 'k' } }]);
+    expect(stub.calls).toEqual([{ method: 'accounts:add', input: { baseUrl: 'https://x.test', key: 'k' } }]);
   });
 
   it('turns a broken bridge into an internal error', async () => {
@@ -26,12 +26,12 @@ describe('ApiClient', () => {
     await expect(broken.call('app:info')).rejects.toMatchObject({ code: 'internal' });
     const missing = new ApiClient(() => undefined);
     await expect(missing.call('app:info')).rejects.toMatchObject({ code: 'internal' });
-    expect(missing.on('auth:changed', () => {})).toBeTypeOf('function');
+    expect(missing.on('accounts:changed', () => {})).toBeTypeOf('function');
   });
 
   it('names the shown account on account-scoped calls, none on app calls, and learns the shown account from the core', async () => {
     const stub = stubBridge();
-    const accounts = (activeId: string | null) => ({ accounts: [], activeId });
+    const accounts = (activeId: string | null) => ({ ...accountsViewOf(null), activeId });
     stub.handle('folders:list', () => ({ folders: [], fetchedAt: 1, stale: false }));
     stub.handle('accounts:list', () => accounts('work-account-id-0001'));
     stub.handle('settings:get', () => ({}));

@@ -7,7 +7,8 @@ import { Status } from '../../../../../renderer/src/lib/state/status.svelte.ts';
 import { Outbox } from '../../../../../renderer/src/lib/state/outbox.svelte.ts';
 import { Watch } from '../../../../../renderer/src/lib/state/watch.svelte.ts';
 import { AppError } from '../../../../../shared/errors.ts';
-import { stubBridge } from '../../bridge-stub.ts';
+import { accountsViewOf, stubBridge } from '../../bridge-stub.ts';
+import { AccountsState } from '../../../../../renderer/src/lib/state/accounts.svelte.ts';
 
 describe('Notices', () => {
   it('explains errors by code, replaces a repeated title, and lets info fade', () => {
@@ -104,20 +105,25 @@ describe('subtitles', () => {
 });
 
 describe('Session and Status', () => {
-  it('navigates on app:navigate and follows auth:changed', async () => {
+  it('navigates on app:navigate and follows accounts:changed', async () => {
     const stub = stubBridge();
-    const storage = { available: true, backend: 'memory' as const, problem: null };
     stub.handle('app:info', () => ({ name: 'Vidlift', version: '1', platform: 'linux', packaged: false, sandboxAvailable: true }));
-    stub.handle('auth:status', () => ({ hasKey: false, last4: null, baseUrl: null, storage }));
-    const session = new Session(stub.client);
-    const stop = session.start();
+    stub.handle('accounts:list', () => accountsViewOf(null));
+    const accounts = new AccountsState(stub.client);
+    const session = new Session(stub.client, accounts);
+    const stops = [session.start(), accounts.start()];
     await session.load();
     expect(session.signedIn).toBe(false);
-    stub.emit('auth:changed', { hasKey: true, last4: 'abcd', baseUrl: 'https://x.test', storage });
+    expect(session.accountKey).toBe('');
+    stub.emit('accounts:changed', accountsViewOf({ last4: 'abcd', baseUrl: 'https://x.test' }));
     expect(session.signedIn).toBe(true);
+    expect(session.accountKey).toBe('shown-account-id-0001');
+    // A shown account without a key (Remove key): signed out of it, the welcome screen again.
+    stub.emit('accounts:changed', accountsViewOf({ last4: null }));
+    expect(session.signedIn).toBe(false);
     stub.emit('app:navigate', { to: 'uploads' });
     expect(session.screen).toBe('uploads');
-    stop();
+    for (const stop of stops) stop();
   });
   it('follows the connection', async () => {
     const stub = stubBridge();
