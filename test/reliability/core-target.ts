@@ -17,6 +17,8 @@ const SERVICES = join(import.meta.dirname, '../../electron/core/services.ts');
 export interface CoreTarget {
   core: Core;
   dispatch: (method: string, input: unknown) => Promise<Envelope<unknown>>;
+  /** The dispatcher itself: the caller names the account (or a malformed one), as a hostile page could. */
+  dispatchNaming: Dispatch;
   grant(path: string): void;
   dataDir: string;
   logDir: string;
@@ -69,6 +71,7 @@ export async function startCoreTarget(options: CoreTargetOptions): Promise<CoreT
     core,
     // As the window does: an account-scoped call names the account shown (so attacks reach its handlers).
     dispatch: (method, input) => dispatch(method, input, isMethodName(method) && isAccountMethod(method) ? core.shownAccountId() : undefined),
+    dispatchNaming: dispatch,
     grant: (path) => core.grantPath(path),
     dataDir,
     logDir,

@@ -3,9 +3,9 @@
 // each: wrong types, missing and extra fields, 10 MB strings, `__proto__`/`constructor`
 // keys, ids that break the spec's format, and paths the person never chose. Every call
 // must answer `{ok: false}` with `validation`, and the process must stay up.
-import { METHOD_NAMES, methods, type MethodName } from '../../shared/contract.ts';
+import { METHOD_NAMES, isAccountMethod, methods, type MethodName } from '../../shared/contract.ts';
 import { createDispatcher } from '../../electron/core/rpc/dispatch.ts';
-import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
+import type { Dispatch, Handlers } from '../../electron/core/rpc/dispatch.ts';
 import { startHost, type Host } from '../host/index.ts';
 import { randomApiKey, summaryLine, tempDir, type ReliabilityRun, type RunResult } from './common.ts';
 import { startCoreTarget, type CoreTarget } from './core-target.ts';
@@ -87,6 +87,8 @@ function wrongValues(): unknown[] {
 }
 
 /** Ids that break `^\w{12}$`, paths that are not paths, and other strings that look almost right. */
+/** Accounts a request may name that are not an account id (null: none, the signed-out case). */
+const MALFORMED_ACCOUNTS: readonly unknown[] = [null, 42, {}, [], true, '', 'x', 'an account name', '../../etc/passwd', 'A'.repeat(44), 'AAAAAAAA\u0000AAAAAAAAAAAAA', HUGE.slice(0, 100_000)];
 const BAD_IDS = ['abc', 'abcdefghijklm', 'abcdefghijk', 'abcdef ghijk', '../../etc/pa', 'ａｂｃｄｅｆｇｈｉｊｋｌ', 'abcdefghij-l', 'abcdefghij\u0000l', `${ID}\n`, ''];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -173,6 +175,20 @@ export const ipcFuzzRun: ReliabilityRun = {
           } else {
             problems.push(`fuzz: ${method} #${index} was accepted: ${describePayload(payload)}`);
           }
+        }
+      }
+      // The account a request names (issue 28): a valid input under a malformed account, an app
+      // method naming an account. Each stops at the dispatcher, before any handler.
+      const namingDispatch: Dispatch = core ? core.dispatchNaming : createDispatcher(tripwireHandlers(tripped), () => tripwireHandlers(tripped));
+      for (const method of METHOD_NAMES) {
+        const named = isAccountMethod(method) ? MALFORMED_ACCOUNTS : [core?.core.shownAccountId() ?? 'AAAAAAAAAAAAAAAAAAAAAA', ...MALFORMED_ACCOUNTS.filter((id) => id !== null)];
+        for (const accountId of named) {
+          calls++;
+          const envelope = await namingDispatch(method, VALID[method], accountId);
+          // No account (null) is the signed-out answer where one exists; everything else is refused.
+          if (!envelope.ok && envelope.error.code === 'validation') refused++;
+          else if (accountId === null && isAccountMethod(method)) continue;
+          else problems.push(`fuzz: ${method} naming the account ${describePayload(accountId)} answered ${envelope.ok ? 'ok' : envelope.error.code}, not validation`);
         }
       }
       // Unknown methods and non-string method names.
