@@ -4,28 +4,25 @@
 // It also holds the account the window SHOWS (the core keeps no current account for calls):
 // it names that account on every account-scoped call, and hands listeners the account-scoped
 // events of that account only (onAnyAccount hears every account's, for badges). It learns
-// which account is shown from what the core reports about the accounts (SHOWN_ACCOUNT_IN).
+// which account is shown from what the core reports about the accounts (shownAccountIn).
 import { isAccountEvent, isAccountMethod, type EventName, type EventPayload, type InvokeArgs, type DropOptions, type MethodName, type MethodOutput, type WindowApi } from '../../../shared/contract.ts';
 import { AppError, isAppError } from '../../../shared/errors.ts';
 
 /**
- * The answers and events that name the account shown (the window's preference, kept in the
- * settings): the accounts view names it as `activeId`.
+ * Which account is shown, as an answer or event names it: every reply that is the accounts
+ * view (accounts:list, :add, :switch, sandbox:start…) carries the window's preference as
+ * `activeId`, so the shape says it, not a list of methods to keep in step with the contract.
+ * undefined: the payload does not say.
  */
-const SHOWN_ACCOUNT_IN = {
-  methods: {
-    'sandbox:start': (data: MethodOutput<'sandbox:start'>) => data.activeId,
-    'accounts:list': (data: MethodOutput<'accounts:list'>) => data.activeId,
-    'accounts:add': (data: MethodOutput<'accounts:add'>) => data.activeId,
-    'accounts:rename': (data: MethodOutput<'accounts:rename'>) => data.activeId,
-    'accounts:switch': (data: MethodOutput<'accounts:switch'>) => data.activeId,
-    'accounts:remove': (data: MethodOutput<'accounts:remove'>) => data.activeId,
-    'accounts:forgetKey': (data: MethodOutput<'accounts:forgetKey'>) => data.activeId,
-  } satisfies { [M in MethodName]?: (data: MethodOutput<M>) => string | null | undefined },
-  events: {
-    'accounts:changed': (payload: EventPayload<'accounts:changed'>) => payload.activeId,
-  } satisfies { [E in EventName]?: (payload: EventPayload<E>) => string | null | undefined },
-};
+function shownAccountIn(payload: unknown): string | null | undefined {
+  if (typeof payload !== 'object' || payload === null || !('activeId' in payload) || !('accounts' in payload)) return undefined;
+  const { activeId, accounts } = payload;
+  if (!Array.isArray(accounts) || (activeId !== null && typeof activeId !== 'string')) return undefined;
+  return activeId;
+}
+
+/** The events whose payload is the accounts view. */
+const ACCOUNTS_VIEW_EVENTS = ['accounts:changed'] as const satisfies readonly EventName[];
 
 /** Where the bridge comes from: window.api in the app, a stand-in in component tests. */
 export type BridgeSource = () => WindowApi | undefined;
@@ -52,9 +49,7 @@ export class ApiClient {
   #follow(bridge: WindowApi): void {
     if (this.#following === bridge) return;
     this.#following = bridge;
-    for (const [event, shownIn] of Object.entries(SHOWN_ACCOUNT_IN.events)) {
-      bridge.on(event as EventName, (payload) => this.#learn((shownIn as (payload: unknown) => string | null | undefined)(payload)));
-    }
+    for (const event of ACCOUNTS_VIEW_EVENTS) bridge.on(event, (payload) => this.#learn(shownAccountIn(payload)));
   }
 
   #bridge(): WindowApi {
@@ -65,21 +60,27 @@ export class ApiClient {
   }
 
   async call<M extends MethodName>(method: M, ...args: InvokeArgs<M>): Promise<MethodOutput<M>> {
+    return this.#send<MethodOutput<M>>((bridge) => {
+      const invoker = bridge[method] as unknown as (...a: unknown[]) => Promise<unknown>;
+      // An account-scoped call names the shown account, in rclone's `remote:` manner.
+      return isAccountMethod(method) ? invoker(args[0], this.#shown) : invoker(...args);
+    });
+  }
+
+  /** Sends one message over the bridge and unwraps its envelope; learns the shown account from the answer. */
+  async #send<T>(send: (bridge: WindowApi) => Promise<unknown>): Promise<T> {
     const bridge = this.#bridge();
-    const invoker = bridge[method] as unknown as (...a: unknown[]) => Promise<unknown>;
     let envelope: unknown;
     try {
       this.#follow(bridge);
-      // An account-scoped call names the shown account, in rclone's `remote:` manner.
-      envelope = await (isAccountMethod(method) ? invoker(args[0], this.#shown) : invoker(...args));
+      envelope = await send(bridge);
     } catch (cause) {
       // The bridge itself failed (the main process went away, a harness socket closed).
       if (isAppError(cause)) throw cause;
       throw new AppError('internal', 'Vidlift lost contact with its engine. Restart the app if this keeps happening.', { cause });
     }
-    const data = unwrap<MethodOutput<M>>(envelope);
-    const shownIn = (SHOWN_ACCOUNT_IN.methods as Partial<Record<MethodName, (data: unknown) => string | null | undefined>>)[method];
-    if (shownIn) this.#learn(shownIn(data));
+    const data = unwrap<T>(envelope);
+    this.#learn(shownAccountIn(data));
     return data;
   }
 
@@ -104,15 +105,7 @@ export class ApiClient {
    * their real paths and adds them (uploads:add's answer), with no grant per file before.
    */
   async dropFiles(files: readonly File[], options: DropOptions): Promise<MethodOutput<'uploads:add'>> {
-    const bridge = this.#bridge();
-    let envelope: unknown;
-    try {
-      envelope = await bridge.dropFiles(files, options, this.#shown);
-    } catch (cause) {
-      if (isAppError(cause)) throw cause;
-      throw new AppError('internal', 'Vidlift lost contact with its engine. Restart the app if this keeps happening.', { cause });
-    }
-    return unwrap<MethodOutput<'uploads:add'>>(envelope);
+    return this.#send<MethodOutput<'uploads:add'>>((bridge) => bridge.dropFiles(files, options, this.#shown));
   }
 
   /** The local path of a dropped or picked File (also grants it to the main process). */
