@@ -123,7 +123,7 @@ describe('library sync against the sandbox host', () => {
     expect(indexed()).toBeLessThan(1200);
     const before = answers();
     expect(before[0]).toContain(sample.id);
-    await library.store.titles.settled();
+    await library.sync.indexesSettled(); // the title build starts once the id index is built
     expect(library.store.titles.complete).toBe(true);
     expect(indexed()).toBe(1200);
     expect(answers()).toEqual(before);

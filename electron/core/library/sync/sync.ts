@@ -241,7 +241,14 @@ export class SyncEngine {
       store.setState(LAST_QUICK_KEY, String(now()));
       if (full) store.setState(LAST_FULL_KEY, String(now()));
     });
-    if (!store.titles.complete) store.titles.build(() => this.#stopped).catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
+    // After the id index: its CREATE INDEX holds the write lock on the writer's connection, and a
+    // title chunk waiting behind it for longer than busy_timeout failed with SQLITE_BUSY (seen at
+    // 1M videos on a loaded machine: 'sync: title index build failed … database is locked').
+    if (!store.titles.complete) {
+      this.#finishing
+        .then(() => store.titles.build(() => this.#stopped))
+        .catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
+    }
   }
 
   /** Builds the id index a first sync went without, on the writer's connection. */
