@@ -124,7 +124,7 @@ describe('library migration 8 (issue 29)', () => {
     try {
       const db = openLibraryDatabase(join(dir, 'library.sqlite'));
       const names = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'lib_tombstones%' OR name LIKE 'lib_takedowns%' OR name LIKE 'lib_link_map%' ORDER BY name").all().map((r) => r.name);
-      expect(names).toEqual(['lib_link_map', 'lib_link_map_by_at', 'lib_link_map_by_new', 'lib_takedowns', 'lib_takedowns_by_code', 'lib_tombstones', 'lib_tombstones_by_job', 'lib_tombstones_by_state']);
+      expect(names).toEqual(['lib_link_map', 'lib_link_map_by_at', 'lib_link_map_by_new', 'lib_takedowns', 'lib_takedowns_by_code', 'lib_tombstones', 'lib_tombstones_by_death', 'lib_tombstones_by_job', 'lib_tombstones_by_state']);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
