@@ -8,7 +8,7 @@ import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, readSyncState, toFolder, toV
 import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './search/title-index.ts';
 import { IdIndex } from './id-index.ts';
-import { deadAmong, entomb, listingRevives, removeTombstone, type Burial } from './tombstones.ts';
+import { deadAmong, entomb, entombListed, listingRevives, removeTombstone, type Burial } from './tombstones.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
 export type { ServiceFolder, VideoWrite, FolderSyncRow } from './store-rows.ts';
@@ -222,6 +222,10 @@ export class LibraryStore {
       let changed = 0;
       for (const { video: v, seq } of writes) {
         const grave = dead.get(v.id);
+        if (grave && !grave.buried) {
+          entombListed(this.db, v, folderId, Date.now());
+          continue;
+        }
         if (grave) {
           if (!listingRevives(grave)) continue;
           removeTombstone(this.db, v.id);

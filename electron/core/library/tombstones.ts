@@ -6,6 +6,7 @@
 // sync's writer thread included).
 import type { DeadHealth, GoneReason } from '../../../shared/links.ts';
 import type { Db } from '../db/database.ts';
+import type { ServiceVideo } from '../api/schemas.ts';
 
 export interface Burial {
   state: DeadHealth;
@@ -28,16 +29,35 @@ export function entomb(db: Db, rid: number, burial: Burial): void {
   ).run(burial.state, burial.reason, burial.at, rid);
 }
 
-/** Whether any tombstone exists (a library with none skips the per-listing check). */
-export function hasTombstones(db: Db): boolean {
-  return db.prepare('SELECT 1 AS one FROM lib_tombstones LIMIT 1').get() !== undefined;
+/** Whether any video is dead or named by a takedown (a library with none skips the per-listing check). */
+function anyDead(db: Db): boolean {
+  return db.prepare('SELECT 1 AS one FROM lib_tombstones UNION ALL SELECT 1 FROM lib_takedowns LIMIT 1').get() !== undefined;
 }
 
-/** The tombstoned ones of `ids` with their state. */
-export function deadAmong(db: Db, ids: readonly string[]): Map<string, { state: DeadHealth; reason: GoneReason }> {
-  if (ids.length === 0 || !hasTombstones(db)) return new Map();
-  const rows = db.prepare('SELECT video_id, state, reason FROM lib_tombstones WHERE video_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids));
-  return new Map(rows.map((row) => [String(row.video_id), { state: row.state as DeadHealth, reason: row.reason as GoneReason }]));
+/**
+ * The dead ones of `ids`: tombstoned, or named by a DMCA record the takedown watch read before
+ * a listing brought the video in (those are taken down, and get their tombstone from the listing).
+ */
+export function deadAmong(db: Db, ids: readonly string[]): Map<string, { state: DeadHealth; reason: GoneReason; buried: boolean }> {
+  if (ids.length === 0 || !anyDead(db)) return new Map();
+  const rows = db
+    .prepare(
+      `SELECT i.value AS id, t.state, t.reason, t.video_id IS NOT NULL AS buried
+       FROM json_each(?) i LEFT JOIN lib_tombstones t ON t.video_id = i.value
+       WHERE t.video_id IS NOT NULL OR EXISTS (SELECT 1 FROM lib_takedowns d WHERE d.code = i.value)`,
+    )
+    .all(JSON.stringify(ids));
+  return new Map(
+    rows.map((row) => [String(row.id), row.buried ? { state: row.state as DeadHealth, reason: row.reason as GoneReason, buried: true } : { state: 'takenDown', reason: 'dmca', buried: false }]),
+  );
+}
+
+/** A listed video a DMCA record names: its tombstone, from the listing's record. */
+export function entombListed(db: Db, video: ServiceVideo, folderId: number, at: number): void {
+  db.prepare(
+    `INSERT OR IGNORE INTO lib_tombstones (video_id, state, reason, title, folder_id, size, download_url, embed_url, last_seen_at, dead_at)
+     VALUES (?, 'takenDown', 'dmca', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(video.id, video.name, folderId, video.size, video.links.download, video.links.embed, at, at);
 }
 
 /**

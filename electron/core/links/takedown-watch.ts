@@ -4,9 +4,8 @@
 // video leaves the library for a tombstone (taken down), and the new records of one read are
 // told as one `links:takedownsFound` event (the shell turns it into one notification).
 //
-// The first read of an account has no "before": its records are kept without a word, except
-// those naming a video this app knows (in the library, a tombstone, or uploaded from here):
-// those died while the app was not looking, and the person wants to hear it.
+// The first read of an account has no "before": its records are kept without a word (the
+// Takedowns view lists them); only records that come after it are news.
 import type { ServiceDmcaRecord } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../db/database.ts';
@@ -71,6 +70,8 @@ export class TakedownWatch {
   #record(fresh: readonly ServiceDmcaRecord[], first: boolean): TakedownsFound | null {
     const { db, store, events, now } = this.#deps;
     const at = now();
+    /** The folders whose listings lose a video: the window reads them again. */
+    let folderIds: number[] = [];
     const batch = transaction(db, () => {
       const insert = db.prepare(
         `INSERT OR IGNORE INTO lib_takedowns (id, code, secure_download_code, secure_embed_code, reported_at, disabled_at, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -79,17 +80,20 @@ export class TakedownWatch {
       const codes = [...new Set(fresh.map((r) => r.code))];
       // Named before the library lets go of them: the titles the notification shows.
       const titles = titlesOf(db, codes);
+      folderIds = db
+        .prepare('SELECT DISTINCT folder_id FROM lib_videos WHERE id IN (SELECT value FROM json_each(?))')
+        .all(JSON.stringify(codes))
+        .map((row) => Number(row.folder_id));
       const inLibrary = new Set(store.buryVideos(codes, { state: 'takenDown', reason: 'dmca', at }));
       const entombed = new Set(markTakenDown(db, codes.filter((code) => !inLibrary.has(code))));
-      const uploadedHere = new Set(buryUploads(db, codes.filter((code) => !inLibrary.has(code) && !entombed.has(code)), at));
+      buryUploads(db, codes.filter((code) => !inLibrary.has(code) && !entombed.has(code)), at);
       store.setState(READ_AT_KEY, String(at));
-      const told = first ? codes.filter((code) => inLibrary.has(code) || entombed.has(code) || uploadedHere.has(code)) : codes;
-      return told.map((id) => ({ id, title: titles.get(id) ?? null }));
+      return first ? [] : codes.map((id) => ({ id, title: titles.get(id) ?? null }));
     });
+    if (fresh.length > 0) events.emit('library:changed', { folders: false, folderIds, account: false });
     if (batch.length === 0) return null;
     const found: TakedownsFound = { count: batch.length, videos: batch };
     events.emit('links:takedownsFound', found);
-    events.emit('library:changed', { folders: false, folderIds: [], account: false });
     return found;
   }
 }
