@@ -9,6 +9,7 @@ import { followJobs } from '../follow.ts';
 import { table } from '../output.ts';
 import { cannotReach } from '../reach.ts';
 import { freshHealth } from './health.ts';
+import { linksCheck, linksFix } from './links-text.ts';
 
 /** Why a dead video was not uploaded again, in the command line's words. */
 const UNUSABLE_WORDS: Record<UnusableReason, string> = {
@@ -72,11 +73,11 @@ const recover: Command = {
   },
 };
 
-/** The subcommands of `links` (the text lane adds `check` and `fix` as rows here). */
-export const LINKS_SUBCOMMANDS: Record<string, Command> = { recover };
+/** The subcommands of `links`: `check` and `fix` are Fix my links (links-text.ts). */
+export const LINKS_SUBCOMMANDS: Record<string, Command> = { recover, check: linksCheck, fix: linksFix };
 
 export const links: Command = {
-  summary: 'The life of a link: upload dead videos again',
+  summary: 'The life of a link: check and fix the links in a text, upload dead videos again',
   usage: 'links SUBCOMMAND ...',
   details: Object.entries(LINKS_SUBCOMMANDS).map(([name, c]) => `${name.padEnd(8)} ${c.summary} (vidlift-cli ${c.usage})`),
   options: Object.assign({}, ...Object.values(LINKS_SUBCOMMANDS).map((c) => c.options)) as Command['options'],
