@@ -7,11 +7,14 @@ import type { EventPayload } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accounts as defaultAccounts, type AccountsState } from './accounts.svelte.ts';
 
-export type Screen = EventPayload<'app:navigate'>['to'];
+/** The screens the shell can ask for (a clicked notification), and Fix my links, which only the person opens. */
+export type Screen = EventPayload<'app:navigate'>['to'] | 'fix-links';
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
   { id: 'library', label: 'Library' },
   { id: 'uploads', label: 'Uploads' },
   { id: 'remote', label: 'Remote imports' },
+  { id: 'takedowns', label: 'Takedowns' },
+  { id: 'fix-links', label: 'Fix my links' },
   { id: 'account', label: 'Account' },
   { id: 'settings', label: 'Settings' },
 ];
