@@ -80,6 +80,13 @@ export const METHOD_NAMES = [
   'updates:restart',
   'watch:status',
   'watch:add',
+  'links:health',
+  'links:takedowns',
+  'links:tombstone',
+  'links:lookup',
+  'links:recover',
+  'links:locate',
+  'links:map',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -98,6 +105,7 @@ export const EVENT_NAMES = [
   'app:notices',
   'updates:changed',
   'watch:changed',
+  'links:takedownsFound',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -46,6 +46,7 @@ import {
 import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
+import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 
@@ -273,6 +274,24 @@ export const methods = {
    * of the shown account (the only way one is added: settings:set cannot add one or change its path).
    */
   'watch:add': method(none, Settings),
+
+  /**
+   * The life of a link (shared/links.ts): how many videos are alive, taken down and gone, and a
+   * page of the dead ones' tombstones (`state`: one of the two; `search`: their titles).
+   */
+  'links:health': accountMethod(HealthQuery, HealthView),
+  /** The DMCA records read so far (operation 3, read with every sync), newest first. */
+  'links:takedowns': accountMethod(LinkPageInput, TakedownsView),
+  /** One dead video's tombstone: title, links, folder, source file, Upload again's state, its link-map pair. */
+  'links:tombstone': accountMethod(z.strictObject({ id: VideoId }), Tombstone),
+  /** The health of these videos: the library's first; ids it does not know are asked of operation 15. */
+  'links:lookup': accountMethod(z.strictObject({ ids: z.array(VideoId).min(1).max(1000) }), z.object({ items: z.array(LinkHealth) })),
+  /** Upload again: the dead videos named (or all) whose source is unchanged, to their folder with their title, through the queue. */
+  'links:recover': accountMethod(RecoverInput, RecoverResult),
+  /** Locate file…: a path picked in the open dialog for a dead video whose source moved or changed; checked as a drop, then queued. */
+  'links:locate': accountMethod(z.strictObject({ id: VideoId, path: LocalPath }), RecoverResult),
+  /** The link map: each dead video and the one uploaded again in its place, newest first (exported with the linkMap source). */
+  'links:map': accountMethod(LinkPageInput, LinkMapView),
 } as const satisfies Record<MethodName, { scope: Scope; input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -287,13 +306,15 @@ export const events = {
   'export:progress': accountEvent(z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() })),
   'thumbnails:changed': accountEvent(ThumbnailQueue),
   /** The shell asks the renderer to show a screen (a notification was clicked). */
-  'app:navigate': event(z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings']) })),
+  'app:navigate': event(z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings', 'takedowns']) })),
   /** Help → Keyboard Shortcuts: the renderer shows the list. */
   'app:showShortcuts': event(z.object({})),
   /** The startup notices changed (a library could not be opened when the account opened). */
   'app:notices': event(z.array(StartupNotice)),
   'updates:changed': event(UpdateStatus),
   'watch:changed': accountEvent(WatchStatusView),
+  /** A DMCA read found new records (one event per read, also for accounts not shown). */
+  'links:takedownsFound': accountEvent(TakedownsFound),
 } as const satisfies Record<EventName, { scope: Scope; payload: z.ZodType }>;
 
 // The other direction: every schema above has its name in contract-names.ts.

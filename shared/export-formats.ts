@@ -4,6 +4,7 @@
 // Links menu's preview, the clipboard, the saved file and the command line's stdout
 // (electron/core/export/writer.ts). Each escaping rule is written once, here.
 import { z } from 'zod';
+import type { LinkMapPair } from './links.ts';
 
 /** One video as an export writes it; the fields are the CSV/JSON columns (EXPORT_COLUMNS). */
 export interface ExportVideo {
@@ -19,16 +20,32 @@ export interface ExportVideo {
   download: string;
   embed: string;
   thumbnail: string;
+  /** The link map's pair when the video was uploaded again in a dead one's place (the linkMap source). */
+  pair?: LinkMapPair;
 }
 
-/** The one column set of every CSV and JSON export, in order; CSV's header row names them. */
+/** The column set of every CSV and JSON export of videos, in order; CSV's header row names them. */
 export const EXPORT_COLUMNS = ['id', 'title', 'size', 'lengthSeconds', 'views', 'created', 'folder', 'download', 'embed', 'thumbnail'] as const satisfies readonly (keyof ExportVideo)[];
+/** The column set of the link map's CSV and JSON: each dead video's links beside its replacement's. */
+export const LINK_MAP_COLUMNS = ['oldId', 'newId', 'oldDownload', 'newDownload', 'oldEmbed', 'newEmbed', 'at'] as const satisfies readonly (keyof LinkMapPair)[];
 
-/** What a format may take besides its name (the iframe's size, the template's text). */
+/** Which columns a data format writes: the source decides (the linkMap source writes the pairs). */
+export type ColumnSet = 'videos' | 'linkMap';
+function columnsOf(video: ExportVideo, set: ColumnSet | undefined): [string, string | number | null][] {
+  if (set === 'linkMap') {
+    const pair = video.pair;
+    return LINK_MAP_COLUMNS.map((column) => [column, column === 'at' ? (pair ? new Date(pair.at).toISOString() : null) : (pair?.[column] ?? null)]);
+  }
+  return EXPORT_COLUMNS.map((column) => [column, video[column]]);
+}
+const headerOf = (set: ColumnSet | undefined): readonly string[] => (set === 'linkMap' ? LINK_MAP_COLUMNS : EXPORT_COLUMNS);
+
+/** What a format may take besides its name (the iframe's size, the template's text, the source's column set). */
 export interface EntryOptions {
   width?: number;
   height?: number;
   template?: string;
+  columns?: ColumnSet;
 }
 
 // ---- Escaping: one function per target language ----
@@ -101,8 +118,8 @@ interface FormatRow {
   mime: string;
   /** data: records a program reads (every column); text: lines a person pastes. */
   kind: 'data' | 'text';
-  /** What comes before the first entry. */
-  head?: string;
+  /** What comes before the first entry (a data format's header names the source's columns). */
+  head?: (options: EntryOptions) => string;
   /** One video; `index` counts from 0 (JSON's separator depends on it). */
   entry: (video: ExportVideo, options: EntryOptions, index: number) => string;
   /** What comes after the last entry, given how many were written. */
@@ -137,16 +154,16 @@ const FORMAT_TABLE = {
     extension: 'csv',
     mime: 'text/csv',
     kind: 'data',
-    head: csvRecord(EXPORT_COLUMNS),
-    entry: (v) => csvRecord(EXPORT_COLUMNS.map((column) => v[column])),
+    head: (o) => csvRecord(headerOf(o.columns)),
+    entry: (v, o) => csvRecord(columnsOf(v, o.columns).map(([, value]) => value)),
   },
   json: {
     label: 'JSON',
     extension: 'json',
     mime: 'application/json',
     kind: 'data',
-    head: '[',
-    entry: (v, _o, index) => `${index === 0 ? '\n  ' : ',\n  '}${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, v[column]])))}`,
+    head: () => '[',
+    entry: (v, o, index) => `${index === 0 ? '\n  ' : ',\n  '}${JSON.stringify(Object.fromEntries(columnsOf(v, o.columns)))}`,
     tail: (count) => (count === 0 ? ']\n' : '\n]\n'),
   },
   template: { label: 'Custom template', extension: 'txt', mime: 'text/plain', kind: 'text', entry: (v, o) => line(renderTemplate(o.template ?? '', v)) },

@@ -20,6 +20,11 @@ export const ExportSource = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('history'), filter: HistoryFilter.omit({ limit: true, after: true, outcome: true }) }),
   /** Every video of the library. */
   z.strictObject({ kind: z.literal('library') }),
+  /**
+   * The link map (shared/links.ts): each video uploaded again in a dead one's place; CSV and
+   * JSON write the pairs' columns (old and new id, download and embed links, when).
+   */
+  z.strictObject({ kind: z.literal('linkMap') }),
 ]);
 export type ExportSource = z.infer<typeof ExportSource>;
 export type ExportSourceKind = ExportSource['kind'];

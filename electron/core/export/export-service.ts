@@ -4,7 +4,7 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { ExportId, ExportOptions, ExportPreview, ExportSource } from '../../../shared/export-options.ts';
 import type { EventSink } from '../rpc/events.ts';
-import { exportVideos, type SourceContext } from './sources.ts';
+import { columnsFor, exportVideos, type SourceContext } from './sources.ts';
 import { checkOptions, exportPieces, MAX_COPY_CHARS, textSink, writeExport, writeToFile, type ExportTally } from './writer.ts';
 
 const PREVIEW_ENTRIES = 10;
@@ -39,7 +39,7 @@ export class ExportService {
   #pieces(source: ExportSource, options: ExportOptions, tally: ExportTally, shown?: number): Generator<string> {
     // Checked now, before a file is made or a source read.
     checkOptions(options);
-    return exportPieces(exportVideos(this.#deps, source), options, tally, shown);
+    return exportPieces(exportVideos(this.#deps, source), options, tally, shown, columnsFor(source));
   }
 
   async preview(source: ExportSource, options: ExportOptions): Promise<ExportPreview> {

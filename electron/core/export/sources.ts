@@ -3,10 +3,12 @@
 // holds them all). Only videos with links (confirmed by the service, http or https) are
 // offered, each once, with their folder's name and, when this computer uploaded them, length.
 import type { ExportSource, ExportSourceKind } from '../../../shared/export-options.ts';
-import type { ExportVideo } from '../../../shared/export-formats.ts';
+import type { ColumnSet, ExportVideo } from '../../../shared/export-formats.ts';
 import { EVERYWHERE_LIMIT } from '../../../shared/selection.ts';
 import type { Video } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
+import type { LinkMapPair } from '../../../shared/links.ts';
+import { linkMapPairs } from '../links/link-map.ts';
 import type { LibraryStore } from '../library/store.ts';
 import { resolveSelection } from '../library/selection.ts';
 import { historyVideos } from '../uploads/history.ts';
@@ -20,8 +22,11 @@ export interface SourceContext {
   sessionStartedAt: number;
 }
 
-/** A video a source found: the library's record, or only what the upload history knows of it. */
-type Found = Video | { id: string; name: string; downloadUrl: string; embedUrl: string; folderId?: undefined };
+/**
+ * A video a source found: the library's record, or only what the upload history knows of it;
+ * with its link-map pair when the source is the link map.
+ */
+type Found = (Video | { id: string; name: string; downloadUrl: string; embedUrl: string; folderId?: undefined }) & { pair?: LinkMapPair };
 
 type SourceReader<K extends ExportSourceKind> = (ctx: SourceContext, source: Extract<ExportSource, { kind: K }>) => Iterable<Found>;
 
@@ -61,7 +66,17 @@ const SOURCE_READERS: { [K in ExportSourceKind]: SourceReader<K> } = {
   library: function* ({ store }) {
     for (const folderId of [0, ...store.listFolders().map((f) => f.id).filter((id) => id > 0)]) yield* folderVideos(store, folderId);
   },
+  // Each pair's new video (the library's record when it has it, else the pair's links), newest first.
+  linkMap: function* ({ store, db }) {
+    for (const pair of linkMapPairs(db)) {
+      const video = store.getVideo(pair.newId);
+      yield video ? { ...video, pair } : { id: pair.newId, name: '', downloadUrl: pair.newDownload, embedUrl: pair.newEmbed, pair };
+    }
+  },
 };
+
+/** Which columns the data formats write for a source: the link map's pairs, or the videos'. */
+export const columnsFor = (source: ExportSource): ColumnSet => (source.kind === 'linkMap' ? 'linkMap' : 'videos');
 
 /** The export's videos, in the source's order. */
 export function* exportVideos(ctx: SourceContext, source: ExportSource): Generator<ExportVideo> {
@@ -86,6 +101,7 @@ export function* exportVideos(ctx: SourceContext, source: ExportSource): Generat
       download: video.downloadUrl,
       embed: video.embedUrl,
       thumbnail: inLibrary ? video.thumbnailUrl : '',
+      ...(video.pair ? { pair: video.pair } : {}),
     };
   }
 }

@@ -9,7 +9,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { AppError } from '../../../shared/errors.ts';
-import { checkTemplate, EXPORT_FORMAT, TemplateError, type ExportVideo } from '../../../shared/export-formats.ts';
+import { checkTemplate, EXPORT_FORMAT, TemplateError, type ColumnSet, type ExportVideo } from '../../../shared/export-formats.ts';
 import type { ExportOptions } from '../../../shared/export-options.ts';
 
 /** How far a written export got: the videos it holds and the entries written (a preview writes fewer). */
@@ -38,13 +38,14 @@ export function checkOptions(options: ExportOptions): void {
  * The export as pieces of text: the format's head, one entry per video, its tail. Past `shown`
  * entries the videos are only counted (the preview). `tally` says how far it got.
  */
-export function* exportPieces(videos: Iterable<ExportVideo>, options: ExportOptions, tally: ExportTally, shown = Infinity): Generator<string> {
+export function* exportPieces(videos: Iterable<ExportVideo>, options: ExportOptions, tally: ExportTally, shown = Infinity, columns: ColumnSet = 'videos'): Generator<string> {
   checkOptions(options);
   const row = EXPORT_FORMAT[options.format];
-  if (row.head) yield row.head;
+  const entryOptions = { ...options, columns };
+  if (row.head) yield row.head(entryOptions);
   for (const video of videos) {
     if (tally.written < shown) {
-      yield row.entry(video, options, tally.written);
+      yield row.entry(video, entryOptions, tally.written);
       tally.written++;
     }
     tally.count++;

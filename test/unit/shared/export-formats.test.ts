@@ -37,7 +37,7 @@ function video(title: string, index: number): ExportVideo {
 
 const write = (format: (typeof EXPORT_FORMATS)[number], videos: ExportVideo[], options = {}) => {
   const row = EXPORT_FORMAT[format];
-  return (row.head ?? '') + videos.map((v, i) => row.entry(v, options, i)).join('') + (row.tail?.(videos.length) ?? '');
+  return (row.head?.(options) ?? '') + videos.map((v, i) => row.entry(v, options, i)).join('') + (row.tail?.(videos.length) ?? '');
 };
 
 describe('CSV (RFC 4180, formulas written as text)', () => {
