@@ -87,6 +87,8 @@ export const METHOD_NAMES = [
   'links:recover',
   'links:locate',
   'links:map',
+  'links:check',
+  'links:fix',
 ] as const;
 
 export const EVENT_NAMES = [

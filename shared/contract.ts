@@ -47,6 +47,7 @@ import type { EventName, MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
 import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
+import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource } from './link-text.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 
@@ -292,6 +293,13 @@ export const methods = {
   'links:locate': accountMethod(z.strictObject({ id: VideoId, path: LocalPath }), RecoverResult),
   /** The link map: each dead video and the one uploaded again in its place, newest first (exported with the linkMap source). */
   'links:map': accountMethod(LinkPageInput, LinkMapView),
+  /** Fix my links: the service's links in a pasted text or a picked file, each with its video's health (links:lookup's). */
+  'links:check': accountMethod(LinkTextSource, LinkCheckResult),
+  /**
+   * The text with every link that has a replacement in the link map swapped, every other byte kept; written to
+   * `toPath` (a path chosen in the save dialog) in the encoding it was read in, or answered as text.
+   */
+  'links:fix': accountMethod(LinkFixInput, LinkFixResult),
 } as const satisfies Record<MethodName, { scope: Scope; input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -78,11 +78,11 @@ export const DeadLink = z.object({
 });
 export type DeadLink = z.infer<typeof DeadLink>;
 
-export const LinkFixInput = z.strictObject({
-  source: LinkTextSource,
-  /** A path chosen in the save dialog: the fixed text is written there, in the encoding it was read in. */
-  toPath: LocalPath.optional(),
-});
+/** `toPath`: a path chosen in the save dialog; the fixed text is written there, in the encoding it was read in. */
+export const LinkFixInput = z.union([
+  z.strictObject({ text: z.string().max(MAX_LINK_TEXT_BYTES), toPath: LocalPath.optional() }),
+  z.strictObject({ path: LocalPath, toPath: LocalPath.optional() }),
+]);
 export type LinkFixInput = z.infer<typeof LinkFixInput>;
 
 export const LinkFixResult = z.object({

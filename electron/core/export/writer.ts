@@ -79,6 +79,11 @@ export function textSink(max = Infinity): ExportSink & { text: () => string } {
   };
 }
 
+/** A file takes bytes too (Fix my links writes a text back in the encoding it was read in). */
+export interface FileSink extends ExportSink {
+  write(chunk: string | Uint8Array): Promise<void>;
+}
+
 /**
  * The file sink: `write` runs the export into a fresh random name beside `path`, created
  * exclusively ('wx': O_CREAT|O_EXCL, which never follows a link: a fixed name could be a link
@@ -86,14 +91,14 @@ export function textSink(max = Infinity): ExportSink & { text: () => string } {
  * it to `path` only when the export ended. Same folder, so the rename is atomic. On failure or
  * cancellation the temporary file is removed.
  */
-export async function writeToFile(path: string, run: (sink: ExportSink) => Promise<void>): Promise<void> {
+export async function writeToFile(path: string, run: (sink: FileSink) => Promise<void>): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.vidlift-part`);
   const handle = await open(temporary, 'wx', 0o600);
   const out = handle.createWriteStream();
   try {
     await run({
-      write: async (text) => {
-        if (text !== '' && !out.write(text)) await once(out, 'drain');
+      write: async (chunk) => {
+        if (chunk.length > 0 && !out.write(chunk)) await once(out, 'drain');
       },
     });
     out.end();

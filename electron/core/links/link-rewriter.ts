@@ -3,7 +3,7 @@
 // bytes change (text-document.ts keeps every other byte). A replacement on the same host in the
 // same shape swaps only the id, so the link keeps how it was written (scheme or none, `www.`,
 // the host's letter case, HTML's `&amp;`); one elsewhere is written in full, escaped as the old
-// one was (HTML's `&amp;` in an attribute, JSON's `\\/`).
+// one was (HTML's `&amp;` in an attribute, JSON's `\/`).
 import { escapeHtml } from '../../../shared/export-formats.ts';
 import type { LinkChange } from '../../../shared/link-text.ts';
 import type { Replacement } from '../../../shared/links.ts';
