@@ -39,6 +39,13 @@ const nav = (name: string) => page.getByRole('navigation', { name: 'Screens' }).
 /** "http://127.0.0.1:1234/d/abc" → "127.0.0.1:1234/d/abc": the shape a post writes without a scheme. */
 const bare = (url: string): string => url.replace(/^https?:\/\//, '');
 
+/** Polls until `read` answers something, and answers it. */
+async function untilRead<T>(what: string, read: () => T | null | Promise<T | null>, timeoutMs?: number): Promise<T> {
+  let value: T | null = null;
+  await until(what, async () => (value = await read()) !== null, timeoutMs);
+  return value as T;
+}
+
 let videos: Video[] = [];
 let pairs: LinkMapPair[] = [];
 
@@ -57,7 +64,7 @@ describe('the life of a link', () => {
       60_000,
     );
     await shown(core)['sync:now']({ full: true });
-    videos = await until('the five videos listed', async () => {
+    videos = await untilRead('the five videos listed', async () => {
       const page = await shown(core)['videos:list']({ folderId: 0, offset: 0, limit: 50 });
       return page.items.length === 5 ? page.items : null;
     });
@@ -117,7 +124,7 @@ describe('the life of a link', () => {
       },
       60_000,
     );
-    pairs = await until(
+    pairs = await untilRead(
       'both pairs in the link map',
       async () => {
         const map = await shown(core)['links:map']({ offset: 0, limit: 10 });
@@ -128,7 +135,7 @@ describe('the life of a link', () => {
     const taken = TAKEN.map((i) => videos.find((v) => v.name === NAMES[i])!);
     expect(pairs.map((p) => p.oldId).sort()).toEqual(taken.map((v) => v.id).sort());
     await shown(core)['sync:now']({ full: true });
-    const listed = await until('five videos on the host (three left, two new)', () => (harness.host.control.videos().length === 5 ? harness.host.control.videos() : null));
+    const listed = await untilRead('five videos on the host (three left, two new)', () => (harness.host.control.videos().length === 5 ? harness.host.control.videos() : null));
     for (const pair of pairs) {
       expect(listed.some((v) => v.id === pair.newId)).toBe(true);
       expect(pair.newId).not.toBe(pair.oldId);

@@ -73,7 +73,7 @@ export class FixLinks {
     const run = ++this.#run;
     this.busy = true;
     try {
-      const [check, fix] = await Promise.all([this.#api.call('links:check', source), this.#api.call('links:fix', { source })]);
+      const [check, fix] = await Promise.all([this.#api.call('links:check', source), this.#api.call('links:fix', source)]);
       if (run !== this.#run) return;
       this.check = check;
       this.fix = fix;
@@ -89,7 +89,7 @@ export class FixLinks {
     if (!source) return null;
     const { path } = await this.#api.call('dialog:saveFile', { suggestedName: fixedName(this.file) });
     if (path === null) return null;
-    const written = await this.#api.call('links:fix', { source, toPath: path });
+    const written = await this.#api.call('links:fix', { ...source, toPath: path });
     return written.written;
   }
 
