@@ -45,7 +45,7 @@ beforeEach(() => {
   stub = stubBridge();
   installAsWindowApi(stub);
   target = document.createElement('div');
-  target.style.cssText = 'width: 900px; height: 700px; display: flex; background: var(--bg);';
+  target.style.cssText = 'width: 380px; display: flex; background: var(--bg);';
   document.body.append(target);
 });
 
@@ -143,6 +143,7 @@ describe('FixPreview', () => {
     const fixed = original.replace('deadvideo001', 'newvideo0001');
     const start = original.indexOf('https://h.test/d/');
     const change = { start, end: start + 29, byteStart: start, byteEnd: start + 29, kind: 'download' as const, oldId: 'deadvideo001', newId: 'newvideo0001', before: 'https://h.test/d/deadvideo001', after: 'https://h.test/d/newvideo0001', newStart: start, newEnd: start + 29 };
+    target.style.cssText = 'width: 400px; padding: 8px; background: var(--bg);';
     components.push(mount(FixPreview, { target, props: { original, fixed, changes: [change] } }));
     flushSync();
     expect(Array.from(target.querySelectorAll('del')).map((d) => d.textContent)).toEqual(['https://h.test/d/deadvideo001']);
