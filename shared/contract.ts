@@ -313,8 +313,11 @@ export const events = {
   'accounts:changed': event(AccountsView),
   'export:progress': accountEvent(z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() })),
   'thumbnails:changed': accountEvent(ThumbnailQueue),
-  /** The shell asks the renderer to show a screen (a notification was clicked). */
-  'app:navigate': event(z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings', 'takedowns']) })),
+  /**
+   * The shell asks the renderer to show a screen (a notification was clicked); `accountId`: the
+   * account it is about (a takedown notification of an account not shown).
+   */
+  'app:navigate': event(z.object({ to: z.enum(['library', 'uploads', 'remote', 'account', 'settings', 'takedowns']), accountId: AccountId.optional() })),
   /** Help → Keyboard Shortcuts: the renderer shows the list. */
   'app:showShortcuts': event(z.object({})),
   /** The startup notices changed (a library could not be opened when the account opened). */

@@ -29,7 +29,8 @@ import { serveContract } from './ipc.ts';
 import { lockDownShell, type Lockdown } from './lockdown.ts';
 import { registerMediaProtocol } from './media-protocol.ts';
 import { appMenuTemplate } from './menu.ts';
-import { notifyBatchFinished } from './notifications.ts';
+import { notifyBatchFinished, notifyTakedowns } from './notifications.ts';
+import type { EventPayload } from '../../shared/contract.ts';
 import { APP_ENTRY_URL, originOf, rendererOrigin } from './origins.ts';
 import { appPaths } from './paths.ts';
 import { ProgressReporter } from './progress.ts';
@@ -197,6 +198,18 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       create: (notificationOptions) => new Notification(notificationOptions),
       enabled: () => bridge.snapshot.notifications,
       openUploads: () => window.showUploads(),
+      ...windowIcon,
+    });
+  });
+
+  // New takedowns of any account, shown or not: one notification per batch, opening that account's Takedowns view.
+  core.events.subscribe((event, payload, accountId) => {
+    if (event !== 'links:takedownsFound' || accountId === null) return;
+    notifyTakedowns(payload as EventPayload<'links:takedownsFound'>, {
+      isSupported: () => Notification.isSupported(),
+      create: (notificationOptions) => new Notification(notificationOptions),
+      enabled: () => bridge.snapshot.notifications,
+      openTakedowns: () => window.showThen(() => core.events.emit('app:navigate', { to: 'takedowns', accountId })),
       ...windowIcon,
     });
   });

@@ -141,9 +141,13 @@ export class MainWindowHost {
 
   /** Shows the window on the uploads view (once its document has loaded). */
   showUploads(): void {
+    this.showThen(this.#deps.navigateToUploads);
+  }
+
+  /** Shows the window, then `navigate` (once its document has loaded): a clicked notification's screen. */
+  showThen(navigate: () => void): void {
     this.show();
     const current = this.live();
-    const navigate = this.#deps.navigateToUploads;
     if (current?.webContents.isLoading()) current.webContents.once('did-finish-load', navigate);
     else navigate();
   }

@@ -135,3 +135,33 @@ describe('the notification at the end of a batch', () => {
     expect(shell.sent('app:navigate')).toEqual([{ to: 'uploads' }]);
   });
 });
+
+describe('the notification of new takedowns', () => {
+  it('is shown once per batch, for the records read after the first, and clicking it opens the Takedowns view of that account', async () => {
+    const userData = newProfile(cleanups);
+    const host = await newHost(cleanups, { seed: 'empty' });
+    const shell = await bootSource({ userData, ...KEY_STORAGE });
+    cleanups.push(() => shell.quit());
+    await signIn(shell, host);
+    const { activeId } = await shell.data('accounts:list');
+    await addVideos(shell, [writeVideo(userData, 'a.mp4', 64 * 1024), writeVideo(userData, 'b.mp4', 80 * 1024)]);
+    await waitFor('the batch notification', () => shell.double.notifications[0]);
+    // The first read of the DMCA list is done (its records, none here, are not news).
+    await waitFor('the first pass', async () => (await shell.data('sync:status')).lastQuickAt !== null);
+    for (const job of await jobs(shell)) host.control.takeDown(job.videoId!);
+    await shell.data('sync:now', { full: true });
+    const notification = await waitFor('the takedown notification', () => shell.double.notifications[1]);
+    expect(notification.options).toMatchObject({ title: 'Videos were taken down', body: expect.stringMatching(/^2 videos were taken down: (a\.mp4, b\.mp4|b\.mp4, a\.mp4)$/) });
+    expect(notification.shown).toBe(true);
+
+    shell.window().minimize();
+    notification.click();
+    expect(shell.window().isMinimized()).toBe(false);
+    await waitFor('the Takedowns view', () => shell.sent('app:navigate').length > 0);
+    expect(shell.sent('app:navigate')).toEqual([{ to: 'takedowns', accountId: activeId }]);
+    // A later pass finds nothing new: no second notification.
+    await shell.data('sync:now', { full: true });
+    await waitFor('the pass to end', async () => !(await shell.data('sync:status')).running);
+    expect(shell.double.notifications).toHaveLength(2);
+  });
+});

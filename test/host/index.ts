@@ -118,6 +118,12 @@ export interface HostControl {
   addFolder(opts: { name: string; parent?: number }, apiKey?: string): { id: number };
   deleteFolder(id: number): void;
   addDmca(videoId: string): { id: number };
+  /**
+   * Takes a video down as a DMCA notice does on the service: a DMCA record with its code
+   * (operation 3 lists it, newest first), and the video leaves every listing (14) and the
+   * lookup (15). deleteVideo is the plain deletion: no record.
+   */
+  takeDown(videoId: string): { id: number };
   fileServerUrls(): string[];
   /** Unspent upload sessions (a test can check that clients ask for a fresh one per file). */
   openSessions(): number;
@@ -287,6 +293,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       const v = videoOf(videoId);
       const account = accountFor([...(core.store.accountById(v.accountId)?.keys ?? [])][0]);
       return { id: core.store.addDmca(account, v, clock()).id };
+    },
+    takeDown: (videoId) => {
+      const record = control.addDmca(videoId);
+      control.deleteVideo(videoId);
+      return record;
     },
     fileServerUrls: () => [...core.fileServerUrls],
     openSessions: () => core.store.sessions.size,

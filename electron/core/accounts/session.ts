@@ -31,6 +31,8 @@ export type SessionHandlers = Omit<AccountHandlers, 'connection:get' | 'connecti
 import type { Network } from '../net/network.ts';
 import { ExportService } from '../export/export-service.ts';
 import { createExportHandlers } from '../export/handlers.ts';
+import { Links } from '../links/links.ts';
+import { createLinksHandlers } from '../links/handlers.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
@@ -72,6 +74,8 @@ export class AccountSession {
   readonly remote: RemoteImports;
   /** The files videos were uploaded from (their length; playing them to pick a frame). */
   readonly localMedia: LocalMedia;
+  /** Video health, tombstones, the takedown watch, Upload again and the link map (issue 29). */
+  readonly links: Links;
   /** Watch folders: finished files in them are queued on their own. */
   readonly watch: WatchManager;
   readonly handlers: SessionHandlers;
@@ -115,7 +119,12 @@ export class AccountSession {
         events: deps.events,
         logger: deps.logger,
         secrets: deps.logger,
-        onVideoUploaded: (video, folderId) => this.library.upsertUploadedVideo(video, folderId),
+        onVideoUploaded: (video, folderId) => {
+          this.library.upsertUploadedVideo(video, folderId);
+          // An upload again confirmed: its link-map pair.
+          this.links.settle();
+        },
+        isVideoDead: (videoId) => this.links.isDead(videoId),
         onFileLanded: (path) => void this.watch.fileUploaded(path),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
@@ -132,6 +141,7 @@ export class AccountSession {
         // A finished import is a new video: the library fetches it, then the import links to it.
         onImportsFinished: () => void this.library.sync.syncNow().then(() => this.remote.viewChanged(), () => undefined),
       });
+      this.links = new Links({ db: this.db, library: this.library, uploads: this.uploads, api: deps.api, events: deps.events });
       // Files dropped into a folder made offline wait for it, then go into it.
       this.library.onFolderIdAssigned((tempId, realId) => this.uploads.folderIdAssigned(tempId, realId));
       this.localMedia = new LocalMedia(this.db);
@@ -146,6 +156,7 @@ export class AccountSession {
         ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
         ...createUploadHandlers(this.uploads, deps.grants),
         ...createRemoteHandlers(this.remote),
+        ...createLinksHandlers(this.links, deps.grants),
         ...createLocalMediaHandlers(this.localMedia),
         'watch:status': () => this.watch.status(),
         ...createExportHandlers(

@@ -195,6 +195,60 @@ export const libraryMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX lib_videos_short_titles ON lib_videos (rid) WHERE length(name) < 3');
     },
   },
+  {
+    version: 8,
+    name: 'the life of a link: tombstones of dead videos, the takedowns read from the DMCA list, the link map (issue 29)',
+    up: (db) => {
+      db.exec(`
+        -- A video that left the listings keeps its row here instead of being forgotten: enough
+        -- to name it, find its file and mend its links (shared/links.ts Tombstone).
+        CREATE TABLE lib_tombstones (
+          video_id TEXT PRIMARY KEY,
+          state TEXT NOT NULL CHECK (state IN ('takenDown', 'gone')),
+          reason TEXT NOT NULL CHECK (reason IN ('dmca', 'unlisted', 'lookup')),
+          title TEXT NOT NULL,
+          folder_id INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          download_url TEXT NOT NULL,
+          embed_url TEXT NOT NULL,
+          last_seen_at INTEGER,
+          dead_at INTEGER NOT NULL,
+          -- Locate file…: the file the person picked, with its size and mtime then; null: the
+          -- upload job's file (path, size, mtime when it was queued) is the source.
+          source_path TEXT,
+          source_size INTEGER,
+          source_mtime_ms REAL,
+          recover_job_id INTEGER             -- Upload again's job
+        ) WITHOUT ROWID;
+        CREATE INDEX lib_tombstones_by_state ON lib_tombstones (state, dead_at);
+        CREATE INDEX lib_tombstones_by_job ON lib_tombstones (recover_job_id) WHERE recover_job_id IS NOT NULL;
+        -- Every DMCA record the takedown watch read (lib_dmca is the account screen's cache of
+        -- pages, written when that screen asks): seen_at says when it was first read.
+        CREATE TABLE lib_takedowns (
+          id INTEGER PRIMARY KEY,
+          code TEXT NOT NULL,
+          secure_download_code TEXT NOT NULL,
+          secure_embed_code TEXT NOT NULL,
+          reported_at TEXT NOT NULL,
+          disabled_at TEXT NOT NULL,
+          seen_at INTEGER NOT NULL
+        );
+        CREATE INDEX lib_takedowns_by_code ON lib_takedowns (code);
+        -- Old video -> the one uploaded again in its place, with both videos' links.
+        CREATE TABLE lib_link_map (
+          old_id TEXT PRIMARY KEY,
+          new_id TEXT NOT NULL,
+          old_download TEXT NOT NULL,
+          new_download TEXT NOT NULL,
+          old_embed TEXT NOT NULL,
+          new_embed TEXT NOT NULL,
+          at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX lib_link_map_by_at ON lib_link_map (at);
+        CREATE INDEX lib_link_map_by_new ON lib_link_map (new_id);
+      `);
+    },
+  },
 ];
 
 export function migrateLibrary(db: Db): void {

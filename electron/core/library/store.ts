@@ -8,6 +8,7 @@ import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, readSyncState, toFolder, toV
 import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './search/title-index.ts';
 import { IdIndex } from './id-index.ts';
+import { deadAmong, entomb, entombListed, listingRevives, removeTombstone, type Burial } from './tombstones.ts';
 
 export { cacheWrite, flattenFolderTree, likePattern, ftsPhrase, TRIGRAM_MIN } from './store-rows.ts';
 export type { ServiceFolder, VideoWrite, FolderSyncRow } from './store-rows.ts';
@@ -216,8 +217,19 @@ export class LibraryStore {
       this.#reloadIndexStates();
       // While the id index is deferred (a first sync) rows go in without a lookup; IdIndex.build merges twins.
       const lookUp = !this.ids.deferred;
+      // A dead video stays dead: a listing does not bring back a taken-down one (tombstones.ts).
+      const dead = deadAmong(this.db, writes.map((w) => w.video.id));
       let changed = 0;
       for (const { video: v, seq } of writes) {
+        const grave = dead.get(v.id);
+        if (grave && !grave.buried) {
+          entombListed(this.db, v, folderId, Date.now());
+          continue;
+        }
+        if (grave) {
+          if (!listingRevives(grave)) continue;
+          removeTombstone(this.db, v.id);
+        }
         const row = lookUp ? this.#videoById.get(v.id) : undefined;
         const isPublic = v.isPublic ? 1 : 0;
         if (!row) {
@@ -257,23 +269,47 @@ export class LibraryStore {
 
   /**
    * Removes the folder's videos a complete listing did not return (deleted or moved on the
-   * service), except those this app added after the listing started.
+   * service), except those this app added after the listing started. Each keeps a tombstone
+   * (tombstones.ts): gone, at `now`.
    */
-  removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number): number {
+  removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number, now = Date.now()): number {
     return transaction(this.db, () => {
       this.#reloadIndexStates();
       let removed = 0;
       const rows = this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId);
-      const remove = this.db.prepare('DELETE FROM lib_videos WHERE rid = ?');
       for (const row of rows) {
         if (seen.has(String(row.id))) continue;
         if (typeof row.local_at === 'number' && row.local_at > listingStartedAt) continue;
-        this.titles.removed(Number(row.rid));
-        remove.run(Number(row.rid));
+        this.#bury(Number(row.rid), { state: 'gone', reason: 'unlisted', at: now });
         removed++;
       }
       return removed;
     });
+  }
+
+  /**
+   * Takes these videos out of the library into tombstones (a DMCA record names them, or
+   * operation 15 says they do not exist). Returns the ids that were in the library.
+   */
+  buryVideos(ids: readonly string[], burial: Burial): string[] {
+    return transaction(this.db, () => {
+      this.#reloadIndexStates();
+      const buried: string[] = [];
+      const find = this.db.prepare('SELECT rid FROM lib_videos WHERE id = ?');
+      for (const id of ids) {
+        const row = find.get(id);
+        if (!row) continue;
+        this.#bury(Number(row.rid), burial);
+        buried.push(id);
+      }
+      return buried;
+    });
+  }
+
+  #bury(rid: number, burial: Burial): void {
+    entomb(this.db, rid, burial);
+    this.titles.removed(rid);
+    this.db.prepare('DELETE FROM lib_videos WHERE rid = ?').run(rid);
   }
 
   /** The indexes' states are shared with the sync writer's connection: read them inside the write. */

@@ -56,8 +56,10 @@ export async function findDuplicate(
   earlier: readonly Accepted[],
   budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES },
   hash: Hasher = hashFile,
+  /** Whether a job still counts (a done job whose video died does not: it may be sent again). */
+  counts: (job: JobRow) => boolean = () => true,
 ): Promise<DuplicateCheck> {
-  const jobs = store.heldOfSize(file.size);
+  const jobs = store.heldOfSize(file.size).filter(counts);
   const sameSize = earlier.filter((other) => other.size === file.size);
   if (jobs.length === 0 && sameSize.length === 0) return { of: null, sha256: null };
   const jobFacts = (job: JobRow) => ({ path: job.path, dev: job.file_dev, ino: job.file_ino, size: job.size, mtimeMs: job.mtime_ms });

@@ -53,6 +53,11 @@ export interface UploadEngineOptions {
   onVideoUploaded: (video: ServiceVideo, folderId: number) => void;
   /** The service confirmed the whole file arrived. */
   onFileLanded?: (path: string) => void;
+  /**
+   * Whether a video is dead (taken down or gone: electron/core/links/). A file uploaded to a
+   * dead video is not "already uploaded": it may be sent again (Upload again, or a new drop).
+   */
+  isVideoDead?: (videoId: string) => boolean;
   now?: () => number;
   timers?: Timers;
   random?: () => number;
@@ -71,6 +76,9 @@ export interface UploadEngineOptions {
   pausePatienceMs?: number;
 }
 
+/** How files are queued: `anyway` (the person chose "Upload anyway"), `name` (one file: the name it is sent as, Upload again's title). */
+export type AddOptions = ExpandOptions & { anyway?: boolean; name?: string };
+
 /** When "Pause all" stops: once the files being sent are done (nothing new starts), or now (they are held). */
 type PauseAllWhen = 'after-current' | 'now';
 
@@ -87,6 +95,8 @@ export class UploadEngine {
   readonly #events: EventSink;
   readonly #logger: Logger;
   readonly #now: () => number;
+  /** A job that still makes its file "already uploaded" (see UploadEngineOptions.isVideoDead). */
+  readonly #stillUploaded: (job: JobRow) => boolean;
   readonly #bucket: TokenBucket;
   readonly #progress: ProgressTracker;
   readonly #batch: BatchTracker;
@@ -101,6 +111,8 @@ export class UploadEngine {
 
   constructor(options: UploadEngineOptions) {
     this.#now = options.now ?? Date.now;
+    const isVideoDead = options.isVideoDead ?? (() => false);
+    this.#stillUploaded = (job) => !(job.state === 'done' && job.video_id !== null && isVideoDead(job.video_id));
     const timers = options.timers ?? realTimers;
     this.#store = new UploadStore(options.db, this.#now);
     this.#events = options.events;
@@ -220,13 +232,13 @@ export class UploadEngine {
    * A file whose bytes are already queued or uploaded is skipped, unless `anyway` (the person
    * chose "Upload anyway"). Adds run one at a time, so two drops of one file cannot both pass.
    */
-  add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions & { anyway?: boolean } = {}): Promise<AddOutcome> {
+  add(paths: readonly string[], folderIdAsked: number, options: AddOptions = {}): Promise<AddOutcome> {
     const run = this.#adding.then(() => this.#add(paths, folderIdAsked, options));
     this.#adding = run.catch(() => {});
     return run;
   }
 
-  async #add(paths: readonly string[], folderIdAsked: number, options: ExpandOptions & { anyway?: boolean }): Promise<AddOutcome> {
+  async #add(paths: readonly string[], folderIdAsked: number, options: AddOptions): Promise<AddOutcome> {
     const anyway = options.anyway === true;
     const expansion = await expandPaths(paths, options.within === undefined ? {} : { within: options.within });
     const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];
@@ -237,7 +249,7 @@ export class UploadEngine {
         accepted.push({ ...file, sha256: null });
         continue;
       }
-      const { of, sha256 } = await findDuplicate(this.#store, file, accepted, budget);
+      const { of, sha256 } = await findDuplicate(this.#store, file, accepted, budget, undefined, this.#stillUploaded);
       if (of === null) accepted.push({ ...file, sha256 });
       else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: 'Already in the upload queue.', duplicate: 'queued' });
       else {
@@ -247,7 +259,9 @@ export class UploadEngine {
     }
     // Looked up after the folder walk and the reads: the service may have created the folder meanwhile.
     const folderId = this.#assignedFolders.get(folderIdAsked) ?? folderIdAsked;
-    const added = this.#store.atomically(() => accepted.map((file) => this.#store.insert({ ...file, folderId, mediaPending: file.media === undefined })));
+    const added = this.#store.atomically(() =>
+      accepted.map((file) => this.#store.insert({ ...file, ...(options.name !== undefined && accepted.length === 1 ? { name: options.name } : {}), folderId, mediaPending: file.media === undefined })),
+    );
     if (added.length > 0) {
       this.#batch.open();
       this.#logger.info('uploads queued', { count: added.length, skipped: skipped.length });

@@ -63,6 +63,16 @@ const LAST_FULL_KEY = 'last_full_at';
 /** Aborts the rest of a pass once the service could not be reached. */
 class PassAborted extends Error {}
 
+/**
+ * Work that goes with every pass (the takedown watch, electron/core/links/): `duringPass` runs
+ * beside the listings, its requests through the pass's limiter; `afterPass` once a pass ended
+ * with the service reachable.
+ */
+export interface PassCompanion {
+  duringPass(slot: <T>(work: () => Promise<T>) => Promise<T>): Promise<void>;
+  afterPass?(): void;
+}
+
 interface Pass {
   full: boolean;
   startedAt: number;
@@ -87,6 +97,7 @@ export class SyncEngine {
   #stopped = false;
   /** The id index a first sync went without, being built (id-index.ts). */
   #finishing: Promise<void> = Promise.resolve();
+  readonly #companions: PassCompanion[] = [];
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
@@ -99,6 +110,15 @@ export class SyncEngine {
     this.#quickPageSize = options.quickPageSize ?? 50;
     const learned = Number(deps.store.getState(PAGE_SIZE_KEY));
     this.#perPage = learned > 0 && learned <= this.#pageSize ? learned : this.#pageSize;
+  }
+
+  /** The requests of a pass wait here: other readers of the service (operation 15 lookups) share it. */
+  get limiter(): Limiter {
+    return this.#limiter;
+  }
+
+  addCompanion(companion: PassCompanion): void {
+    this.#companions.push(companion);
   }
 
   /** Runs a refresh now, then on the timer and whenever the connection comes back. */
@@ -213,6 +233,7 @@ export class SyncEngine {
     if (store.ids.deferred) await this.#finishFirstSync();
     store.ids.deferIfEmpty();
     store.titles.deferIfEmpty();
+    const companions = Promise.all(this.#companions.map((companion) => this.#runCompanion(companion, pass)));
     try {
       const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
       const { changed } = store.cacheWrite(() => {
@@ -229,6 +250,7 @@ export class SyncEngine {
       else logger.warn('sync: folder tree refresh failed', { error });
       store.cacheWrite(() => fetches.failed(FOLDERS_KEY, now()));
     } finally {
+      await companions;
       pass.batch.flush();
     }
     // The listing is in: the id index is built on the writer's connection after the pass, off
@@ -242,6 +264,29 @@ export class SyncEngine {
       if (full) store.setState(LAST_FULL_KEY, String(now()));
     });
     if (!store.titles.complete) store.titles.build(() => this.#stopped).catch((error: unknown) => logger.warn('sync: title index build failed', { error }));
+    for (const companion of this.#companions) {
+      try {
+        companion.afterPass?.();
+      } catch (error) {
+        logger.warn('sync: work after the pass failed', { error });
+      }
+    }
+  }
+
+  /** A companion's work in this pass: offline ends the pass as a listing's would; another failure is only logged. */
+  async #runCompanion(companion: PassCompanion, pass: Pass): Promise<void> {
+    try {
+      await companion.duringPass((work) =>
+        this.#limiter.run(() => {
+          if (pass.offline !== null || this.#stopped) throw new PassAborted();
+          return work();
+        }),
+      );
+    } catch (error) {
+      if (error instanceof PassAborted) return;
+      if (isOffline(error)) pass.offline ??= error;
+      else this.#deps.logger.warn('sync: work beside the listings failed', { error });
+    }
   }
 
   /** Builds the id index a first sync went without, on the writer's connection. */

@@ -140,7 +140,7 @@ function applySweep(store: LibraryStore, write: SweepWrite): SyncWriteResult {
   const seqs = sweepSeqs(total, videos.length);
   let changed = store.upsertVideos(folderId, videos.map((video, i) => ({ video, seq: seqs[i] ?? 0 })));
   // A first sync (the id index deferred) started from an empty library: nothing to remove.
-  if (write.consistent && !store.ids.deferred) changed += store.removeMissing(folderId, new Set(videos.map((v) => v.id)), write.startedAt);
+  if (write.consistent && !store.ids.deferred) changed += store.removeMissing(folderId, new Set(videos.map((v) => v.id)), write.startedAt, at);
   store.recordFolderSync(folderId, { at, full: write.consistent, total, needsSweep: !write.consistent });
   return { changed, lost: false };
 }
