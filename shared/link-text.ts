@@ -22,8 +22,8 @@ export type LinkTextSource = z.infer<typeof LinkTextSource>;
  */
 const Span = { start: z.number().int().min(0), end: z.number().int().min(0), byteStart: z.number().int().min(0), byteEnd: z.number().int().min(0) };
 
-/** One link as written in the text. */
-export const TextLink = z.object({ ...Span, kind: LinkKind, videoId: z.string() });
+/** One link in the text; `written`: as the text writes it. */
+export const TextLink = z.object({ ...Span, kind: LinkKind, videoId: z.string(), written: z.string() });
 export type TextLink = z.infer<typeof TextLink>;
 
 /** How the text was read: the encoding it was decoded with, and whether it began with a byte-order mark. */

@@ -11,8 +11,9 @@ import { account, ls, search, sync } from './commands/library.ts';
 import { exportLinks } from './commands/export.ts';
 import { remote } from './commands/remote.ts';
 import { watch } from './commands/watch.ts';
+import { links } from './commands/links.ts';
 
-const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, watch, account };
+const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, links, watch, account };
 
 const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, account: { type: 'string' } } as const;
 

@@ -17,8 +17,8 @@ export interface Output {
   warn(line: string): void;
   /** The command's result: JSON under --json, `human()` otherwise. */
   result(value: unknown, human: () => void): void;
-  /** Streams text to stdout, waiting while the pipe is full; rejects once stdout failed (ReaderGone: its reader left). */
-  write(text: string): Promise<void>;
+  /** Streams text (or bytes: `links fix` keeps a text's encoding) to stdout, waiting while the pipe is full; rejects once stdout failed (ReaderGone: its reader left). */
+  write(text: string | Uint8Array): Promise<void>;
   /** Aborted once stdout can take no more: the reason is ReaderGone, or the write error. */
   closed: AbortSignal;
 }

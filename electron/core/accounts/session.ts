@@ -33,6 +33,7 @@ import { ExportService } from '../export/export-service.ts';
 import { createExportHandlers } from '../export/handlers.ts';
 import { Links } from '../links/links.ts';
 import { createLinksHandlers } from '../links/handlers.ts';
+import { createLinkTextHandlers } from '../links/link-text-handlers.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
@@ -157,6 +158,7 @@ export class AccountSession {
         ...createUploadHandlers(this.uploads, deps.grants),
         ...createRemoteHandlers(this.remote),
         ...createLinksHandlers(this.links, deps.grants),
+        ...createLinkTextHandlers({ db: this.db, lookupSource: this.links.lookupSource, isGranted: (path) => deps.grants.isGranted(path), mayWrite: deps.mayWrite ?? (() => false) }),
         ...createLocalMediaHandlers(this.localMedia),
         'watch:status': () => this.watch.status(),
         ...createExportHandlers(

@@ -57,7 +57,7 @@ export class LinkTextService {
     const { document, links, health } = await this.#read(source);
     const counts: LinkCounts = { alive: 0, takenDown: 0, gone: 0, unknown: 0 };
     for (const link of links) counts[health.get(link.id)?.state ?? 'unknown']++;
-    return { encoding: describeEncoding(document), links: links.map(textLink), videos: [...health.values()], counts };
+    return { encoding: describeEncoding(document), links: links.map((link) => textLink(link, document.text)), videos: [...health.values()], counts };
   }
 
   async fix(input: LinkFixInput): Promise<LinkFixResult> {
@@ -119,7 +119,15 @@ export class LinkTextService {
   }
 }
 
-const textLink = (link: PlacedLink): TextLink => ({ start: link.start, end: link.end, byteStart: link.byteStart, byteEnd: link.byteEnd, kind: link.kind, videoId: link.id });
+const textLink = (link: PlacedLink, text: string): TextLink => ({
+  start: link.start,
+  end: link.end,
+  byteStart: link.byteStart,
+  byteEnd: link.byteEnd,
+  kind: link.kind,
+  videoId: link.id,
+  written: text.slice(link.start, link.end),
+});
 
 /** The finder over the text a piece at a time, each piece ending at a line end (a link holds none). */
 async function findInPieces(finder: LinkFinder, text: string): Promise<FoundLink[]> {
