@@ -66,7 +66,17 @@ export class Session {
   }
 
   start(): () => void {
-    return this.#api.on('app:navigate', ({ to }) => this.navigate(to));
+    return this.#api.on('app:navigate', ({ to, accountId }) => {
+      // A clicked notification of an account not shown (its takedowns) shows that account first.
+      if (accountId !== undefined && accountId !== this.#accounts.view.activeId) {
+        this.#accounts.switchTo(accountId).then(
+          () => this.navigate(to),
+          () => this.navigate(to),
+        );
+        return;
+      }
+      this.navigate(to);
+    });
   }
 
   navigate(to: Screen): void {

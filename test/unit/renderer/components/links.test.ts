@@ -15,7 +15,9 @@ import { FixLinks } from '../../../../renderer/src/lib/state/fix-links.svelte.ts
 import { notices, Notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { HealthView, Tombstone, TakedownsView } from '../../../../shared/links.ts';
 import type { LinkCheckResult, LinkFixResult } from '../../../../shared/link-text.ts';
-import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { Session } from '../../../../renderer/src/lib/state/session.svelte.ts';
+import { AccountsState } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
+import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
 const tombstone: Tombstone = {
   videoId: 'deadvideo001',
@@ -133,6 +135,24 @@ describe('a batch of takedowns', () => {
     expect(shownViews).toEqual(['takedowns']);
     state.markSeen();
     expect(state.unseen).toBe(0);
+    stop();
+  });
+});
+
+describe('a clicked takedown notification', () => {
+  it('shows the account it is about, then its Takedowns view', async () => {
+    const shownView = accountsViewOf({ last4: 'abcd' });
+    const other = { ...shownView.accounts[0]!, id: 'other-account-id-0002', name: 'Other', active: false };
+    stub.handle('accounts:list', () => ({ ...shownView, accounts: [...shownView.accounts, other] }));
+    stub.handle('accounts:switch', (input) => ({ ...shownView, accounts: [...shownView.accounts, other], activeId: (input as { id: string }).id }));
+    const accounts = new AccountsState(stub.client);
+    const session = new Session(stub.client, accounts);
+    await accounts.load();
+    const stop = session.start();
+    stub.emit('app:navigate', { to: 'takedowns', accountId: 'other-account-id-0002' });
+    await expect.poll(() => session.screen).toBe('takedowns');
+    expect(stub.calls.find((c) => c.method === 'accounts:switch')!.input).toEqual({ id: 'other-account-id-0002' });
+    expect(accounts.view.activeId).toBe('other-account-id-0002');
     stop();
   });
 });
