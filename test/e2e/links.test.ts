@@ -82,6 +82,8 @@ describe('the life of a link', () => {
     const notice = page.getByText('2 videos were taken down');
     await until('the notice', () => notice.isVisible());
     expect(await nav('Takedowns').textContent()).toContain('2');
+    // The status bar's message line opens the messages, where the notice has its button.
+    await notice.click();
     await page.getByRole('button', { name: 'Show takedowns' }).click();
     const items = page.locator('article.takedown');
     await until('both takedowns listed', async () => (await items.count()) === 2);

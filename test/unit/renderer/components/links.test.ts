@@ -85,7 +85,7 @@ describe('TombstoneDetail', () => {
     stub.handle('links:locate', () => ({ queued: [{ videoId: tombstone.videoId, jobId: 9 }], unusable: [] }));
     stub.handle('links:health', () => health());
     stub.handle('links:takedowns', () => takedowns);
-    target.querySelector<HTMLButtonElement>('button[aria-label="Locate the file of “Harbour at dawn.mp4”"]')!.click();
+    target.querySelector<HTMLButtonElement>('button[aria-label="Locate file… of “Harbour at dawn.mp4”"]')!.click();
     await expect.poll(() => stub.calls.some((c) => c.method === 'links:locate')).toBe(true);
     expect(stub.calls.find((c) => c.method === 'dialog:openFiles')!.input).toEqual({ kind: 'videos' });
     expect(stub.calls.find((c) => c.method === 'links:locate')!.input).toEqual({ id: tombstone.videoId, path: '/home/me/Moved/Harbour at dawn.mp4' });
