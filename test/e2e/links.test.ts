@@ -145,6 +145,11 @@ describe('the life of a link', () => {
     // The tombstone shows its pair.
     await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"]`).click();
     await until('the pair shown', async () => (await page.locator('#pair-download').inputValue().catch(() => '')) === pairs[0]!.newDownload);
+    expect(await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"] .recovery`).textContent()).toBe('Uploaded again');
+    await shootAndCheck(page, 'links-library-taken-down');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await shootAndCheck(page, 'links-library-taken-down-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);
 
   it('fixes a BBCode post: every byte the same but the dead links, swapped for their new ones', async () => {
