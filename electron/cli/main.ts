@@ -11,9 +11,10 @@ import { account, ls, search, sync } from './commands/library.ts';
 import { exportLinks } from './commands/export.ts';
 import { remote } from './commands/remote.ts';
 import { watch } from './commands/watch.ts';
+import { health } from './commands/health.ts';
 import { links } from './commands/links.ts';
 
-const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, links, watch, account };
+const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, watch, account, health, links };
 
 const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, account: { type: 'string' } } as const;
 

@@ -159,7 +159,7 @@ export const sync: Command = {
   },
 };
 
-async function waitForSync(cli: Cli, quickBefore: number | null, fullBefore: number | null, signal: AbortSignal) {
+export async function waitForSync(cli: Cli, quickBefore: number | null, fullBefore: number | null, signal: AbortSignal) {
   for (;;) {
     if (signal.aborted) throw new CliError('Stopped.', EXIT.interrupted, 'interrupted');
     const status = await cli.call('sync:status');

@@ -13,7 +13,7 @@ import type { LinkCheckResult, LinkFixResult, UploadAgain } from '../../../share
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { table, type Output } from '../output.ts';
-import { firstSync } from './library.ts';
+import { freshHealth } from './health.ts';
 
 /** How each health reads in a table. */
 const STATE_WORDS: Readonly<Record<LinkHealth['state'] | 'unknown', string>> = { alive: 'alive', takenDown: 'taken down', gone: 'gone', unknown: 'unknown' };
@@ -46,16 +46,20 @@ async function inputFile(cli: Cli, name: string, scratch: string): Promise<strin
   return path;
 }
 
-function onePositional(positionals: string[], what: string): string {
+/** The one FILE argument; the links group shares its options among subcommands, so one that is not this one's is refused here. */
+function oneFile(command: Command, what: string, positionals: string[], values: Record<string, unknown>, json: boolean): string {
+  const foreign = Object.keys(values).filter((option) => values[option] !== undefined && !['json', 'help', 'account'].includes(option) && !(option in command.options));
+  if (foreign.length > 0) throw new CliError(`links ${what} takes no --${foreign.join(', --')}.`, EXIT.usage, 'usage');
+  if (json && command.noJson !== undefined) throw new CliError(`links ${what} takes no --json: ${command.noJson}`, EXIT.usage, 'usage');
   if (positionals.length !== 1) throw new CliError(`links ${what} takes one FILE, or - for stdin.`, EXIT.usage, 'usage');
   return positionals[0]!;
 }
 
-/** Opens the core, reads the library for the first time if it never was, and runs. */
+/** Opens the core, brings the library and its takedowns up to date (offline: says so), and runs. */
 async function withCli<T>(open: () => Promise<Cli>, out: Output, signal: AbortSignal, run: (cli: Cli) => Promise<T>): Promise<T> {
   const cli = await open();
   try {
-    await firstSync(cli, out, signal);
+    await freshHealth(cli, signal, out);
     return await run(cli);
   } finally {
     await cli.close();
@@ -67,8 +71,8 @@ export const linksCheck: Command = {
   usage: 'links check FILE|-',
   details: ['FILE is a forum post, a web page, Markdown, plain text or a CSV; - reads stdin. Exit 1 when a link is taken down or gone.'],
   options: {},
-  async run({ positionals, out, open, signal }) {
-    const name = onePositional(positionals, 'check');
+  async run({ positionals, values, out, open, signal }) {
+    const name = oneFile(linksCheck, 'check', positionals, values, out.json);
     const result = await withScratch((scratch) => withCli(open, out, signal, async (cli) => cli.call('links:check', { path: await inputFile(cli, name, scratch) })));
     out.result(result, () => sayCheck(result, out));
     return result.counts.takenDown + result.counts.gone > 0 ? EXIT.someFailed : EXIT.ok;
@@ -97,7 +101,7 @@ export const linksFix: Command = {
   noJson: 'it writes the fixed text itself; `links check --json` describes the links.',
   options: { output: { type: 'string', short: 'o' } },
   async run({ positionals, values, out, open, signal }) {
-    const name = onePositional(positionals, 'fix');
+    const name = oneFile(linksFix, 'fix', positionals, values, out.json);
     const target = typeof values.output === 'string' ? resolve(values.output) : null;
     const result = await withScratch((scratch) =>
       withCli(open, out, signal, async (cli) => {

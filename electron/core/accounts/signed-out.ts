@@ -23,4 +23,8 @@ export const SIGNED_OUT_ANSWERS: Partial<AccountHandlers> = {
   'watch:status': () => ({ folders: [] }),
   'connection:get': () => unknownConnection(),
   'connection:check': () => unknownConnection(),
+  // The sidebar's health counts and the Takedowns view: nothing known, nothing dead.
+  'links:health': () => ({ counts: { alive: 0, takenDown: 0, gone: 0 }, items: [], total: 0 }),
+  'links:takedowns': () => ({ items: [], total: 0, readAt: null }),
+  'links:map': () => ({ items: [], total: 0 }),
 };

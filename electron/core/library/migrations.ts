@@ -221,6 +221,7 @@ export const libraryMigrations: readonly Migration[] = [
           recover_job_id INTEGER             -- Upload again's job
         ) WITHOUT ROWID;
         CREATE INDEX lib_tombstones_by_state ON lib_tombstones (state, dead_at);
+        CREATE INDEX lib_tombstones_by_death ON lib_tombstones (dead_at);
         CREATE INDEX lib_tombstones_by_job ON lib_tombstones (recover_job_id) WHERE recover_job_id IS NOT NULL;
         -- Every DMCA record the takedown watch read (lib_dmca is the account screen's cache of
         -- pages, written when that screen asks): seen_at says when it was first read.

@@ -52,11 +52,12 @@ function encode(text: string, encoding: string): Buffer {
 
 /** Reads bytes as a text whose characters re-encode to exactly these bytes. */
 export function decodeDocument(bytes: Buffer): TextDocument {
-  const { encoding } = detectSubtitleEncoding(bytes);
+  const { encoding, by } = detectSubtitleEncoding(bytes);
   const bomLength = bomLengthOf(bytes, encoding);
   const body = bytes.subarray(bomLength);
   const text = encoding === 'utf-8' ? body.toString('utf8') : iconv.decode(body, encoding, { stripBOM: false });
-  if (encode(text, encoding).equals(body)) return { bytes, encoding, bomLength, text };
+  // Bytes found to be valid UTF-8 decode and re-encode to themselves: no second pass over 20 MB to prove it.
+  if (by === 'utf8-valid' || encode(text, encoding).equals(body)) return { bytes, encoding, bomLength, text };
   // UTF-16 has no byte-for-byte reading that keeps its links findable.
   if (UTF16.has(encoding)) throw new AppError('validation', `The text is not valid ${encoding.toUpperCase()}: it cannot be rewritten without changing bytes that are not links.`);
   return { bytes, encoding: 'latin1', bomLength, text: body.toString('latin1') };

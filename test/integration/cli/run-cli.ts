@@ -9,19 +9,25 @@ export const CLI_MAIN = resolve(import.meta.dirname, '../../../electron/cli/main
 export interface CliRun {
   code: number | null;
   stdout: string;
+  /** Stdout as the bytes written (a command that keeps a text's encoding). */
+  stdoutBytes: Buffer;
   stderr: string;
 }
 
 export interface CliRunOptions {
   /** Sends SIGINT once this answers true (checked on every output chunk and every 50 ms). */
   interruptWhen?: (stderr: string, stdout: string) => boolean;
+  /** What the command reads on stdin (absent: no stdin). */
+  stdin?: Buffer;
 }
 
 /** A runner whose HOME is `home` (the CLI never reads the tester's own). */
 export function cliRunner(home: string) {
   return function cli(args: string[], env: Record<string, string>, options: CliRunOptions = {}): Promise<CliRun> {
     return new Promise((done, fail) => {
-      const child = spawn(process.execPath, [CLI_MAIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI_MAIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+      if (options.stdin) child.stdin!.end(options.stdin);
+      const chunks: Buffer[] = [];
       let stdout = '';
       let stderr = '';
       let interrupted = false;
@@ -32,6 +38,7 @@ export function cliRunner(home: string) {
         }
       };
       child.stdout.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
         stdout += chunk.toString();
         maybeInterrupt();
       });
@@ -42,10 +49,11 @@ export function cliRunner(home: string) {
       const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
       const poll = setInterval(maybeInterrupt, 50);
       child.once('error', fail);
-      child.once('exit', (code) => {
+      // 'close': the process ended and its stdout was read to the end (all of a fixed text's bytes).
+      child.once('close', (code) => {
         clearTimeout(timer);
         clearInterval(poll);
-        done({ code, stdout, stderr });
+        done({ code, stdout, stdoutBytes: Buffer.concat(chunks), stderr });
       });
     });
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { NotificationConstructorOptions } from 'electron';
-import { notifyBatchFinished } from '../../../electron/main/notifications.ts';
+import { notifyBatchFinished, notifyTakedowns, takedownNotificationText } from '../../../electron/main/notifications.ts';
 
 class FakeNotification extends EventEmitter {
   shown = false;
@@ -47,5 +47,21 @@ describe('batch notifications', () => {
       expect(d.created).toHaveLength(0);
     }
     expect(notifyBatchFinished({ done: 0, failed: 0 }, deps())).toBe(false);
+  });
+});
+
+describe('the takedown notification', () => {
+  it('names up to three titles (an unknown one by its id) and counts the rest', () => {
+    expect(takedownNotificationText({ count: 1, videos: [{ id: 'aaaaaaaaaaaa', title: 'Trip.mp4' }] })).toEqual({ title: 'A video was taken down', body: '1 video was taken down: Trip.mp4' });
+    const five = { count: 5, videos: ['a', 'b', 'c', 'd', 'e'].map((c, i) => ({ id: c.repeat(12), title: i === 1 ? null : `${c}.mp4` })) };
+    expect(takedownNotificationText(five)).toEqual({ title: 'Videos were taken down', body: '5 videos were taken down: a.mp4, bbbbbbbbbbbb, c.mp4 and 2 more' });
+  });
+
+  it('is shown when notifications are on, and its click opens the Takedowns view', () => {
+    const d = { ...deps(), openTakedowns: vi.fn() };
+    expect(notifyTakedowns({ count: 1, videos: [{ id: 'aaaaaaaaaaaa', title: 'x' }] }, d)).toBe(true);
+    d.created[0]!.emit('click');
+    expect(d.openTakedowns).toHaveBeenCalledOnce();
+    expect(notifyTakedowns({ count: 1, videos: [{ id: 'aaaaaaaaaaaa', title: 'x' }] }, { ...deps(false), openTakedowns: vi.fn() })).toBe(false);
   });
 });

@@ -29,8 +29,8 @@ function tables(db: Db): string[] {
 }
 
 describe('library migrations', () => {
-  it('are numbered 1 to 7 without gaps, each with a name', () => {
-    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  it('are numbered 1 to 8 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
   });
 
@@ -73,7 +73,7 @@ describe('library migrations', () => {
     first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
     first.close();
     const again = openLibraryDatabase(file);
-    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
     again.close();
   });
@@ -115,5 +115,19 @@ describe('library migrations', () => {
     expect(indexes).toEqual(['lib_videos_by_folder', 'lib_videos_by_id']); // (7 adds lib_videos_short_titles)
     db.exec('DROP INDEX lib_videos_by_id');
     expect(() => insert.run(43, 'aaaaaaaaaaaa', 3, 'Twin', null, null, null, 0)).not.toThrow();
+  });
+});
+
+describe('library migration 8 (issue 29)', () => {
+  it('adds the tombstones, the takedowns read and the link map, with the indexes the health reads use', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vidlift-mig8-'));
+    try {
+      const db = openLibraryDatabase(join(dir, 'library.sqlite'));
+      const names = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'lib_tombstones%' OR name LIKE 'lib_takedowns%' OR name LIKE 'lib_link_map%' ORDER BY name").all().map((r) => r.name);
+      expect(names).toEqual(['lib_link_map', 'lib_link_map_by_at', 'lib_link_map_by_new', 'lib_takedowns', 'lib_takedowns_by_code', 'lib_tombstones', 'lib_tombstones_by_death', 'lib_tombstones_by_job', 'lib_tombstones_by_state']);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
