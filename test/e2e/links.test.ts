@@ -113,6 +113,12 @@ describe('the life of a link', () => {
     expect(((await page.locator('button.filter[data-filter="gone"] .count').textContent()) ?? '').trim()).toBe('0');
     await filter.click();
     await until('the dead videos', async () => (await page.locator('.dead .list button.row').count()) === 2);
+    // The tombstones' search, asked for in the filter.
+    await page.locator('#dead-search').fill('river');
+    await until('one match', async () => (await page.locator('.dead .list button.row').count()) === 1);
+    expect(await page.locator('.dead .list button.row .name').textContent()).toBe('River delta.mp4');
+    await page.locator('#dead-search').fill('');
+    await until('both again', async () => (await page.locator('.dead .list button.row').count()) === 2);
   }, 180_000);
 
   it('uploads both again in one go, and the link map pairs each dead video with its new one', async () => {

@@ -21,6 +21,8 @@ export class LinkHealthState {
   counts = $state.raw<HealthCounts>(NO_COUNTS);
   /** The library's dead-video filter on screen; null: the folders as usual. */
   filter = $state<DeadHealth | null>(null);
+  /** Title words the filter's dead videos are searched by (the tombstones' search, asked for here only). */
+  search = $state('');
   dead = $state.raw<Tombstone[]>([]);
   deadTotal = $state(0);
   /** The tombstone shown beside the list (a filter's row, or a takedown's). */
@@ -65,7 +67,7 @@ export class LinkHealthState {
   async load(): Promise<void> {
     const generation = ++this.#generation;
     const [health, takedowns] = await Promise.all([
-      this.#api.call('links:health', { offset: 0, limit: Math.max(HEALTH_PAGE, this.dead.length), ...(this.filter ? { state: this.filter } : {}) }),
+      this.#api.call('links:health', { offset: 0, limit: Math.max(HEALTH_PAGE, this.dead.length), ...this.#deadQuery() }),
       this.#api.call('links:takedowns', { offset: 0, limit: Math.max(HEALTH_PAGE, this.takedowns.length) }),
     ]);
     if (generation !== this.#generation) return;
@@ -81,9 +83,17 @@ export class LinkHealthState {
   /** Shows the dead videos of one state in the library (null: back to the folders). */
   async setFilter(state: DeadHealth | null): Promise<void> {
     this.filter = state;
+    this.search = '';
     this.tombstone = null;
     this.dead = [];
     this.deadTotal = 0;
+    await this.load();
+  }
+
+  /** Searches the filter's dead videos by title (at once: the tombstones are a small table). */
+  async setSearch(text: string): Promise<void> {
+    this.search = text;
+    this.dead = [];
     await this.load();
   }
 
@@ -91,7 +101,7 @@ export class LinkHealthState {
   async moreDead(): Promise<void> {
     if (!this.filter || this.dead.length >= this.deadTotal) return;
     const generation = this.#generation;
-    const page = await this.#api.call('links:health', { offset: this.dead.length, limit: HEALTH_PAGE, state: this.filter });
+    const page = await this.#api.call('links:health', { offset: this.dead.length, limit: HEALTH_PAGE, ...this.#deadQuery() });
     if (generation === this.#generation) this.dead = [...this.dead, ...page.items];
   }
 
@@ -154,6 +164,7 @@ export class LinkHealthState {
     clearTimeout(this.#settleTimer);
     this.counts = NO_COUNTS;
     this.filter = null;
+    this.search = '';
     this.dead = [];
     this.deadTotal = 0;
     this.tombstone = null;
@@ -162,6 +173,11 @@ export class LinkHealthState {
     this.readAt = null;
     this.unseen = 0;
     this.recovering = false;
+  }
+
+  #deadQuery(): { state?: DeadHealth; search?: string } {
+    const search = this.search.trim();
+    return { ...(this.filter ? { state: this.filter } : {}), ...(this.filter && search ? { search } : {}) };
   }
 
   async #readTombstone(videoId: string, generation: number): Promise<void> {
