@@ -153,6 +153,17 @@ describe('the life of a link', () => {
     await until('the pair shown', async () => (await page.locator('#pair-download').inputValue().catch(() => '')) === pairs[0]!.newDownload);
     expect(await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"] .recovery`).textContent()).toBe('Uploaded again');
     await shootAndCheck(page, 'links-library-taken-down');
+    // The link map, exported from the Takedowns view through the one export writer.
+    await nav('Takedowns').click();
+    await page.getByRole('button', { name: 'Export link map…' }).click();
+    await page.getByLabel('Format').selectOption('csv');
+    await until('the preview', async () => ((await page.getByLabel('Preview').textContent()) ?? '').includes(pairs[0]!.newId));
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
+    await until('the link map copied', () => (harness.shell.copiedTexts().at(-1) ?? '').startsWith('oldId,newId,'));
+    const csv = harness.shell.copiedTexts().at(-1)!;
+    for (const pair of pairs) expect(csv).toContain(`${pair.oldId},${pair.newId},${pair.oldDownload},${pair.newDownload}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await nav('Library').click();
     await page.setViewportSize({ width: 900, height: 700 });
     await shootAndCheck(page, 'links-library-taken-down-900');
     await page.setViewportSize({ width: 1280, height: 800 });
