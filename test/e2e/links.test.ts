@@ -151,7 +151,7 @@ describe('the life of a link', () => {
     // The tombstone shows its pair.
     await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"]`).click();
     await until('the pair shown', async () => (await page.locator('#pair-download').inputValue().catch(() => '')) === pairs[0]!.newDownload);
-    expect(await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"] .recovery`).textContent()).toBe('Uploaded again');
+    await until('the row says so', async () => (await page.locator(`.dead .list button.row[data-video="${pairs[0]!.oldId}"] .recovery`).textContent()) === 'Uploaded again', 10_000);
     await shootAndCheck(page, 'links-library-taken-down');
     // The link map, exported from the Takedowns view through the one export writer.
     await nav('Takedowns').click();
