@@ -18,6 +18,8 @@ import { UploadStore } from '../../electron/core/uploads/store.ts';
 import { entomb } from '../../electron/core/library/tombstones.ts';
 import { healthCounts, takedownsView } from '../../electron/core/links/health.ts';
 import { lookupLinkHealth, type HealthLookupSource } from '../../electron/core/links/health-lookup.ts';
+import { knownLinks } from '../../electron/core/links/known-links.ts';
+import { LinkTextService } from '../../electron/core/links/link-text-service.ts';
 import { createLinkTextHandlers } from '../../electron/core/links/link-text-handlers.ts';
 import { Limiter } from '../../electron/core/library/sync/limiter.ts';
 import type { Db } from '../../electron/core/db/database.ts';
@@ -138,6 +140,17 @@ export default async function run(): Promise<void> {
     t0 = performance.now();
     await lookupLinkHealth(lookupSource, ids);
     const lookupMs = performance.now() - t0;
+    // This module's own share: the same check and fix with the health answered from that lookup's map.
+    const health = await lookupLinkHealth(lookupSource, ids);
+    const own = new LinkTextService({ knownLinks: () => knownLinks(db), lookup: async () => health, isGranted: (path) => path === input, mayWrite: (path) => writable.delete(path) });
+    const owns: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      writable.add(output);
+      t0 = performance.now();
+      await own.check({ path: input });
+      await own.fix({ path: input, toPath: output });
+      owns.push(performance.now() - t0);
+    }
     const inputBytes = readFileSync(input);
     const outputBytes = readFileSync(output);
     if (outputBytes.length !== inputBytes.length) throw new Error('the fixed text changed size although every replacement id is as long as the old one');
@@ -156,18 +169,19 @@ export default async function run(): Promise<void> {
     const check = median(checks);
     const fix = median(fixes);
     const fixTotal = median(checks.map((c, i) => c + fixes[i]!));
-    const health = median(healths);
+    const healthMs = median(healths);
     console.table({
       library: { value: `${counts.alive} alive, ${counts.takenDown} taken down, ${counts.gone} gone`, note: `seeded in ${round(seedMs / 1000, 1)} s` },
       text: { value: `${round(statSync(input).size / 1024 / 1024, 1)} MB, ${summary.links} links (${summary.dead} dead)`, note: 'Windows-1252 bytes, CRLF' },
       'links:check (median ms)': { value: round(check, 0), note: `${RUNS} runs` },
       'links:fix to a file (median ms)': { value: round(fix, 0), note: `${summary.replaced} replaced, ${summary.stillDead} still dead` },
       'of which lookupLinkHealth (ms, once)': { value: round(lookupMs, 0), note: `${ids.length} distinct ids` },
+      'check + fix, health from a map (median ms)': { value: round(median(owns), 0), note: 'read, decode, find, rewrite, write' },
       'check + fix (median ms)': { value: round(fixTotal, 0), note: 'target < 2000' },
-      'counts + first Takedowns page (median ms)': { value: round(health, 1), note: 'target < 200' },
+      'counts + first Takedowns page (median ms)': { value: round(healthMs, 1), note: 'target < 200' },
     });
-    console.log(`targets: fix_20mb_ms < 2000 (${fixTotal < 2000 ? 'met' : 'MISSED'}), health_1m_ms < 200 (${health < 200 ? 'met' : 'MISSED'})`);
-    console.log(`links bench: fix_20mb_ms=${round(fixTotal, 0)} health_1m_ms=${round(health, 1)}`);
+    console.log(`targets: fix_20mb_ms < 2000 (${fixTotal < 2000 ? 'met' : 'MISSED'}), health_1m_ms < 200 (${healthMs < 200 ? 'met' : 'MISSED'})`);
+    console.log(`links bench: fix_20mb_ms=${round(fixTotal, 0)} health_1m_ms=${round(healthMs, 1)}`);
   } finally {
     db.close();
     await host.close();

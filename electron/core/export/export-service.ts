@@ -5,7 +5,8 @@ import { AppError } from '../../../shared/errors.ts';
 import type { ExportId, ExportOptions, ExportPreview, ExportSource } from '../../../shared/export-options.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { columnsFor, exportVideos, type SourceContext } from './sources.ts';
-import { checkOptions, exportPieces, MAX_COPY_CHARS, textSink, writeExport, writeToFile, type ExportTally } from './writer.ts';
+import { checkOptions, exportPieces, MAX_COPY_CHARS, textSink, writeExport, type ExportTally } from './writer.ts';
+import { writeToFile } from '../files/write-file.ts';
 
 const PREVIEW_ENTRIES = 10;
 const PROGRESS_EVERY_MS = 250;

@@ -4,10 +4,6 @@
 // end, so a failed or cancelled export leaves no file at that name), and the pieces the
 // command line pulls for its stdout (export-service.ts). The pieces are made one video at a
 // time: an export of any size is never held whole, except as the clipboard's text.
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { once } from 'node:events';
 import { AppError } from '../../../shared/errors.ts';
 import { checkTemplate, EXPORT_FORMAT, TemplateError, type ColumnSet, type ExportVideo } from '../../../shared/export-formats.ts';
 import type { ExportOptions } from '../../../shared/export-options.ts';
@@ -79,35 +75,3 @@ export function textSink(max = Infinity): ExportSink & { text: () => string } {
   };
 }
 
-/** A file takes bytes too (Fix my links writes a text back in the encoding it was read in). */
-export interface FileSink extends ExportSink {
-  write(chunk: string | Uint8Array): Promise<void>;
-}
-
-/**
- * The file sink: `write` runs the export into a fresh random name beside `path`, created
- * exclusively ('wx': O_CREAT|O_EXCL, which never follows a link: a fixed name could be a link
- * planted beforehand, and writing through it would overwrite the link's target), and renames
- * it to `path` only when the export ended. Same folder, so the rename is atomic. On failure or
- * cancellation the temporary file is removed.
- */
-export async function writeToFile(path: string, run: (sink: FileSink) => Promise<void>): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.vidlift-part`);
-  const handle = await open(temporary, 'wx', 0o600);
-  const out = handle.createWriteStream();
-  try {
-    await run({
-      write: async (chunk) => {
-        if (chunk.length > 0 && !out.write(chunk)) await once(out, 'drain');
-      },
-    });
-    out.end();
-    // Closed before the rename (Windows refuses to rename an open file).
-    await once(out, 'close');
-    await rename(temporary, path);
-  } catch (error) {
-    out.destroy();
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}

@@ -19,7 +19,7 @@ import {
   type TextLink,
 } from '../../../shared/link-text.ts';
 import type { LinkHealth } from '../../../shared/links.ts';
-import { writeToFile } from '../export/writer.ts';
+import { writeToFile } from '../files/write-file.ts';
 import { LinkFinder, type FoundLink } from './link-finder.ts';
 import { rewriteLinks, type PlacedLink } from './link-rewriter.ts';
 import { templatesOf } from './link-templates.ts';

@@ -37,12 +37,12 @@ export function cliRunner(home: string) {
           child.kill('SIGINT');
         }
       };
-      child.stdout.on('data', (chunk: Buffer) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         stdout += chunk.toString();
         maybeInterrupt();
       });
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
         maybeInterrupt();
       });

@@ -10,6 +10,7 @@ import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../electron/core/core.ts';
 import { createDispatcher } from '../../../electron/core/rpc/dispatch.ts';
+import { createHarnessShell } from '../../harness/shell-handlers.ts';
 import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
 import { shown } from '../../support/shown-account.ts';
 import { writeVideo } from '../uploads/helpers.ts';
@@ -129,7 +130,7 @@ describe('Fix my links in the core', () => {
     const outside = join(root, 'not-picked.txt');
     writeFileSync(outside, mine.embed);
     await expect(shown(core)['links:check']({ path: outside })).rejects.toMatchObject({ code: 'validation' });
-    const dispatch = createDispatcher(core.handlers, core.account);
+    const dispatch = createDispatcher({ ...core.handlers, ...createHarnessShell(() => {}).handlers }, core.account);
     const accountId = core.shownAccountId();
     for (const input of [{}, { text: 'a', path: outside }, { text: 7 }, { path: outside, toPath: '' }, { text: 'a', extra: true }]) {
       expect(await dispatch('links:fix', input, accountId)).toMatchObject({ ok: false, error: { code: 'validation' } });
