@@ -253,7 +253,7 @@ export const methods = {
   ),
 
   /** Native dialogs; the paths chosen become paths the person granted. */
-  'dialog:openFiles': method(z.strictObject({ kind: z.enum(['videos', 'image', 'subtitle']) }), z.object({ paths: z.array(z.string()) })),
+  'dialog:openFiles': method(z.strictObject({ kind: z.enum(['videos', 'image', 'subtitle', 'text']) }), z.object({ paths: z.array(z.string()) })),
   'dialog:openFolder': method(none, z.object({ paths: z.array(z.string()) })),
   /** The native save dialog; the path chosen (null when cancelled) is the only one an export may write. */
   'dialog:saveFile': method(z.strictObject({ suggestedName: Text.min(1).max(200) }), z.object({ path: z.string().nullable() })),

@@ -20,6 +20,15 @@ const FILTERS: Record<FileKind, { title: string; multi: boolean; filters: OpenDi
   },
   image: { title: 'Choose a thumbnail', multi: false, filters: [{ name: 'Images (JPEG, PNG)', extensions: ['jpg', 'jpeg', 'png'] }] },
   subtitle: { title: 'Choose a subtitle file', multi: false, filters: [{ name: 'Subtitles (SRT, WebVTT)', extensions: ['srt', 'vtt'] }] },
+  // Fix my links: a post or page the links were published in; the core reads any text, so "All files" stays.
+  text: {
+    title: 'Choose a text with links to fix',
+    multi: false,
+    filters: [
+      { name: 'Texts (forum posts, web pages, Markdown, CSV)', extensions: ['txt', 'bbcode', 'html', 'htm', 'md', 'markdown', 'csv'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
 };
 
 export interface DialogDeps {

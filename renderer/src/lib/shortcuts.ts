@@ -16,7 +16,7 @@ export const SHORTCUTS: ShortcutGroup[] = [
   {
     where: 'Anywhere',
     items: [
-      { keys: `${MOD}+1 … ${MOD}+5`, what: 'Library, Uploads, Remote imports, Account, Settings' },
+      { keys: `${MOD}+1 … ${MOD}+7`, what: 'Library, Uploads, Remote imports, Takedowns, Fix my links, Account, Settings' },
       { keys: `${MOD}+F`, what: 'Search the library' },
       { keys: '? or F1', what: 'This list' },
     ],

@@ -7,11 +7,14 @@ import type { EventPayload } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accounts as defaultAccounts, type AccountsState } from './accounts.svelte.ts';
 
-export type Screen = EventPayload<'app:navigate'>['to'];
+/** The screens the shell can ask for (a clicked notification), and Fix my links, which only the person opens. */
+export type Screen = EventPayload<'app:navigate'>['to'] | 'fix-links';
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
   { id: 'library', label: 'Library' },
   { id: 'uploads', label: 'Uploads' },
   { id: 'remote', label: 'Remote imports' },
+  { id: 'takedowns', label: 'Takedowns' },
+  { id: 'fix-links', label: 'Fix my links' },
   { id: 'account', label: 'Account' },
   { id: 'settings', label: 'Settings' },
 ];
@@ -63,7 +66,17 @@ export class Session {
   }
 
   start(): () => void {
-    return this.#api.on('app:navigate', ({ to }) => this.navigate(to));
+    return this.#api.on('app:navigate', ({ to, accountId }) => {
+      // A clicked notification of an account not shown (its takedowns) shows that account first.
+      if (accountId !== undefined && accountId !== this.#accounts.view.activeId) {
+        this.#accounts.switchTo(accountId).then(
+          () => this.navigate(to),
+          () => this.navigate(to),
+        );
+        return;
+      }
+      this.navigate(to);
+    });
   }
 
   navigate(to: Screen): void {
