@@ -31,6 +31,7 @@ import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
 import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
+import type { SendFile } from './transfer.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
@@ -69,6 +70,8 @@ export interface UploadEngineOptions {
   network?: Network;
   /** How long a paused transfer keeps its request open (default 60 s, nginx's client_body_timeout). */
   pausePatienceMs?: number;
+  /** The file server's port (default: real sockets); the simulation (test/sim) replaces it. */
+  sendFile?: SendFile;
 }
 
 /** When "Pause all" stops: once the files being sent are done (nothing new starts), or now (they are held). */
@@ -131,6 +134,7 @@ export class UploadEngine {
       sendStallMs: options.sendStallMs ?? 60_000,
       replyTimeoutMs: options.replyTimeoutMs ?? 10 * 60_000,
       ...(options.network ? { network: options.network } : {}),
+      ...(options.sendFile ? { sendFile: options.sendFile } : {}),
     });
     this.#scheduler = new Scheduler({
       store: this.#store,

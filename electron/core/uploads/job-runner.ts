@@ -18,7 +18,7 @@ import type { ProgressTracker } from './progress.ts';
 import type { UploadStore } from './store.ts';
 import type { JobRow } from './job-row.ts';
 import type { TokenBucket } from './throttle.ts';
-import { sendFile, TransferError } from './transfer.ts';
+import { sendFile, TransferError, type SendFile } from './transfer.ts';
 import type { Network } from '../net/network.ts';
 import type { TransferHold } from './hold.ts';
 
@@ -71,6 +71,8 @@ interface JobRunnerOptions {
   replyTimeoutMs: number;
   /** How file servers are reached (proxy or direct); direct when absent. */
   network?: Network;
+  /** The file server's port (default: real sockets, transfer.ts); the simulation replaces it. */
+  sendFile?: SendFile;
 }
 
 export class JobRunner {
@@ -104,7 +106,7 @@ export class JobRunner {
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
       // The bytes are read anyway: their hash costs no second read (duplicates.ts).
       const content = new ContentHasher(row.size);
-      const reply = await sendFile({
+      const reply = await (this.#o.sendFile ?? sendFile)({
         url: target.url,
         session: target.session,
         folderId: row.folder_id,

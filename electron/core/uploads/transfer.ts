@@ -42,7 +42,7 @@ export class TransferError extends Error {
  * the last-chunk warning that persists "maybe received", the hold, the tap for the content
  * hash), plus the request around it.
  */
-type TransferInput = Omit<PumpInput, 'chunkSize'> & {
+export type TransferInput = Omit<PumpInput, 'chunkSize'> & {
   url: string;
   session: string;
   folderId: number;
@@ -57,6 +57,12 @@ type TransferInput = Omit<PumpInput, 'chunkSize'> & {
 };
 
 /** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
+
+/**
+ * The port to the file server: sendFile below on real sockets, a simulated file server in
+ * the deterministic simulation (test/sim), which must fail the same ways (TransferError).
+ */
+export type SendFile = (input: TransferInput) => Promise<UploadReply>;
 
 export function sendFile(input: TransferInput): Promise<UploadReply> {
   return new Promise((resolve, reject) => {
