@@ -47,10 +47,10 @@ class KeyVerdict {
 export class SimApp {
   readonly owner: number;
   readonly db: Db;
-  readonly library: Library;
-  readonly uploads: UploadEngine;
-  readonly remote: RemoteImports;
-  readonly connection: ConnectionMonitor;
+  library!: Library;
+  uploads!: UploadEngine;
+  remote!: RemoteImports;
+  connection!: ConnectionMonitor;
   readonly verdict = new KeyVerdict();
 
   constructor(world: AppWorld, owner: number) {
@@ -65,6 +65,16 @@ export class SimApp {
       emit: (event, payload) => world.observe('event', `${event} ${JSON.stringify(payload)}`),
     };
     this.db = openAccountDatabase(world.dbFile, { onDamaged: () => world.observe('log', 'the database was damaged') });
+    try {
+      this.#compose(world, owner, logger, events, random);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+  }
+
+  #compose(world: AppWorld, owner: number, logger: RedactingLogger, events: EventSink, random: () => number): void {
+    const { time } = world;
     let client: InstanceType<typeof ServiceClient> | null = null;
     this.connection = new ConnectionMonitor({
       probe: (signal) => (client ? client.slots({ signal }) : Promise.resolve()),

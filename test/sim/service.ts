@@ -20,6 +20,8 @@ export interface SimFolder {
   name: string;
   parent: number;
   code: string;
+  /** The name asked for when a client created it (operation 11); absent for folders seeded. */
+  createdAs?: string;
 }
 
 export interface ServiceAnswer {
@@ -51,6 +53,11 @@ export class SimService {
     this.#rng = rng;
     this.#now = now;
     this.key = key;
+  }
+
+  /** The folders clients created, each once per request the service acted on. */
+  get createdFolders(): SimFolder[] {
+    return [...this.folders.values()].filter((folder) => folder.createdAs !== undefined);
   }
 
   addFolder(name: string, parent = 0): SimFolder {
@@ -90,6 +97,7 @@ export class SimService {
       case 'POST /v1/folders/create': {
         if (typeof body.name !== 'string' || body.name === '') return failure('name is required');
         const f = this.addFolder(body.name);
+        f.createdAs = body.name;
         return ok({ id: f.id, name: f.name, code: f.code, parent: f.parent, isPublic: false, openEmbed: false });
       }
       case 'POST /v1/folders/rename': {

@@ -14,7 +14,10 @@ interface Pending {
 
 /** The handle a timer answers: what Node's Timeout offers that the core calls (unref). */
 export class SimTimeout {
-  constructor(readonly seq: number) {}
+  readonly seq: number;
+  constructor(seq: number) {
+    this.seq = seq;
+  }
   unref(): this {
     return this;
   }

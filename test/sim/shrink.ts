@@ -1,0 +1,3 @@
+export async function shrinkSteps(_seed: number, _scratch: string, _trace: string[]): Promise<number | null> {
+  return null;
+}
