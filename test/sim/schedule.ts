@@ -56,6 +56,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
   const leaks: string[] = [];
   const uncaught: string[] = [];
   const observe = (what: 'log' | 'event', text: string): void => {
+    if (what === 'log') say(`log ${text.slice(25)}`);
     for (const secret of secrets) if (text.includes(secret)) leaks.push(`${what}: ${text.slice(0, 200)}`);
     for (const session of service.sessions.keys()) if (text.includes(session)) leaks.push(`${what}: ${text.slice(0, 200)}`);
   };
@@ -283,9 +284,10 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       say('person enters the new key');
     }
     await act('resume all', () => app.uploads.resume());
-    say('-- settling');
+    say(`-- settling at ${time.now()}`);
     let settled = false;
     for (let i = 0; i < SETTLE_LIMIT; i++) {
+      if (i === SETTLE_LIMIT - 1) say(`-- not quiet at ${time.now()} ${process.getActiveResourcesInfo().join(",")}: ${JSON.stringify(app.db.prepare("SELECT id, state, next_attempt_at FROM upload_jobs WHERE state = 'waiting'").all())} ${app.uploads.list().jobs.map((j) => j.state).join(',')} / ${app.library.outbox.view().items.length} changes / ${network.pending.length} pending`);
       await drain();
       if (network.pending.length > 0) {
         network.deliverAt(0, faultRng);
@@ -293,9 +295,13 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       }
       if (isQuiet(app)) {
         settled = true;
+        say(`-- quiet after ${i} turns`);
         break;
       }
-      if (!fire()) break;
+      if (!fire()) {
+        say('-- no timer left');
+        break;
+      }
     }
     // A last full sync, as the person opening the library would see it.
     const sync = app.library.sync.syncNow({ full: true }).then(
@@ -311,6 +317,8 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     }
     await drain();
     say(`-- settled=${settled} final sync ${syncOutcome ?? 'did not end'}`);
+    for (const job of app.uploads.list().jobs) say(`job #${job.id} ${job.name} ${job.state} folder ${job.folderId} video ${job.videoId ?? '-'}${job.error ? ` error “${job.error.message}”` : ''}`);
+    for (const item of app.library.outbox.view().items) say(`change ${item.id} ${item.kind} ${item.state}${item.error ? ` “${item.error}”` : ''}${item.blockedBy ? ` behind ${item.blockedBy.id}` : ''}`);
     const broken = checkInvariants({ app, service, ledger, leaks, settled, say });
     for (const line of broken) say(`BROKEN ${line}`);
     return { seed, trace, faults: network.stats.faults, crashes, broken };
