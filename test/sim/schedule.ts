@@ -4,7 +4,7 @@
 // crashes, the clock jumps, the key is refused, a file changes, the disk fills, the network
 // goes down. Then the faults stop, the world settles, and the invariants are checked.
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StatementSync } from 'node:sqlite';
 import { createRng, deriveSeed, type Rng } from '../host/rng.ts';
@@ -61,6 +61,8 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     for (const session of service.sessions.keys()) if (text.includes(session)) leaks.push(`${what}: ${text.slice(0, 200)}`);
   };
   const world: AppWorld = { dbFile: join(dir, 'account.sqlite'), time, network, appKey: () => appKey, observe, rng: appRng };
+  // Every schedule starts from the same empty, migrated database: its migrations ran once.
+  copyFileSync(migratedTemplate(options.scratch), world.dbFile);
   const ledger: Ledger = { jobs: [], changes: [] };
   let crashes = 0;
   let dbFaultArmed: string | null = null;
@@ -333,6 +335,23 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     restoreTime();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An account database with every module's tables, made once per run by the modules themselves. */
+function migratedTemplate(scratch: string): string {
+  const file = join(scratch, 'template.sqlite');
+  if (existsSync(file)) return file;
+  const time = new SimTime(0);
+  const restore = installVirtualTime(time);
+  try {
+    const service = new SimService(createRng(1), time.now, 'template-key');
+    const network = new SimNetwork(service, time, () => undefined);
+    const app = new SimApp({ dbFile: file, time, network, appKey: () => 'template-key', observe: () => undefined, rng: createRng(2) }, 1);
+    app.db.close();
+  } finally {
+    restore();
+  }
+  return file;
 }
 
 /** Nothing left to happen on its own: no job on its way, no change waiting to go. */
