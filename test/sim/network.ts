@@ -23,6 +23,8 @@ export interface Exchange {
   /** Drawn a stall: only the core's deadline (or the world settling) ends it. */
   stalled: boolean;
   faults: FaultTable;
+  /** What this exchange meets while the network is down. */
+  downFault: string;
   /** Delivers it with this fault ('none' once the faults stopped). */
   deliver(fault: string): void;
 }
@@ -55,7 +57,7 @@ export class SimNetwork {
     if (!exchange) return;
     this.pending.splice(index, 1);
     let fault = this.faultsOn ? draw(rng, exchange.faults) : 'none';
-    if (this.down) fault = 'connection-refused';
+    if (this.down) fault = exchange.downFault;
     if (fault !== 'none') this.stats.faults++;
     if (fault === 'stall') {
       exchange.stalled = true;
@@ -81,8 +83,8 @@ export class SimNetwork {
     for (let i = this.pending.length - 1; i >= 0; i--) if (this.pending[i]!.owner === owner) this.pending.splice(i, 1);
   }
 
-  #add(owner: number, label: string, faults: FaultTable, deliver: (fault: string) => void): Exchange {
-    const exchange: Exchange = { seq: ++this.#seq, owner, label, stalled: false, faults, deliver };
+  #add(owner: number, label: string, faults: FaultTable, deliver: (fault: string) => void, downFault = 'connection-refused'): Exchange {
+    const exchange: Exchange = { seq: ++this.#seq, owner, label, stalled: false, faults, downFault, deliver };
     this.pending.push(exchange);
     return exchange;
   }
@@ -154,7 +156,7 @@ export class SimNetwork {
       const url = uploadRequestUrl(input.url);
       const fileServer = input.url;
       let lastChunkSeen = false;
-      const step = (phase: string, faults: FaultTable, timeoutMs: number): Promise<string> =>
+      const step = (phase: string, faults: FaultTable, timeoutMs: number, downFault: string): Promise<string> =>
         new Promise<string>((resolve, reject) => {
           let timer: unknown = null;
           const settle = (): void => {
@@ -166,10 +168,16 @@ export class SimNetwork {
             this.#remove(exchange);
             reject(new TransferError('aborted', 'The upload was stopped.', false));
           };
-          const exchange = this.#add(owner, `${phase} ${url.host} ${input.fileName}`, faults, (fault) => {
-            settle();
-            resolve(fault);
-          });
+          const exchange = this.#add(
+            owner,
+            `${phase} ${url.host} ${input.fileName}`,
+            faults,
+            (fault) => {
+              settle();
+              resolve(fault);
+            },
+            downFault,
+          );
           // The socket's idle limit, and after the body the reply's deadline (transfer.ts).
           timer = this.#time.setTimeout(() => {
             settle();
@@ -180,7 +188,7 @@ export class SimNetwork {
           else input.signal.addEventListener('abort', aborted, { once: true });
         });
 
-      const connect = await step('connect', CONNECT_FAULTS, input.sendStallMs);
+      const connect = await step('connect', CONNECT_FAULTS, input.sendStallMs, 'connection-refused');
       if (connect === 'dns-failure') throw new TransferError('network', 'The file server could not be found.', false);
       if (connect === 'connection-refused') throw new TransferError('network', 'The file server refused the connection.', false);
 
@@ -189,7 +197,7 @@ export class SimNetwork {
       input.onRead?.(bytes);
       if (input.hold) await input.hold.passage(input.signal);
       input.onProgress(Math.floor(input.size / 2));
-      const body = await step('body', BODY_FAULTS, input.sendStallMs);
+      const body = await step('body', BODY_FAULTS, input.sendStallMs, 'body-cut');
       if (body === 'body-cut') throw new TransferError('network', 'The file server closed the connection.', false);
       if (input.hold) await input.hold.passage(input.signal);
       input.hold?.seal();
@@ -197,7 +205,7 @@ export class SimNetwork {
       input.onLastChunk();
       input.onProgress(input.size);
 
-      const arrive = await step('arrive', ARRIVE_FAULTS, input.replyTimeoutMs);
+      const arrive = await step('arrive', ARRIVE_FAULTS, input.replyTimeoutMs, 'cut-before-server');
       const contentTag = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
       let reply: { status: number; body: string };
       switch (arrive) {
@@ -213,19 +221,28 @@ export class SimNetwork {
           this.#service.receiveUpload(fileServer, `${input.session}-spent`, input.folderId, input.fileName, input.size, contentTag);
           reply = { status: 200, body: '[{"file_code":"","file_status":"Invalid session"}]' };
           break;
-        default: {
+        case 'none': {
           const made = this.#service.receiveUpload(fileServer, input.session, input.folderId, input.fileName, input.size, contentTag);
           if ('refused' in made) reply = { status: 200, body: JSON.stringify([{ file_code: '', file_status: made.refused }]) };
           else {
             const whole = JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: made.video.id, title: made.video.name }] });
-            reply = { status: 200, body: arrive === 'malformed-reply' ? whole.slice(0, whole.length - 9) : whole };
+            reply = { status: 200, body: whole };
           }
+          break;
         }
+        case 'malformed-reply': {
+          const made = this.#service.receiveUpload(fileServer, input.session, input.folderId, input.fileName, input.size, contentTag);
+          const code = 'video' in made ? made.video.id : '';
+          reply = { status: 200, body: JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: code }] }).slice(0, 30) };
+          break;
+        }
+        default:
+          throw new Error(`no such file-server fault: ${arrive}`);
       }
       // The kernel took the last bytes: the engine learns the body went (job: finishing).
-      await step('sent', { none: 1 }, input.replyTimeoutMs);
+      await step('sent', { none: 1 }, input.replyTimeoutMs, 'none');
       input.onBodySent();
-      const back = await step('reply', REPLY_FAULTS, input.replyTimeoutMs);
+      const back = await step('reply', REPLY_FAULTS, input.replyTimeoutMs, 'reply-lost');
       if (back === 'reply-lost') throw new TransferError('network', 'The file server closed the connection.', true);
       const parsed = parseFileServerReply(reply.status, reply.body);
       if (parsed.ok) return { fileCode: parsed.fileCode, title: parsed.title };

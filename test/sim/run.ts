@@ -5,13 +5,13 @@
 //   --schedules N   how many (default 10,000; nights: 1,000,000)
 //   --seed N        replay one seed (with --verbose: its whole trace)
 //   --first N       the first seed of the run (default 1)
-//   --steps N       with --seed: run only the first N steps (what shrinking found)
+//   --keep 0,4,9    with --seed: only these steps of its schedule (what shrinking found)
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { shrinkSteps } from './shrink.ts';
+import { shrinkSchedule } from './shrink.ts';
 import { runSchedule, type ScheduleResult } from './schedule.ts';
 import { installSyncFs } from './sync-fs.ts';
 import { REGRESSION_SEEDS } from './regressions.ts';
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     schedules: { type: 'string', default: '10000' },
     seed: { type: 'string' },
     first: { type: 'string', default: '1' },
-    steps: { type: 'string' },
+    keep: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     'no-shrink': { type: 'boolean', default: false },
   },
@@ -31,14 +31,15 @@ const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `vidlift-si
 mkdirSync(scratch, { recursive: true });
 installSyncFs();
 
-function replayLine(result: ScheduleResult, steps?: number): string {
-  return `npm run sim -- --seed ${result.seed}${steps === undefined ? '' : ` --steps ${steps}`} --verbose`;
+function replayLine(result: ScheduleResult): string {
+  return `npm run sim -- --seed ${result.seed} --verbose`;
 }
 
 async function main(): Promise<number> {
   if (values.seed !== undefined) {
     const seed = Number(values.seed);
-    const result = await runSchedule(seed, { scratch, ...(values.steps ? { steps: Number(values.steps) } : {}) });
+    const keep = values.keep === undefined ? undefined : new Set(values.keep.split(',').filter(Boolean).map(Number));
+    const result = await runSchedule(seed, { scratch, ...(keep ? { keep } : {}) });
     if (values.verbose) for (const line of result.trace) console.log(line);
     console.log(`simulation: schedules=1 faults=${result.faults} crashes=${result.crashes} invariants_broken=${result.broken.length} slowest_ms=0`);
     return result.broken.length === 0 ? 0 : 1;
@@ -64,8 +65,8 @@ async function main(): Promise<number> {
       console.log(`schedule ${seed} broke: ${result.broken[0]}`);
       console.log(`  replay: ${replayLine(result)}`);
       if (!values['no-shrink'] && brokenSchedules === 1) {
-        const smallest = await shrinkSteps(seed, scratch, result.trace);
-        if (smallest !== null) console.log(`  shrunk to ${smallest} steps: npm run sim -- --seed ${seed} --steps ${smallest} --verbose`);
+        const smallest = await shrinkSchedule(seed, result.steps, scratch);
+        if (smallest !== null) console.log(`  shrunk from ${result.steps} to ${smallest.length} steps: npm run sim -- --seed ${seed} --keep ${smallest.join(',')} --verbose`);
       }
       if (brokenSchedules >= 3) break;
     }

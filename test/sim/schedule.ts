@@ -18,12 +18,14 @@ import { installVirtualTime, SimTime } from './time.ts';
 export interface ScheduleOptions {
   /** Where the schedule's files and database go (a folder of its own is made inside). */
   scratch: string;
-  /** Steps with faults on (default: 20-80, drawn from the seed). */
-  steps?: number;
+  /** Only these steps of the schedule (its 20-80 steps are numbered from 0): what shrinking keeps. */
+  keep?: ReadonlySet<number>;
 }
 
 export interface ScheduleResult {
   seed: number;
+  /** How many steps the seed's schedule has (before any were left out). */
+  steps: number;
   trace: string[];
   faults: number;
   crashes: number;
@@ -39,7 +41,9 @@ const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431',
 export async function runSchedule(seed: number, options: ScheduleOptions): Promise<ScheduleResult> {
   const trace: string[] = [];
   const say = (line: string): void => void trace.push(line);
-  const steps = createRng(deriveSeed(seed, 1));
+  const setup = createRng(deriveSeed(seed, 1));
+  /** Each step draws from its own stream: leaving a step out (shrinking) does not change the others. */
+  let r: Rng = setup;
   const faultRng = createRng(deriveSeed(seed, 2));
   const dataRng = createRng(deriveSeed(seed, 3));
   const appRng = createRng(deriveSeed(seed, 4));
@@ -47,7 +51,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'files'), { recursive: true });
 
-  const time = new SimTime(1_760_000_000_000 + steps.int(1_000_000_000));
+  const time = new SimTime(1_760_000_000_000 + setup.int(1_000_000_000));
   const restoreTime = installVirtualTime(time);
   const service = new SimService(dataRng, time.now, `key-${dataRng.word(20)}`);
   const secrets = new Set<string>([service.key]);
@@ -70,8 +74,8 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
   let folderCounter = 0;
 
   // What the service holds before the app first opens.
-  for (let i = steps.int(3); i > 0; i--) service.addFolder(`Seeded ${dataRng.word(5)}`);
-  for (let i = steps.int(4); i > 0; i--) {
+  for (let i = setup.int(3); i > 0; i--) service.addFolder(`Seeded ${dataRng.word(5)}`);
+  for (let i = setup.int(4); i > 0; i--) {
     const folders = [0, ...service.folders.keys()];
     service.addVideo(`seeded-${dataRng.word(6)}.mp4`, 1000 + dataRng.int(5000), folders[dataRng.int(folders.length)]!, 'seeded');
   }
@@ -147,17 +151,17 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
 
   const person = async (): Promise<void> => {
     const jobs = app.uploads.list().jobs;
-    const pickJob = (): number | null => (jobs.length === 0 ? null : jobs[steps.int(jobs.length)]!.id);
+    const pickJob = (): number | null => (jobs.length === 0 ? null : jobs[r.int(jobs.length)]!.id);
     const folders = app.library.store.listFolders();
-    const pickFolder = (): number => (folders.length === 0 || steps.int(3) === 0 ? 0 : folders[steps.int(folders.length)]!.id);
-    const action = draw(steps, PERSON_ACTIONS);
+    const pickFolder = (): number => (folders.length === 0 || r.int(3) === 0 ? 0 : folders[r.int(folders.length)]!.id);
+    const action = draw(r, PERSON_ACTIONS);
     switch (action) {
       case 'add-files': {
         const paths: string[] = [];
-        for (let i = 1 + steps.int(2); i > 0; i--) {
+        for (let i = 1 + r.int(2); i > 0; i--) {
           const name = `clip-${++fileCounter}.mp4`;
           const path = join(dir, 'files', name);
-          const bytes = Buffer.concat([MP4_HEAD, Buffer.from(dataRng.word(200 + dataRng.int(2000)))]);
+          const bytes = Buffer.concat([MP4_HEAD, Buffer.from(r.word(200 + r.int(2000)))]);
           writeFileSync(path, bytes);
           paths.push(path);
         }
@@ -173,7 +177,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
         return id === null ? undefined : act(`pause #${id}`, () => app.uploads.pause(id));
       }
       case 'pause-all': {
-        const when = steps.int(2) === 0 ? 'now' : 'after-current';
+        const when = r.int(2) === 0 ? 'now' : 'after-current';
         return act(`pause all (${when})`, () => app.uploads.pause(undefined, when));
       }
       case 'resume': {
@@ -207,7 +211,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       }
       case 'rename-folder': {
         if (folders.length === 0) return undefined;
-        const folder = folders[steps.int(folders.length)]!;
+        const folder = folders[r.int(folders.length)]!;
         const name = `Renamed ${++folderCounter}`;
         return act(`rename folder ${folder.id} to “${name}”`, () => {
           app.library.outbox.renameFolder(folder.id, name);
@@ -218,7 +222,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       case 'discard-change': {
         const items = app.library.outbox.view().items;
         if (items.length === 0) return undefined;
-        const item = items[steps.int(items.length)]!;
+        const item = items[r.int(items.length)]!;
         if (action === 'retry-change') return act(`retry change ${item.id}`, () => void app.library.outbox.retry(item.id));
         return act(`discard change ${item.id}`, () => {
           const before = new Set(app.library.outbox.view().items.map((i) => i.id));
@@ -232,28 +236,31 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     }
   };
 
+  const stepCount = 20 + setup.int(61);
   try {
-    const stepCount = options.steps ?? 20 + steps.int(61);
     for (let i = 0; i < stepCount; i++) {
       await drain();
-      const kind = draw(steps, STEP_WEIGHTS);
+      if (options.keep && !options.keep.has(i)) continue;
+      r = createRng(deriveSeed(seed, 1000 + i));
+      say(`step ${i}`);
+      const kind = draw(r, STEP_WEIGHTS);
       const deliverable = network.deliverable();
-      if (kind === 'deliver' && deliverable.length > 0) network.deliverAt(deliverable[steps.int(deliverable.length)]!, faultRng);
+      if (kind === 'deliver' && deliverable.length > 0) network.deliverAt(deliverable[r.int(deliverable.length)]!, r);
       else if (kind === 'timer' || (kind === 'deliver' && deliverable.length === 0)) {
         if (fire()) say(`timer at +${time.now() % 1_000_000}`);
       } else if (kind === 'person') await person();
       else if (kind === 'crash') crash();
       else if (kind === 'clock-jump') {
-        const ms = steps.int(2) === 0 ? -steps.int(3_600_000) : steps.int(8 * 3_600_000);
+        const ms = r.int(2) === 0 ? -r.int(3_600_000) : r.int(8 * 3_600_000);
         time.jump(ms);
         say(`clock jumps ${ms} ms`);
       } else if (kind === 'key-refused') {
         const old = service.key;
-        service.key = `key-${dataRng.word(20)}`;
+        service.key = `key-${r.word(20)}`;
         secrets.add(service.key);
         say('the service refuses the key; the person has a new one');
         // The person types the new key a little later (or during the settling).
-        if (steps.int(2) === 0) {
+        if (r.int(2) === 0) {
           appKey = service.key;
           app.verdict.set(false);
           say('person enters the new key');
@@ -262,14 +269,14 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       } else if (kind === 'file-changed') {
         const jobs = ledger.jobs;
         if (jobs.length > 0) {
-          const job = jobs[steps.int(jobs.length)]!;
+          const job = jobs[r.int(jobs.length)]!;
           const path = join(dir, 'files', job.name);
-          writeFileSync(path, Buffer.concat([MP4_HEAD, Buffer.from(dataRng.word(300))]));
-          utimesSync(path, new Date(time.now() / 1000 + 5), new Date(time.now() / 1000 + 5 + steps.int(100)));
+          writeFileSync(path, Buffer.concat([MP4_HEAD, Buffer.from(r.word(300))]));
+          utimesSync(path, new Date(time.now() / 1000 + 5), new Date(time.now() / 1000 + 5 + r.int(100)));
           say(`file ${job.name} changed on disk`);
         }
       } else if (kind === 'db-fault') {
-        dbFaultArmed = steps.int(2) === 0 ? 'ENOSPC' : 'SQLITE_BUSY';
+        dbFaultArmed = r.int(2) === 0 ? 'ENOSPC' : 'SQLITE_BUSY';
       } else if (kind === 'network-down') {
         network.down = !network.down;
         say(network.down ? 'network down' : 'network up');
@@ -323,7 +330,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     for (const item of app.library.outbox.view().items) say(`change ${item.id} ${item.kind} ${item.state}${item.error ? ` “${item.error}”` : ''}${item.blockedBy ? ` behind ${item.blockedBy.id}` : ''}`);
     const broken = checkInvariants({ app, service, ledger, leaks, settled, say });
     for (const line of broken) say(`BROKEN ${line}`);
-    return { seed, trace, faults: network.stats.faults, crashes, broken };
+    return { seed, steps: stepCount, trace, faults: network.stats.faults, crashes, broken };
   } finally {
     StatementSync.prototype.run = realRun;
     process.off('unhandledRejection', onRejection);

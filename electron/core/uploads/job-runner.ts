@@ -87,12 +87,14 @@ export class JobRunner {
     const { store, api } = this.#o;
     try {
       if (row.video_id !== null) return await this.#complete(row, run, { videoId: row.video_id });
-      if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
-      signal.throwIfAborted();
+      // Looked for before the file is checked: a file changed on disk after its body went
+      // says nothing about whether that body arrived (found by the simulation, test/sim, seed 37).
       if (row.maybe_received === 1) {
         const found = await this.#foundAlready(row, run);
         if (found) return found;
       }
+      signal.throwIfAborted();
+      if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
       signal.throwIfAborted();
       const target = await api.uploadTarget({ signal });
       signal.throwIfAborted();
