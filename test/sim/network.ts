@@ -41,6 +41,8 @@ export class SimNetwork {
   down = false;
   readonly stats: NetworkStats = { faults: 0 };
   #seq = 0;
+  /** Processes that crashed: nothing of theirs is answered, not even an abort. */
+  readonly #dead = new Set<number>();
   readonly #service: SimService;
   readonly #time: SimTime;
   readonly #trace: (line: string) => void;
@@ -80,6 +82,7 @@ export class SimNetwork {
 
   /** A crash: what the dead process was waiting for never answers. */
   dropOwner(owner: number): void {
+    this.#dead.add(owner);
     for (let i = this.pending.length - 1; i >= 0; i--) if (this.pending[i]!.owner === owner) this.pending.splice(i, 1);
   }
 
@@ -100,6 +103,7 @@ export class SimNetwork {
       new Promise<HttpResponse>((resolve, reject) => {
         const { signal } = request;
         const aborted = (): void => {
+          if (this.#dead.has(owner)) return;
           this.#remove(exchange);
           const reason: unknown = signal.reason;
           reject(reason instanceof DeadlineExceeded ? new TransportError('timeout', `The service gave ${reason.message}.`) : new TransportError('aborted', 'The request was cancelled.'));
@@ -164,6 +168,7 @@ export class SimNetwork {
             if (timer !== null) this.#time.clearTimeout(timer);
           };
           const aborted = (): void => {
+            if (this.#dead.has(owner)) return;
             settle();
             this.#remove(exchange);
             reject(new TransferError('aborted', 'The upload was stopped.', false));

@@ -110,7 +110,7 @@ export class SimTime {
  * must run on the same clock, or a 40 ms batch would cost 40 real ms and fire in any order.
  */
 export function installVirtualTime(time: SimTime): () => void {
-  const saved = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval, now: Date.now };
+  const saved = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval, now: Date.now, abortAfter: AbortSignal.timeout };
   const g = globalThis as unknown as Record<string, unknown>;
   g.setTimeout = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => time.setTimeout(() => callback(...args), ms ?? 0);
   g.clearTimeout = (handle: unknown) => time.clearTimeout(handle);
@@ -119,7 +119,14 @@ export function installVirtualTime(time: SimTime): () => void {
   };
   g.clearInterval = (handle: unknown) => time.clearTimeout(handle);
   Date.now = time.now;
+  // The client's error probe bounds its calls with AbortSignal.timeout: on the same clock.
+  AbortSignal.timeout = (ms: number) => {
+    const controller = new AbortController();
+    time.setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+    return controller.signal;
+  };
   return () => {
+    AbortSignal.timeout = saved.abortAfter;
     Object.assign(globalThis, { setTimeout: saved.setTimeout, clearTimeout: saved.clearTimeout, setInterval: saved.setInterval, clearInterval: saved.clearInterval });
     Date.now = saved.now;
   };
