@@ -315,7 +315,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     // A last full sync, as the person opening the library would see it.
     const sync = app.library.sync.syncNow({ full: true }).then(
       () => 'done',
-      (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+      (error: unknown) => `failed: ${error instanceof Error ? (process.env.SIM_STACKS ? (error.stack ?? error.message) : error.message) : String(error)}`,
     );
     let syncOutcome: string | null = null;
     void sync.then((outcome) => (syncOutcome = outcome));
