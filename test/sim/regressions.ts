@@ -7,4 +7,12 @@ export const REGRESSION_SEEDS: readonly number[] = [
   37,
   // A cancel between the last chunk and the end of the body stopped a transfer whose video had arrived: "cancelled" beside a video (uploads/engine.ts).
   6,
+  // A disk full while noting a failed fetch rejected the account refresh and ended every sync pass awaiting it (library/account-cache.ts).
+  4,
+  // A local write failure mid-replay left a change "sending" until a restart, out of reach of Retry and Discard (library/outbox/outbox.ts).
+  97,
+  // A database write refused after the body arrived failed the job for good beside its video (uploads/job-runner.ts).
+  58,
+  // Writing a failed upload's outcome failed too: the job stayed "uploading" until a restart (uploads/job-runner.ts).
+  214,
 ];

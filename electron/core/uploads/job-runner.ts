@@ -135,7 +135,16 @@ export class JobRunner {
       if (sha256 !== null) store.setContentHash(row.id, sha256);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
-      return this.#fail(row, run, error);
+      try {
+        return this.#fail(row, run, error);
+      } catch (recordError) {
+        // Writing the outcome failed too (disk full, database busy): the job must not stay
+        // "uploading" until a restart. Back to waiting, looking for its video first (found by
+        // the simulation, test/sim, seed 214).
+        this.#o.logger.error('the outcome of an upload could not be written; it is tried again', { jobId: row.id, error: recordError });
+        this.#o.store.apply(row.id, { type: 'retry-later', error: LOCAL_FAILURE, at: this.#o.now() + this.#o.backoff.baseMs, maybeReceived: true, bytesSent: 0 });
+        return { kind: 'retry-later' };
+      }
     }
   }
 
@@ -273,5 +282,12 @@ function toShape(error: unknown): ErrorShape {
     const code = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'server';
     return { code, message: error.message, retryable: error.retryable };
   }
-  return { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: false };
+  return LOCAL_FAILURE;
 }
+
+/**
+ * A failure inside Vidlift (a database write refused: disk full, busy). Worth another try:
+ * the body may have arrived before it, and failing for good would leave "failed" beside a
+ * video on the service; the next run looks for it first (found by the simulation, test/sim, seeds 4 and 58).
+ */
+const LOCAL_FAILURE: ErrorShape = { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: true };
