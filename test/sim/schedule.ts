@@ -33,7 +33,7 @@ export interface ScheduleResult {
 }
 
 /** Bound on the settling: a world that has not settled by then has a job or change stuck. */
-const SETTLE_LIMIT = 20_000;
+const SETTLE_LIMIT = 5_000;
 
 /** The head of an MP4 (an ftyp box): what the queue's sniffing takes for a video. */
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
