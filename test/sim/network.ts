@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { DeadlineExceeded, TransportError, type HttpResponse, type Transport } from '../../electron/core/api/http.ts';
-import { parseFileServerReply, uploadRequestUrl } from '../../electron/core/uploads/file-server.ts';
-import { TransferError, type SendFile } from '../../electron/core/uploads/transfer.ts';
+import { uploadRequestUrl } from '../../electron/core/uploads/file-server.ts';
+import { readFileServerReply, TransferError, type SendFile } from '../../electron/core/uploads/transfer.ts';
 import type { Rng } from '../host/rng.ts';
 import { API_FAULTS, ARRIVE_FAULTS, BODY_FAULTS, CONNECT_FAULTS, REPLY_FAULTS, draw } from './faults.ts';
 import type { SimService } from './service.ts';
@@ -249,9 +249,8 @@ export class SimNetwork {
       input.onBodySent();
       const back = await step('reply', REPLY_FAULTS, input.replyTimeoutMs, 'reply-lost');
       if (back === 'reply-lost') throw new TransferError('network', 'The file server closed the connection.', true);
-      const parsed = parseFileServerReply(reply.status, reply.body);
-      if (parsed.ok) return { fileCode: parsed.fileCode, title: parsed.title };
-      throw new TransferError(reply.status >= 500 ? 'server' : 'refused', parsed.message, true);
+      // Read by the transfer's own reading of a reply (transfer.ts).
+      return readFileServerReply(reply.status, reply.body);
     };
   }
 }

@@ -15,4 +15,8 @@ export const REGRESSION_SEEDS: readonly number[] = [
   58,
   // Writing a failed upload's outcome failed too: the job stayed "uploading" until a restart (uploads/job-runner.ts).
   214,
+  // A file server's 200 reply cut short after it stored the file failed the job for good beside its video (uploads/transfer.ts).
+  1587,
+  // A job whose body may have arrived could be moved to another folder, where the look for its video missed it (uploads/engine.ts).
+  1397,
 ];

@@ -370,7 +370,9 @@ export class UploadEngine {
   /** Another destination for a job that has not started (a file server may already have some of it otherwise). */
   move(id: number, folderId: number): void {
     const row = this.#require(id);
-    const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && !this.#scheduler.running.has(id);
+    // Nor one whose whole body may have arrived: the look for its video before a resend is in
+    // the folder it was sent to (found by the simulation, test/sim, seed 1397).
+    const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && row.maybe_received === 0 && !this.#scheduler.running.has(id);
     if (!startable) throw new AppError('validation', `“${row.name}” has started uploading; its folder can no longer change.`, { retryable: false });
     this.#store.update(id, { folder_id: this.#assignedFolders.get(folderId) ?? folderId });
     this.view.changed();
