@@ -3,7 +3,6 @@
 // exchange (maybe with a fault), a timer fires, the person does something, the process
 // crashes, the clock jumps, the key is refused, a file changes, the disk fills, the network
 // goes down. Then the faults stop, the world settles, and the invariants are checked.
-import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StatementSync } from 'node:sqlite';
@@ -89,7 +88,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
       say(`db ! ${kind}`);
       throw Object.assign(new Error(kind === 'ENOSPC' ? 'database or disk is full' : 'database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: kind === 'ENOSPC' ? 13 : 5 });
     }
-    return realRun.apply(this, args);
+    return realRun.apply(this, args as unknown as Parameters<typeof realRun>);
   } as typeof realRun;
   const onRejection = (reason: unknown): void => {
     const text = reason instanceof Error ? reason.message : String(reason);
@@ -228,7 +227,7 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
           const before = new Set(app.library.outbox.view().items.map((i) => i.id));
           app.library.outbox.discard(item.id);
           const after = new Set(app.library.outbox.view().items.map((i) => i.id));
-          for (const change of ledger.changes) if (before.has(change.outboxId) && !after.has(change.outboxId) && change.outboxId !== undefined) change.discarded = true;
+          for (const change of ledger.changes) if (change.outboxId !== undefined && before.has(change.outboxId) && !after.has(change.outboxId)) change.discarded = true;
         });
       }
       case 'sync-now':
@@ -375,10 +374,6 @@ function isQuiet(app: SimApp): boolean {
 function newestOutboxId(app: SimApp): number | undefined {
   const ids = app.library.outbox.view().items.map((item) => item.id);
   return ids.length === 0 ? undefined : Math.max(...ids);
-}
-
-function contentTag(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
 function describe(value: unknown): string {
