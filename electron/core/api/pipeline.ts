@@ -207,7 +207,10 @@ export class RequestPipeline {
   /** What a well-formed service error means: see each row's `meaning` in operations.ts. */
   async #classify(spec: CallSite, base: URL, key: string, message: string, deadlineAt: number): Promise<ServiceError> {
     const code = await this.#probe.codeFor(spec, base, key, message, deadlineAt);
-    if (code === 'unauthorized') this.#keyHealth?.refused();
+    // Only a refusal of the key in use now: a request still under way with the key the
+    // person just replaced must not mark the new key refused, or the account's queue and
+    // outbox would hold until a restart (found by the simulation, test/sim, seed 62).
+    if (code === 'unauthorized' && (await this.#apiKey()) === key) this.#keyHealth?.refused();
     this.#logger?.info('service error', { op: spec.op, code, serviceMessage: message });
     return serviceErrorFor(spec.op, code, message);
   }

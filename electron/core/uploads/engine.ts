@@ -31,6 +31,7 @@ import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
 import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
+import type { SendFile } from './transfer.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
@@ -74,6 +75,8 @@ export interface UploadEngineOptions {
   network?: Network;
   /** How long a paused transfer keeps its request open (default 60 s, nginx's client_body_timeout). */
   pausePatienceMs?: number;
+  /** The file server's port (default: real sockets); the simulation (test/sim) replaces it. */
+  sendFile?: SendFile;
 }
 
 /** How files are queued: `anyway` (the person chose "Upload anyway"), `name` (one file: the name it is sent as, Upload again's title). */
@@ -143,6 +146,7 @@ export class UploadEngine {
       sendStallMs: options.sendStallMs ?? 60_000,
       replyTimeoutMs: options.replyTimeoutMs ?? 10 * 60_000,
       ...(options.network ? { network: options.network } : {}),
+      ...(options.sendFile ? { sendFile: options.sendFile } : {}),
     });
     this.#scheduler = new Scheduler({
       store: this.#store,
@@ -335,7 +339,9 @@ export class UploadEngine {
   cancel(id: number): void {
     const row = this.#require(id);
     const run = this.#scheduler.running.get(id);
-    if (run && row.state === 'finishing') run.intent ??= 'cancel';
+    // From the last chunk on (maybe_received), the body may be on the file server already:
+    // stopping would hide a video that arrived (found by the simulation, test/sim, seed 6).
+    if (run && (row.state === 'finishing' || row.maybe_received === 1)) run.intent ??= 'cancel';
     else if (run) this.#scheduler.stopRun(run, 'cancel');
     else this.#store.apply(id, { type: 'cancel', now: this.#now() });
     this.view.changed();
@@ -378,7 +384,9 @@ export class UploadEngine {
   /** Another destination for a job that has not started (a file server may already have some of it otherwise). */
   move(id: number, folderId: number): void {
     const row = this.#require(id);
-    const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && !this.#scheduler.running.has(id);
+    // Nor one whose whole body may have arrived: the look for its video before a resend is in
+    // the folder it was sent to (found by the simulation, test/sim, seed 1397).
+    const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && row.maybe_received === 0 && !this.#scheduler.running.has(id);
     if (!startable) throw new AppError('validation', `“${row.name}” has started uploading; its folder can no longer change.`, { retryable: false });
     this.#store.update(id, { folder_id: this.#assignedFolders.get(folderId) ?? folderId });
     this.view.changed();

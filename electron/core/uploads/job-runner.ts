@@ -18,7 +18,7 @@ import type { ProgressTracker } from './progress.ts';
 import type { UploadStore } from './store.ts';
 import type { JobRow } from './job-row.ts';
 import type { TokenBucket } from './throttle.ts';
-import { sendFile, TransferError } from './transfer.ts';
+import { sendFile, TransferError, type SendFile } from './transfer.ts';
 import type { Network } from '../net/network.ts';
 import type { TransferHold } from './hold.ts';
 
@@ -71,6 +71,8 @@ interface JobRunnerOptions {
   replyTimeoutMs: number;
   /** How file servers are reached (proxy or direct); direct when absent. */
   network?: Network;
+  /** The file server's port (default: real sockets, transfer.ts); the simulation replaces it. */
+  sendFile?: SendFile;
 }
 
 export class JobRunner {
@@ -85,12 +87,14 @@ export class JobRunner {
     const { store, api } = this.#o;
     try {
       if (row.video_id !== null) return await this.#complete(row, run, { videoId: row.video_id });
-      if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
-      signal.throwIfAborted();
+      // Looked for before the file is checked: a file changed on disk after its body went
+      // says nothing about whether that body arrived (found by the simulation, test/sim, seed 37).
       if (row.maybe_received === 1) {
         const found = await this.#foundAlready(row, run);
         if (found) return found;
       }
+      signal.throwIfAborted();
+      if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
       signal.throwIfAborted();
       const target = await api.uploadTarget({ signal });
       signal.throwIfAborted();
@@ -104,7 +108,7 @@ export class JobRunner {
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
       // The bytes are read anyway: their hash costs no second read (duplicates.ts).
       const content = new ContentHasher(row.size);
-      const reply = await sendFile({
+      const reply = await (this.#o.sendFile ?? sendFile)({
         url: target.url,
         session: target.session,
         folderId: row.folder_id,
@@ -131,7 +135,16 @@ export class JobRunner {
       if (sha256 !== null) store.setContentHash(row.id, sha256);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
-      return this.#fail(row, run, error);
+      try {
+        return this.#fail(row, run, error);
+      } catch (recordError) {
+        // Writing the outcome failed too (disk full, database busy): the job must not stay
+        // "uploading" until a restart. Back to waiting, looking for its video first (found by
+        // the simulation, test/sim, seed 214).
+        this.#o.logger.error('the outcome of an upload could not be written; it is tried again', { jobId: row.id, error: recordError });
+        this.#o.store.apply(row.id, { type: 'retry-later', error: LOCAL_FAILURE, at: this.#o.now() + this.#o.backoff.baseMs, maybeReceived: true, bytesSent: 0 });
+        return { kind: 'retry-later' };
+      }
     }
   }
 
@@ -269,5 +282,12 @@ function toShape(error: unknown): ErrorShape {
     const code = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'server';
     return { code, message: error.message, retryable: error.retryable };
   }
-  return { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: false };
+  return LOCAL_FAILURE;
 }
+
+/**
+ * A failure inside Vidlift (a database write refused: disk full, busy). Worth another try:
+ * the body may have arrived before it, and failing for good would leave "failed" beside a
+ * video on the service; the next run looks for it first (found by the simulation, test/sim, seeds 4 and 58).
+ */
+const LOCAL_FAILURE: ErrorShape = { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: true };

@@ -49,6 +49,9 @@ function stopsReplay(error: unknown): boolean {
 /** Before the remote imports attach there are no import rows to mirror on; their start reads the list anyway. */
 const DETACHED_REMOTE_IMPORTS: RemoteImportsPort = { mirror: () => 0, reread: () => {} };
 
+/** How soon a replay stopped by a local failure (disk full, database busy) tries again. */
+const LOCAL_FAILURE_RETRY_MS = 5_000;
+
 export class Outbox {
   readonly #deps: OutboxDeps;
   readonly #timers: Timers;
@@ -238,7 +241,13 @@ export class Outbox {
     do {
       this.#again = false;
       if (this.#deps.connectivity.state().state === 'offline') return;
-      const unreachable = await this.#pass();
+      let unreachable: boolean;
+      try {
+        unreachable = await this.#pass();
+      } catch (error) {
+        this.#recoverFromLocalFailure(error);
+        return;
+      }
       // A replay asked for while this pass failed to reach the service gets its own pass:
       // whoever asked may just have reached it (remote imports' poll after a reconnect).
       if (unreachable && !this.#again) return;
@@ -330,6 +339,23 @@ export class Outbox {
     }
     const hint = kindOf(row.kind).refusalHint?.(error) ?? null;
     return hint === null ? error.message : `${error.message} ${hint}`;
+  }
+
+  /**
+   * A write of the outbox itself failed mid-replay (disk full, database busy): the change
+   * being sent goes back to waiting as after a crash (it may have arrived, so it is looked for
+   * first), instead of staying "sending" until a restart, out of reach of Retry and Discard;
+   * and the replay tries again shortly (found by the simulation, test/sim, seed 97).
+   */
+  #recoverFromLocalFailure(error: unknown): void {
+    this.#deps.logger.error('outbox: a replay stopped on a local failure', { error });
+    try {
+      if (this.#rows.resetSending() > 0) transaction(this.#deps.db, () => this.#targets.refreshAll());
+      this.#changed({ folders: true });
+    } catch {
+      // Still failing: the next start puts it back (the constructor).
+    }
+    this.#wakeAt(this.#deps.now() + LOCAL_FAILURE_RETRY_MS);
   }
 
   #wakeAt(at: number): void {
