@@ -80,6 +80,11 @@ export const METHOD_NAMES = [
   'updates:restart',
   'watch:status',
   'watch:add',
+  'notify:list',
+  'notify:save',
+  'notify:remove',
+  'notify:test',
+  'hooks:set',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -71,6 +71,8 @@ interface JobRunnerOptions {
   replyTimeoutMs: number;
   /** How file servers are reached (proxy or direct); direct when absent. */
   network?: Network;
+  /** A job ended done or failed for good (its row says how): notifications and hooks hear of it. */
+  onFinished?: (jobId: number, outcome: 'done' | 'failed') => void;
 }
 
 export class JobRunner {
@@ -81,6 +83,12 @@ export class JobRunner {
   }
 
   async run(row: JobRow, run: Running): Promise<RunOutcome> {
+    const outcome = await this.#run(row, run);
+    if (outcome.kind === 'done' || outcome.kind === 'failed') this.#o.onFinished?.(row.id, outcome.kind);
+    return outcome;
+  }
+
+  async #run(row: JobRow, run: Running): Promise<RunOutcome> {
     const { signal } = run.controller;
     const { store, api } = this.#o;
     try {
