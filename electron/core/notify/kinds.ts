@@ -96,9 +96,10 @@ export const DESTINATION_KIND_ROWS: Record<DestinationKind, KindRow> = {
     checkSecret: (secret) => (/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(secret) ? null : 'a bot token as @BotFather gives it (digits, a colon, then letters)'),
     checkDestination: (destination) => (destination.chatId && /^(-?\d{1,20}|@[A-Za-z0-9_]{4,64})$/.test(destination.chatId) ? null : 'a chat id (a number) or @channelname'),
     build: (message, destination, secret, { telegramApi }) => ({
-      url: new URL(`bot${secret}/sendMessage`, telegramApi.endsWith('/') ? telegramApi : `${telegramApi}/`),
+      // Joined as text: resolved as a relative URL, `bot123:ABC` would read as a scheme.
+      url: new URL(`${telegramApi.replace(/\/+$/, '')}/bot${secret}/sendMessage`),
       headers: json,
-      body: JSON.stringify({ chat_id: destination.chatId, text: notifyText(message, 4096), disable_web_page_preview: true }),
+      body: JSON.stringify({ chat_id: destination.chatId, text: notifyText(message, 4096), link_preview_options: { is_disabled: true } }),
     }),
   },
 };

@@ -110,8 +110,11 @@ export class Notifier {
     if (this.#timer !== null) this.#d.timers.clearTimeout(this.#timer);
     this.#timer = null;
     this.#again = false;
-    await this.#draining;
     this.#closing = true;
+    await this.#draining;
+    // The drain that just ended may have set the next wake before #closing was read.
+    if (this.#timer !== null) this.#d.timers.clearTimeout(this.#timer);
+    this.#timer = null;
     await this.#drain();
     this.#closed = true;
   }
@@ -125,6 +128,7 @@ export class Notifier {
     if (this.#timer !== null) this.#d.timers.clearTimeout(this.#timer);
     this.#timer = this.#d.timers.setTimeout(() => {
       this.#timer = null;
+      if (this.#closing || this.#closed) return;
       this.#draining = this.#drain().finally(() => {
         this.#draining = null;
         if (this.#again) {
@@ -211,7 +215,10 @@ export class Notifier {
       // The receiver's body is never kept or logged: it may echo the request.
       return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
     } catch (error) {
-      return { ok: false, error: error instanceof TransportError ? error.failure : 'failed' };
+      if (error instanceof TransportError) return { ok: false, error: error.failure };
+      // Not the network: a bug here, logged (every secret is registered, so redacted).
+      this.#d.logger.error('a notification could not be sent', { destination: destination.id, error });
+      return { ok: false, error: 'internal' };
     } finally {
       clearTimeout(deadline);
     }
