@@ -79,7 +79,8 @@ export const NotifyMessage = z.discriminatedUnion('event', [
     event: z.literal('takedownsFound'),
     account: Plain,
     count: z.number().int().min(0),
-    videos: z.array(z.object({ id: Plain, title: Plain })),
+    /** A title is null when the library no longer knew the video (the takedown watch's payload). */
+    videos: z.array(z.object({ id: Plain, title: Plain.nullable() })),
   }),
   /** Send test: goes at once, outside the events. */
   z.object({ event: z.literal('test'), destination: Plain }),
@@ -110,7 +111,7 @@ export function notifyTitle(message: NotifyMessage): string {
 /** The message as one text: its headline, then what it lists (links, titles). `limit` cuts it, saying so. */
 export function notifyText(message: NotifyMessage, limit = Infinity): string {
   const body =
-    message.event === 'batchFinished' ? message.links.trimEnd() : message.event === 'takedownsFound' ? message.videos.map((v) => `${v.title} (${v.id})`).join('\n') : '';
+    message.event === 'batchFinished' ? message.links.trimEnd() : message.event === 'takedownsFound' ? message.videos.map((v) => `${v.title ?? 'untitled'} (${v.id})`).join('\n') : '';
   const text = body === '' ? notifyTitle(message) : `${notifyTitle(message)}\n\n${body}`;
   if (text.length <= limit) return text;
   const more = '\n… (cut: the rest is in Vidlift)';

@@ -20,7 +20,7 @@ const MAX_LINKS = 200;
  * this works as soon as that event is in the contract, and is checked here by its own schema.
  */
 export const TAKEDOWNS_EVENT = 'links:takedownsFound';
-const TakedownsFound = z.object({ count: z.number().int().min(0), videos: z.array(z.object({ id: z.string(), title: z.string() })).max(10_000) });
+const TakedownsFound = z.object({ count: z.number().int().min(0), videos: z.array(z.object({ id: z.string(), title: z.string().nullable() })).max(10_000) });
 
 export interface FeedDeps {
   pool: Pick<SessionPool, 'onOpen' | 'openAccounts'>;
