@@ -44,10 +44,23 @@ describe('runHook', () => {
     expect(env).toContain('HOME=/tmp');
   });
 
-  it('kills a program that hangs at its timeout, even one that ignores SIGTERM', async () => {
-    const file = script('hang.sh', "trap '' TERM; while :; do sleep 1; done");
-    const outcome = await runHook({ file, args: [] }, DOCUMENT, 300);
+  it('kills a program that hangs at its timeout, even one that ignores SIGTERM, with what it started', async () => {
+    const file = script('hang.sh', `trap '' TERM; sleep 3600 & echo $! > "$1"; wait`);
+    const pidFile = join(dir!, 'sleep.pid');
+    const outcome = await runHook({ file, args: [pidFile] }, DOCUMENT, 500);
     expect(outcome).toMatchObject({ ok: false, timedOut: true, signal: 'SIGKILL' });
+    // The sleep it started (holding its output open) went with it.
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(alive()).toBe(false);
   });
 
   it('reports a program that fails, and one that cannot start', async () => {
