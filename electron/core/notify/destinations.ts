@@ -56,7 +56,8 @@ export class DestinationList {
       this.#d.registry.addSecret(secret);
       const wrong = row.checkSecret(secret);
       if (wrong !== null) throw new AppError('validation', `The ${secretName(destination)} must be ${wrong}.`, { retryable: false });
-    } else if ((await this.#d.secrets.get(destinationSecretEntry(destination.id))) === null) {
+    } else if (all.find((d) => d.id === input.id)?.kind !== destination.kind || (await this.#d.secrets.get(destinationSecretEntry(destination.id))) === null) {
+      // A new destination, another kind (its secret is another thing), or none kept: it is typed now.
       throw new AppError('validation', `Enter the ${secretName(destination)} first.`, { retryable: false });
     }
     // The keychain first: a destination in the settings without its secret would only fail later.

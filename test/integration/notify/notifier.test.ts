@@ -197,6 +197,9 @@ describe('notification destinations', () => {
     await expect(list.save({ kind: 'webhook', name: 'W', url: 'http://example.com/hook', chatId: null, events: [], format: 'download' }, SIGNING_SECRET)).rejects.toMatchObject({ code: 'validation' });
     await expect(list.save({ kind: 'slack', name: 'S', url: null, chatId: null, events: [], format: 'download' }, undefined)).rejects.toMatchObject({ code: 'validation' });
     expect((await list.view()).destinations).toEqual([]);
+    // Another kind needs its own secret: a signing secret is no webhook address.
+    const { destinations } = await list.save({ kind: 'webhook', name: 'W', url: 'https://example.com/hook', chatId: null, events: [], format: 'download' }, SIGNING_SECRET);
+    await expect(list.save({ ...destinations[0]!, kind: 'discord', url: null }, undefined)).rejects.toMatchObject({ code: 'validation', message: 'Enter the webhook address first.' });
   });
 
   it('Send test reaches the receiver at once and says when it did not', async () => {
