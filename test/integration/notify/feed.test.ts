@@ -18,6 +18,7 @@ import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.t
 import { SettingsStore } from '../../../electron/core/settings/settings-store.ts';
 import { realTimers } from '../../../electron/core/timers.ts';
 import type { EventName } from '../../../shared/contract.ts';
+import type { FinishedJob } from '../../../electron/core/uploads/engine.ts';
 import { until } from '../../support/core-rig.ts';
 import { startReceiver, type Receiver } from './receivers.ts';
 
@@ -36,15 +37,22 @@ async function setUp() {
   const receiver: Receiver = await startReceiver();
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => outbox.close(), () => notifier.close(), () => receiver.close());
   await new DestinationList({ settings, secrets, registry: logger, outbox }).save(
-    { kind: 'webhook', name: 'All', url: `${receiver.base}/in`, chatId: null, events: ['queueBlocked', 'takedownsFound'], format: 'download' },
+    { kind: 'webhook', name: 'All', url: `${receiver.base}/in`, chatId: null, events: ['queueBlocked', 'takedownsFound', 'uploadFailed'], format: 'download' },
     'feed-signing-secret-0123456',
   );
   let refused = false;
   let waiting = 2;
   const verdicts = new Set<(accountId: string) => void>();
   const eventListeners = new Set<EventListener>();
+  const jobListeners = new Set<(finished: FinishedJob) => void>();
+  let storageLeftKb: number | null = null;
+  // The account's session as the feed reads it: its queue's figures and finished jobs, its storage as last fetched.
+  const session = {
+    uploads: { totals: () => ({ waiting, active: 0 }), onJobFinished: (l: (f: FinishedJob) => void) => (jobListeners.add(l), () => jobListeners.delete(l)), onBatchFinished: () => () => undefined },
+    library: { account: { accountView: () => ({ account: { storageLeftKb } }) } },
+  };
   const stop = feedNotifications({
-    pool: { onOpen: () => undefined, openAccounts: () => [{ id: 'acc-1', session: { uploads: { totals: () => ({ waiting, active: 0 }) } } }] as never },
+    pool: { onOpen: (listener: (s: never) => void) => listener(session as never), openAccounts: () => [{ id: 'acc-1', session }] as never },
     notifier,
     events: { subscribe: (listener) => (eventListeners.add(listener), () => eventListeners.delete(listener)) },
     accountName: () => 'Work',
@@ -62,6 +70,11 @@ async function setUp() {
       for (const listener of verdicts) listener('acc-1');
     },
     setWaiting: (count: number) => (waiting = count),
+    setStorageLeft: (kb: number | null) => (storageLeftKb = kb),
+    fail: (name: string, size: number) => {
+      const job = { name, path: `/v/${name}`, size, finishedAt: Date.now(), error: { code: 'server', message: 'The file server refused the upload: disk quota', retryable: false } };
+      for (const listener of jobListeners) listener({ job: job as never, outcome: 'failed', startedAt: null });
+    },
     emit: (name: string, payload: unknown, accountId: string | null) => {
       for (const listener of eventListeners) listener(name as EventName, payload, accountId);
     },
@@ -69,6 +82,23 @@ async function setUp() {
 }
 
 describe('the notification feed', () => {
+  it('an upload that failed for good is told; with no room left for it, the queue is told blocked, once', async () => {
+    const feed = await setUp();
+    feed.fail('roomy.mp4', 5_000);
+    await until('told', () => feed.bodies().length === 1);
+    expect(feed.bodies()[0]).toMatchObject({ event: 'uploadFailed', account: 'Work', file: 'roomy.mp4', code: 'server' });
+    feed.setStorageLeft(100);
+    feed.fail('big.mp4', 10_000_000);
+    feed.fail('bigger.mp4', 20_000_000);
+    await until('told', () => feed.bodies().length === 4);
+    expect(feed.bodies().map((b) => [b.event, b.file ?? b.reason])).toEqual([
+      ['uploadFailed', 'roomy.mp4'],
+      ['uploadFailed', 'big.mp4'],
+      ['queueBlocked', 'storage-full'],
+      ['uploadFailed', 'bigger.mp4'],
+    ]);
+  });
+
   it('a refused key blocks a waiting queue: told once per refusal, again after a new key is refused', async () => {
     const feed = await setUp();
     feed.refuse(true);
