@@ -89,6 +89,11 @@ export const METHOD_NAMES = [
   'links:map',
   'links:check',
   'links:fix',
+  'notify:list',
+  'notify:save',
+  'notify:remove',
+  'notify:test',
+  'hooks:set',
 ] as const;
 
 export const EVENT_NAMES = [

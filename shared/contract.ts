@@ -50,6 +50,7 @@ import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, Recove
 import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource } from './link-text.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
+import { Destination, DestinationId, HookCommand, NotifyView } from './notify.ts';
 
 const none = z.undefined();
 /** Whose a method or event is: the app's as a whole, or one account's. */
@@ -92,7 +93,7 @@ export const methods = {
 
   'settings:get': method(none, Settings),
   /** The address comes with the key (accounts:add), and plain-http consent only with it. */
-  'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true, accounts: true, activeAccount: true }).partial().strict(), Settings),
+  'settings:set': method(Settings.omit({ baseUrl: true, plainHttpAllowed: true, accounts: true, activeAccount: true, notifyDestinations: true, hooks: true }).partial().strict(), Settings),
 
   /** Source tree only: start the sandbox host on loopback and connect to it. */
   'sandbox:start': method(none, AccountsView),
@@ -300,6 +301,23 @@ export const methods = {
    * `toPath` (a path chosen in the save dialog) in the encoding it was read in, or answered as text.
    */
   'links:fix': accountMethod(LinkFixInput, LinkFixResult),
+  // ---- Notifications and hooks (issue 31 §4, §5; shared/notify.ts) ----
+  /** The destinations, each with `secretSet` (never the secret), and what waits in the outbox. */
+  'notify:list': method(none, NotifyView),
+  /** Adds (no id) or changes a destination; `secret`, typed once, goes to the keychain and is never read back. */
+  'notify:save': method(
+    z.strictObject({ destination: Destination.extend({ id: DestinationId.optional() }), secret: Text.min(1).max(2048).optional() }),
+    NotifyView,
+  ),
+  'notify:remove': method(z.strictObject({ id: DestinationId }), NotifyView),
+  /** Send test: one message at once; answers once the receiver took it, else the error says why. */
+  'notify:test': method(z.strictObject({ id: DestinationId }), ok),
+  /**
+   * Sets the hook programs and their timeout. Answered by the shell: a new command takes effect
+   * only after the person confirmed it in a native dialog the main process shows (the page
+   * cannot answer that dialog), so a compromised page cannot make Vidlift run a program.
+   */
+  'hooks:set': method(z.strictObject({ afterUpload: HookCommand.nullable().optional(), afterBatch: HookCommand.nullable().optional(), timeoutSeconds: z.number().int().min(1).max(3600).optional() }), Settings),
 } as const satisfies Record<MethodName, { scope: Scope; input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -2,6 +2,7 @@
 // Output schemas are objects that strip unknown keys: whatever a handler returns, only
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
+import { Destinations, Hooks } from './notify.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
@@ -162,6 +163,10 @@ export const Settings = z.object({
   accounts: z.array(AccountRecord).max(50),
   /** The account shown; null before the first key is set. */
   activeAccount: AccountId.nullable(),
+  /** Where notifications go (shared/notify.ts); their tokens and secrets are in the keychain. */
+  notifyDestinations: Destinations,
+  /** Programs run after each upload and each batch; set only through hooks:set (a native confirmation) or by hand in settings.json. */
+  hooks: Hooks,
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -41,6 +41,8 @@ const NO_WINDOW: Pick<Handlers, ShellMethod> = {
   'updates:status': noUpdater,
   'updates:check': noUpdater,
   'updates:restart': noUpdater,
+  // Hooks are set in the app (with its confirmation) or by hand in settings.json; a run of the command line only runs them.
+  'hooks:set': noWindow,
 };
 
 /** The exit codes scripts can rely on. */

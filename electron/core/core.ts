@@ -9,7 +9,7 @@ import type { SecretStore } from './secrets/secret-store.ts';
 import type { ProxyResolver } from './net/proxy-route.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
-export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart'] as const;
+export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart', 'hooks:set'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
 /** The app's own methods the core answers (the shell adds its ShellMethods). */
 export type CoreHandlers = Omit<AppHandlers, ShellMethod>;
@@ -49,6 +49,8 @@ export interface CoreOptions {
    * its built worker; default: the TypeScript source beside it (Node); null: no thread.
    */
   startSyncWorker?: import('./library/sync/writer.ts').StartSyncWorker | null;
+  /** Telegram's Bot API address for notifications: tests only (a local stand-in); never settable by the window. */
+  telegramApiBase?: string;
 }
 
 export interface BatchSummary {
@@ -76,6 +78,11 @@ export interface Core {
   grantSavePath(path: string): void;
   /** Folders the person picked in the shell's folder dialog (watch:add) become the shown account's watch folders; answers the settings as the window sees them. */
   addWatchFolders(paths: readonly string[]): Promise<import('../../shared/model.ts').Settings>;
+  /**
+   * Sets the hook programs (settings.json's `hooks`). Only the shell's hooks:set calls it, after
+   * the person confirmed a new command in a native dialog; `current` is what is set now.
+   */
+  hooks: { current(): import('../../shared/notify.ts').Hooks; set(patch: Partial<import('../../shared/notify.ts').Hooks>): Promise<import('../../shared/model.ts').Settings> };
   /** The service returned links on this origin (`scheme://host[:port]`), as the library knows them. */
   knowsLinkOrigin(origin: string): boolean;
   /** Lent local videos: the host's media protocol serves a token's file with byte ranges. */

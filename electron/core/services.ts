@@ -30,6 +30,13 @@ import { Network } from './net/network.ts';
 import { ProxyChoice } from './net/proxy-choice.ts';
 import { environmentResolver } from './net/proxy-route.ts';
 import { createNodeTransport } from './api/http.ts';
+import { backgroundTimers } from './timers.ts';
+import { NotifyOutbox } from './notify/outbox.ts';
+import { Notifier } from './notify/notifier.ts';
+import { DestinationList } from './notify/destinations.ts';
+import { feedNotifications } from './notify/feed.ts';
+import { notifyHandlers } from './notify/handlers.ts';
+import { HookRunner } from './hooks/hooks.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   // The data folder holds the settings, each account's library and the logs: this user's only.
@@ -88,6 +95,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startedAt,
     ...(options.startSyncWorker !== undefined ? { startSyncWorker: options.startSyncWorker } : {}),
   });
+  // Notifications and hooks (issue 31 §4, §5): the outbox is the app's, beside the settings.
+  const accountName = (id: string): string => accounts.find(id)?.name ?? id;
+  const notifyOutbox = new NotifyOutbox(join(options.dataDir, 'notify-outbox.sqlite'));
+  const notifier = new Notifier({
+    outbox: notifyOutbox,
+    destinations: () => settings.get().notifyDestinations,
+    secrets,
+    registry: logger,
+    transport,
+    logger,
+    timers: backgroundTimers,
+    ...(options.telegramApiBase !== undefined ? { telegramApi: options.telegramApiBase } : {}),
+  });
+  const destinations = new DestinationList({ settings, secrets, registry: logger, outbox: notifyOutbox });
+  const stopFeed = feedNotifications({
+    pool,
+    notifier,
+    events,
+    accountName,
+    keyRefused: (id) => auth.isKeyRefused(id),
+    onKeyVerdict: (listener) => auth.onKeyVerdict(listener),
+    sessionStartedAt: startedAt,
+  });
+  const hookRunner = new HookRunner({ pool, hooks: () => settings.get().hooks, accountName, logger, report: (notice) => notices.add(notice) });
+  notifier.start();
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
   await pool.sync();
@@ -118,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await auth.addKey({ baseUrl: sandbox.baseUrl, key: sandbox.apiKey });
       return accountsView(accounts, auth, pool);
     },
+    ...notifyHandlers(destinations, notifier),
     ...createMediaHandlers({
       tokens: mediaTokens,
       mayLend: (path) => grants.isGranted(path) || pool.sessions().some((session) => session.localMedia.wasUploaded(path)),
@@ -159,12 +192,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await oneOffVerifier({ transport, deadlineMs: 15_000, registry: logger, logger })(active.baseUrl, key);
       return true;
     },
+    hooks: {
+      current: () => settings.get().hooks,
+      set: async (patch) => {
+        await settings.update({ hooks: { ...settings.get().hooks, ...patch } });
+        return settings.presented();
+      },
+    },
     knowsLinkOrigin: (origin) => pool.sessions().some((session) => libraryHasLinkOrigin(session.db, origin)),
     close: async () => {
       unsubscribeAuth();
       broadcast.close();
       unsubscribeSettings();
+      stopFeed();
       await pool.close();
+      await hookRunner.idle();
+      await notifier.close();
+      notifyOutbox.close();
       network.close();
       fileSink.close();
     },

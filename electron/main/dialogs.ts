@@ -1,6 +1,7 @@
 // Native open dialogs. Whatever the person picks becomes a granted path (the core reads
 // only granted paths), which is why these dialogs live in the main process.
-import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
+import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions } from 'electron';
+import type { HookCommand, HookMoment } from '../../shared/notify.ts';
 import type { ParsedInput } from '../../shared/contract.ts';
 import { VIDEO_EXTENSIONS } from '../core/files/video.ts';
 
@@ -32,7 +33,7 @@ const FILTERS: Record<FileKind, { title: string; multi: boolean; filters: OpenDi
 };
 
 export interface DialogDeps {
-  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox'>;
   window: () => BrowserWindow | null;
   grantPath: (path: string) => void;
   /** The save dialog's answer: the one path an export may write. */
@@ -78,4 +79,31 @@ async function show(options: OpenDialogOptions, deps: DialogDeps): Promise<{ pat
   const win = deps.window();
   const result = win ? await deps.dialog.showOpenDialog(win, options) : await deps.dialog.showOpenDialog(options);
   return { paths: result.canceled ? [] : result.filePaths };
+}
+
+/** What a hook is run after, as the confirmation names it. */
+const HOOK_MOMENT_WORDS: Record<HookMoment, string> = { afterUpload: 'after each finished upload', afterBatch: 'after each finished batch of uploads' };
+
+/**
+ * The native confirmation of a hook command (hooks:set). Why it is here and not in the page:
+ * a hook runs a program on this computer with the person's rights, so whoever can set one can
+ * run anything. The renderer shows web content and could be made to call hooks:set (a bug, an
+ * injected script); a dialog the main process shows is one the page can neither draw nor
+ * answer, so no command is ever set without the person reading it and saying yes here.
+ * Cancel is the default button; answers true only for the explicit "Run this program".
+ */
+export async function confirmHookCommand(moment: HookMoment, command: HookCommand, deps: DialogDeps): Promise<boolean> {
+  const win = deps.window();
+  const options: MessageBoxOptions = {
+    type: 'warning',
+    title: 'Run a program after uploads?',
+    message: `Vidlift will run this program ${HOOK_MOMENT_WORDS[moment]}:`,
+    detail: `${[command.file, ...command.args.map((arg) => JSON.stringify(arg))].join(' ')}\n\nIt runs with your rights and reads each upload's file, links and folder. Only confirm a program you chose.`,
+    buttons: ['Cancel', 'Run this program'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+  const result = win ? await deps.dialog.showMessageBox(win, options) : await deps.dialog.showMessageBox(options);
+  return result.response === 1;
 }

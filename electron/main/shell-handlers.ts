@@ -3,7 +3,8 @@
 import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
-import { openFiles, openFolder, pickWatchFolders, saveFile, type DialogDeps } from './dialogs.ts';
+import { confirmHookCommand, openFiles, openFolder, pickWatchFolders, saveFile, type DialogDeps } from './dialogs.ts';
+import { HOOK_MOMENTS, type Hooks } from '../../shared/notify.ts';
 import { isOpenableExternally, type ExternalLinkPolicy } from './security.ts';
 import type { UpdateController } from './updates.ts';
 
@@ -22,6 +23,8 @@ export interface ShellHandlerDeps {
   /** Electron 45's clipboard.writeText answers a promise: a failed write must not be reported as copied. */
   writeClipboard: (text: string) => Promise<void>;
   updates: Pick<UpdateController, 'status' | 'check' | 'restart'>;
+  /** The hook settings (Core.hooks): set only after the person confirmed each new command here. */
+  hooks: Core['hooks'];
 }
 
 export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
@@ -52,6 +55,18 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
         throw new AppError('unavailable', 'The link could not be copied. Try again.', { retryable: true, cause: error });
       }
       return { ok: true as const };
+    },
+    'hooks:set': async (input) => {
+      const current = deps.hooks.current();
+      const patch: Partial<Hooks> = input.timeoutSeconds === undefined ? {} : { timeoutSeconds: input.timeoutSeconds };
+      for (const moment of HOOK_MOMENTS) {
+        const wanted = input[moment];
+        if (wanted === undefined) continue;
+        // Clearing a hook, or keeping the one set, runs nothing new: no question.
+        const unchanged = wanted === null || JSON.stringify(wanted) === JSON.stringify(current[moment]);
+        if (unchanged || (await confirmHookCommand(moment, wanted, deps.dialogs))) patch[moment] = wanted;
+      }
+      return deps.hooks.set(patch);
     },
     'updates:status': () => deps.updates.status,
     'updates:check': () => deps.updates.check(),

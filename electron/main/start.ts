@@ -151,6 +151,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       sandboxAvailable: !packaged,
       dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
       addWatchFolders: (paths) => core.addWatchFolders(paths),
+      hooks: core.hooks,
       linkPolicy,
       openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),

@@ -29,7 +29,7 @@ import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../sha
 import { REPO_ROOT, waitFor } from './support.ts';
 
 const NEW_VERSION = '9.9.9';
-const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
+const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 } };
 
 /** node:http for electron-updater, with the same download path ElectronHttpExecutor takes (digest checked while writing). */
 class LoopbackHttpExecutor extends HttpExecutor<ClientRequest> {

@@ -5,6 +5,7 @@ import { openableExternalUrl } from '../../electron/main/security.ts';
 import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
 import type { Core, ShellMethod } from '../../electron/core/core.ts';
 import { AppError } from '../../shared/errors.ts';
+import { HOOK_MOMENTS, type Hooks } from '../../shared/notify.ts';
 
 export interface HarnessShell {
   handlers: Pick<Handlers, ShellMethod>;
@@ -15,6 +16,8 @@ export interface HarnessShell {
   openedLinks(): readonly string[];
   /** What "copy" put on the clipboard, newest last. */
   copiedTexts(): readonly string[];
+  /** The answer the next hook confirmation gets ("Run this program" when true); declined otherwise, as Cancel is the default. */
+  setNextHookConfirmation(confirm: boolean): void;
 }
 
 /** The harness is never an installed app: updates are off, as in the source tree. */
@@ -32,7 +35,8 @@ const HARNESS_UPDATES = {
  * `core` answers the watch-folder dialog (watch:add) as the Electron shell does: the "picked"
  * folders go to core.addWatchFolders. Without it, watch:add is unavailable.
  */
-export function createHarnessShell(grant: (path: string) => void, grantSave: (path: string) => void = () => {}, core?: Pick<Core, 'addWatchFolders'>): HarnessShell {
+export function createHarnessShell(grant: (path: string) => void, grantSave: (path: string) => void = () => {}, core?: Pick<Core, 'addWatchFolders' | 'hooks'>): HarnessShell {
+  let nextHookConfirmation = false;
   let nextDialog: string[] | null = null;
   let nextSave: string | null = null;
   const opened: string[] = [];
@@ -73,6 +77,20 @@ export function createHarnessShell(grant: (path: string) => void, grantSave: (pa
         copied.push(text);
         return { ok: true as const };
       },
+      // The shell's rule with a scripted dialog: a new command is set only when "confirmed".
+      'hooks:set': (input) => {
+        if (!core) throw new AppError('unavailable', 'This harness has no hook confirmation.', { retryable: false });
+        const confirmed = nextHookConfirmation;
+        nextHookConfirmation = false;
+        const current = core.hooks.current();
+        const patch: Partial<Hooks> = input.timeoutSeconds === undefined ? {} : { timeoutSeconds: input.timeoutSeconds };
+        for (const moment of HOOK_MOMENTS) {
+          const wanted = input[moment];
+          if (wanted === undefined) continue;
+          if (wanted === null || JSON.stringify(wanted) === JSON.stringify(current[moment]) || confirmed) patch[moment] = wanted;
+        }
+        return core.hooks.set(patch);
+      },
       'updates:status': () => HARNESS_UPDATES,
       'updates:check': () => HARNESS_UPDATES,
       'updates:restart': () => HARNESS_UPDATES,
@@ -82,6 +100,9 @@ export function createHarnessShell(grant: (path: string) => void, grantSave: (pa
     },
     setNextSavePath: (path) => {
       nextSave = path;
+    },
+    setNextHookConfirmation: (confirm) => {
+      nextHookConfirmation = confirm;
     },
     openedLinks: () => opened,
     copiedTexts: () => copied,

@@ -127,6 +127,8 @@ export interface HostControl {
   fileServerUrls(): string[];
   /** Unspent upload sessions (a test can check that clients ask for a fresh one per file). */
   openSessions(): number;
+  /** Every upload session handed out so far, spent or not (a test proves none leaked anywhere). */
+  issuedSessions(): string[];
 }
 
 export interface Host {
@@ -301,6 +303,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     },
     fileServerUrls: () => [...core.fileServerUrls],
     openSessions: () => core.store.sessions.size,
+    issuedSessions: () => [...core.store.issuedSessions],
   };
 
   let closed = false;

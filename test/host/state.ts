@@ -120,6 +120,8 @@ export class Store {
   readonly videoIndex = new Map<string, Video>();
   readonly remoteIndex = new Map<string, RemoteItem>();
   readonly sessions = new Map<string, UploadSession>();
+  /** Every session handed out, kept after it is spent (issuedSessions in the host's control). */
+  readonly issuedSessions: string[] = [];
   readonly ids: Rng;
   readonly data: Rng;
   readonly clock: Clock;

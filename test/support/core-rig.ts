@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Core } from '../../electron/core/core.ts';
+import type { Core, CoreOptions } from '../../electron/core/core.ts';
 import { createCore } from '../../electron/core/services.ts';
 import { MemorySecretStore } from '../../electron/core/secrets/memory-store.ts';
 import { startHost, type Host, type HostOptions } from '../host/index.ts';
@@ -20,10 +20,10 @@ export interface CoreRig {
   close(): Promise<void>;
 }
 
-export async function coreRig(options: { seed?: HostOptions['seed']; signIn?: boolean } = {}): Promise<CoreRig> {
+export async function coreRig(options: { seed?: HostOptions['seed']; signIn?: boolean; core?: Partial<CoreOptions> } = {}): Promise<CoreRig> {
   const host = await startHost({ seed: options.seed ?? 'demo' });
   const root = await mkdtemp(join(tmpdir(), 'vidlift-rig-'));
-  const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore() });
+  const core = await createCore({ dataDir: join(root, 'data'), logDir: join(root, 'logs'), sandboxAvailable: false, secretStore: new MemorySecretStore(), ...options.core });
   const dir = join(root, 'files');
   mkdirSync(dir);
   core.grantPath(dir);

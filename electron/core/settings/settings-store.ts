@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import { Settings } from '../../../shared/model.ts';
+import { DEFAULT_HOOKS } from '../../../shared/notify.ts';
 import type { Logger } from '../log/logger.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
@@ -30,6 +31,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   watchFolders: [],
   accounts: [],
   activeAccount: null,
+  notifyDestinations: [],
+  hooks: DEFAULT_HOOKS,
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];

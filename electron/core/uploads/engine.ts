@@ -29,6 +29,7 @@ import { QueueView, type QueueSnapshot } from './queue-view.ts';
 import type { HistoryFilter, HistoryPage } from '../../../shared/history.ts';
 import { TokenBucket } from './throttle.ts';
 import { realTimers } from '../timers.ts';
+import { Listeners } from '../listeners.ts';
 import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 import type { SendFile } from './transfer.ts';
@@ -81,6 +82,12 @@ export interface UploadEngineOptions {
 
 /** How files are queued: `anyway` (the person chose "Upload anyway"), `name` (one file: the name it is sent as, Upload again's title). */
 export type AddOptions = ExpandOptions & { anyway?: boolean; name?: string };
+/** A job that ended done or failed for good, with when it started sending (the upload's duration). */
+export interface FinishedJob {
+  job: UploadJob;
+  outcome: 'done' | 'failed';
+  startedAt: number | null;
+}
 
 /** When "Pause all" stops: once the files being sent are done (nothing new starts), or now (they are held). */
 type PauseAllWhen = 'after-current' | 'now';
@@ -104,6 +111,7 @@ export class UploadEngine {
   readonly #progress: ProgressTracker;
   readonly #batch: BatchTracker;
   readonly #scheduler: Scheduler;
+  readonly #finished: Listeners<[finished: FinishedJob]>;
   /** Headers of a large drop's files, read after they are queued. */
   readonly #inspection: MediaInspection;
   /** What the window is told: windows of rows, and figures on change (queue-view.ts). */
@@ -129,7 +137,12 @@ export class UploadEngine {
       publish: (snapshot) => this.#events.emit('uploads:progress', withTotals(snapshot, this.#batch.figures())),
     });
     const changed = (): void => this.view.changed();
+    this.#finished = new Listeners((error) => this.#logger.error('a finished-upload listener failed', { error }));
     const runner = new JobRunner({
+      onFinished: (jobId, outcome) => {
+        const row = this.#store.get(jobId);
+        if (row) this.#finished.notify({ job: toUploadJob(row), outcome, startedAt: row.started_at });
+      },
       store: this.#store,
       api: options.api,
       logger: options.logger,
@@ -212,6 +225,11 @@ export class UploadEngine {
 
   onBatchFinished(listener: (result: BatchResult) => void): () => void {
     return this.#batch.onFinished(listener);
+  }
+
+  /** Each job that ends done or failed for good (notifications, hooks); a listener that throws is logged. */
+  onJobFinished(listener: (finished: FinishedJob) => void): () => void {
+    return this.#finished.add(listener);
   }
 
   get concurrency(): number {

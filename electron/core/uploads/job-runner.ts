@@ -73,6 +73,8 @@ interface JobRunnerOptions {
   network?: Network;
   /** The file server's port (default: real sockets, transfer.ts); the simulation replaces it. */
   sendFile?: SendFile;
+  /** A job ended done or failed for good (its row says how): notifications and hooks hear of it. */
+  onFinished?: (jobId: number, outcome: 'done' | 'failed') => void;
 }
 
 export class JobRunner {
@@ -83,6 +85,12 @@ export class JobRunner {
   }
 
   async run(row: JobRow, run: Running): Promise<RunOutcome> {
+    const outcome = await this.#run(row, run);
+    if (outcome.kind === 'done' || outcome.kind === 'failed') this.#o.onFinished?.(row.id, outcome.kind);
+    return outcome;
+  }
+
+  async #run(row: JobRow, run: Running): Promise<RunOutcome> {
     const { signal } = run.controller;
     const { store, api } = this.#o;
     try {

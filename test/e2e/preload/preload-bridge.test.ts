@@ -72,6 +72,7 @@ beforeAll(async () => {
       sandboxAvailable: true,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
       addWatchFolders: (paths) => core.addWatchFolders(paths),
+      hooks: core.hooks,
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,

@@ -15,6 +15,7 @@ function uploadTarget(ctx: Ctx): unknown {
   const server = ctx.core.pickFileServer();
   const session = randomBytes(24).toString('hex');
   sessions.set(session, { accountId: ctx.account.id, serverIndex: server.index, expiresMs: now + SESSION_TTL_MS });
+  ctx.core.store.issuedSessions.push(session);
   return { url: server.url, session };
 }
 

@@ -16,11 +16,12 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
     app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
     platform: 'linux',
     sandboxAvailable: true,
-    dialogs: { dialog: { showOpenDialog: showOpenDialog as never, showSaveDialog: showSaveDialog as never }, window: () => win, grantPath, grantSavePath },
+    dialogs: { dialog: { showOpenDialog: showOpenDialog as never, showSaveDialog: showSaveDialog as never, showMessageBox: (async () => ({ response: 0, checkboxChecked: false })) as never }, window: () => win, grantPath, grantSavePath },
     linkPolicy: { allowLoopbackHttp: false },
     openExternal,
     writeClipboard,
     addWatchFolders,
+    hooks: { current: () => ({ afterUpload: null, afterBatch: null, timeoutSeconds: 60 }), set: async () => ({}) as never },
     updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;

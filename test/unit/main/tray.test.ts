@@ -9,7 +9,7 @@ import type { Settings } from '../../../shared/model.ts';
 import { emptyUploadCounts, type UploadsSummary } from '../../../shared/upload-queue.ts';
 import { totals } from './fakes.ts';
 
-const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null };
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 } };
 const noCounts = emptyUploadCounts();
 const view = (partial: Partial<UploadsSummary['totals']>, paused = false): UploadsSummary => ({ counts: noCounts, totals: totals(partial), paused });
 

@@ -3,7 +3,8 @@ import type { Settings } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 
-export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed' | 'accounts' | 'activeAccount'>>;
+/** Destinations and hooks have their own calls (notify:save, hooks:set with its confirmation). */
+export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed' | 'accounts' | 'activeAccount' | 'notifyDestinations' | 'hooks'>>;
 
 export class SettingsState {
   value = $state<Settings | null>(null);
