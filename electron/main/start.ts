@@ -11,6 +11,7 @@ import {
   Menu,
   nativeImage,
   Notification,
+  powerMonitor,
   protocol,
   safeStorage,
   screen,
@@ -33,6 +34,7 @@ import { notifyBatchFinished } from './notifications.ts';
 import { APP_ENTRY_URL, originOf, rendererOrigin } from './origins.ts';
 import { appPaths } from './paths.ts';
 import { ProgressReporter } from './progress.ts';
+import { followPower } from './power.ts';
 import { openableExternalUrl } from './security.ts';
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
@@ -201,12 +203,16 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     });
   });
 
+  // Issue 31: on battery / on AC and wake from sleep reach the upload conditions.
+  const stopFollowingPower = followPower(powerMonitor, core.power, logger);
+
   followAppLifecycle({
     app,
     isMac,
     showWindow: () => window.show(),
     onQuitting: () => window.quitting(),
     dispose: () => {
+      stopFollowingPower();
       progress.dispose();
       tray?.dispose();
       updates?.stop();
