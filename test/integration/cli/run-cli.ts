@@ -50,3 +50,11 @@ export function cliRunner(home: string) {
     });
   };
 }
+
+/** The last line of `upload --json` (NDJSON): its summary event, the run's whole outcome. */
+export function uploadSummaryOf<T>(stdout: string): T {
+  const lines = stdout.trim().split('\n');
+  const last = JSON.parse(lines.at(-1) ?? 'null') as { event?: string } & T;
+  if (last?.event !== 'summary') throw new Error(`the last line of upload --json is not its summary: ${lines.at(-1)}`);
+  return last;
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
-import { cliRunner } from './run-cli.ts';
+import { cliRunner, uploadSummaryOf } from './run-cli.ts';
 
 const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 const keychain = process.env.VIDLIFT_KEYCHAIN_TESTS === '1';
@@ -51,7 +51,7 @@ describe.skipIf(!keychain)('vidlift-cli with two accounts in one run (real keych
 
     const run = await cliRunner(root)(['upload', `work:${a}`, `Personal:${b}`, '--json'], env);
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { uploads: Array<{ name: string; state: string; account?: string }> };
+    const result = uploadSummaryOf<{ uploads: Array<{ name: string; state: string; account?: string }> }>(run.stdout);
     expect(result.uploads.map((u) => [u.account, u.name, u.state]).sort()).toEqual([
       ['Personal', 'b.mp4', 'done'],
       ['work', 'a.mp4', 'done'],
