@@ -231,3 +231,22 @@ export function weekGrid(timetable: Timetable): (number | null)[][] {
     }),
   );
 }
+
+/**
+ * The timetable text of a week grid (7 × 24 rates, Sunday first), as the Settings grid paints
+ * it: one rate, entries for every day when each day is alike, else entries with their day.
+ */
+export function timetableFromGrid(grid: readonly (readonly (number | null)[])[]): string {
+  const week = grid.flat();
+  if (week.every((rate) => rate === week[0])) return formatRclone(week[0] ?? null);
+  const daily = grid.every((day) => day.every((rate, hour) => rate === grid[0]![hour]));
+  const hours = daily ? grid[0]! : week;
+  const entries: string[] = [];
+  hours.forEach((rate, index) => {
+    const before = hours[(index + hours.length - 1) % hours.length];
+    if (rate === before) return;
+    const day = daily ? '' : `${WEEKDAY_NAMES[Math.floor(index / 24)]}-`;
+    entries.push(`${day}${formatClock((index % 24) * 60)},${formatRclone(rate)}`);
+  });
+  return entries.join(' ');
+}

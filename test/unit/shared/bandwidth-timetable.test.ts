@@ -2,7 +2,7 @@
 // docs), the limit in force at a moment, and bad inputs with the part their error names.
 // Moments are built in local time, as the timetable is read.
 import { describe, expect, it } from 'vitest';
-import { describeTimetableProblem, formatTimetable, limitAt, parseTimetable, weekGrid, type Timetable } from '../../../shared/bandwidth-timetable.ts';
+import { describeTimetableProblem, formatTimetable, limitAt, parseTimetable, timetableFromGrid, weekGrid, type Timetable } from '../../../shared/bandwidth-timetable.ts';
 
 const K = 1024;
 const M = 1024 * 1024;
@@ -134,5 +134,26 @@ describe('bad timetables name the bad part', () => {
     const result = parseTimetable('08:00,512k 25:00,1M');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(describeTimetableProblem(result.problem)).toBe('"25:00": the hour must be from 00 to 23');
+  });
+});
+
+describe('the Settings week grid', () => {
+  it('paints the rate in force at each hour, and writes a painted grid back as a timetable that paints the same', () => {
+    const daily = parsed('08:00,512k 12:00,10M 13:00,512k 18:00,30M 23:00,off');
+    const grid = weekGrid(daily);
+    expect(grid[3]!.slice(7, 14)).toEqual([null, 512 * K, 512 * K, 512 * K, 512 * K, 10 * M, 512 * K]);
+    expect(timetableFromGrid(grid)).toBe('08:00,512k 12:00,10M 13:00,512k 18:00,30M 23:00,off');
+
+    const painted = grid.map((day) => [...day]);
+    painted[6]!.fill(1 * M);
+    const text = timetableFromGrid(painted);
+    expect(text).toMatch(/^Sun-00:00,off Sun-08:00,512k /);
+    expect(text).toContain('Sat-00:00,1M');
+    expect(weekGrid(parsed(text))).toEqual(painted);
+  });
+
+  it('a grid of one rate is that rate alone', () => {
+    expect(timetableFromGrid(Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 2 * M)))).toBe('2M');
+    expect(timetableFromGrid(Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => null)))).toBe('off');
   });
 });
