@@ -3,8 +3,8 @@
 // folder, list them as JSON, export CSV and parse it (byte for byte the app's file export); a refused key exits 3; Ctrl-C in the
 // middle of an upload, then the same command again: every file is on the service exactly once;
 // while another process has the account open, the CLI refuses in words.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { cliRunner, uploadSummaryOf } from './run-cli.ts';
+import { cliRunner, uploadSummaryOf, video } from './run-cli.ts';
 import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
 import { shown } from '../../support/shown-account.ts';
 
-const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
 let host: Host;
 let root: string;
@@ -34,10 +33,6 @@ afterAll(async () => {
 /** The CLI with HOME in the test's own folder. */
 const cli: ReturnType<typeof cliRunner> = (args, env, options) => cliRunner(root)(args, env, options);
 
-function video(path: string, size: number): string {
-  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
-  return path;
-}
 
 describe('vidlift-cli', () => {
   it('uploads 3 files and a folder, lists them as JSON, exports CSV that parses', async () => {

@@ -5,15 +5,14 @@
 // And a bad --bwlimit timetable exits 2 naming the bad part.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
-import { CLI_MAIN, cliRunner } from './run-cli.ts';
+import { CLI_MAIN, MP4_HEAD, cliRunner, video } from './run-cli.ts';
 
-const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
 let host: Host;
 let root: string;
@@ -28,10 +27,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function video(path: string, size: number): string {
-  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
-  return path;
-}
 
 interface Line {
   event: string;
