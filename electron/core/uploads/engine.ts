@@ -247,7 +247,7 @@ export class UploadEngine {
    * they are due at once instead (a sleep is no sign of a struggling server).
    */
   wake(): void {
-    if (this.#store.dueNow(this.#now()) > 0) this.view.changed();
+    if (this.#store.dueNowAfterCut(this.#now()) > 0) this.view.changed();
     this.#scheduler.pump();
   }
 

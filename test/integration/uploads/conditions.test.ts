@@ -167,4 +167,18 @@ describe('power and sleep, through the shell’s double of Electron', () => {
     expect(rig.host.control.videos()[0]?.sha256).toBe(file.sha256);
     stop();
   });
+
+  it('a wake keeps the backoff of a file server’s own error: only transfers the network cut go at once', async () => {
+    conditions = new UploadConditionsWatch({ settings: BASE, now: Date.now, timers: realTimers });
+    rig = await createRig({ engine: { conditions, backoff: { baseMs: 120_000, capMs: 120_000 } } });
+    rig.host.control.setFaults([{ route: 'FILES', kind: 'server_error', times: 1 }]);
+    const file = writeVideo(rig.dir, 'refused-once.mp4', 50_000);
+    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    await until(() => job(id).attempts === 1 && job(id).state === 'waiting' && job(id).error !== null, 'waiting out the server’s error');
+    expect(job(id).error?.code).toBe('server');
+    rig.engine.wake();
+    await sleep(500);
+    expect(job(id).state).toBe('waiting');
+    expect(rig.host.control.uploadsReceived()).toBe(0);
+  });
 });
