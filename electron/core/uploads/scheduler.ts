@@ -165,13 +165,17 @@ export class Scheduler {
     this.#o.batch.settle(this.running.size);
   }
 
-  /** The jobs started "now anyway" that are due, in queue order; those no longer waiting are forgotten. */
+  /**
+   * The jobs started "now anyway" that are due, in queue order. One stays started anyway through
+   * its retries (a cut transfer goes again regardless); once it ends or is paused it is forgotten.
+   */
   #dueAnyway(now: number): JobRow[] {
     const due: JobRow[] = [];
     for (const id of [...this.#startAnyway].sort((a, b) => a - b)) {
       const row = this.#o.store.get(id);
-      if (row?.state !== 'waiting') this.#startAnyway.delete(id);
-      else if (!this.running.has(id) && row.next_attempt_at <= now && row.folder_id >= 0 && row.media_pending === 0) due.push(row);
+      if (row?.state !== 'waiting') {
+        if (row?.state !== 'uploading' && row?.state !== 'finishing') this.#startAnyway.delete(id);
+      } else if (!this.running.has(id) && row.next_attempt_at <= now && row.folder_id >= 0 && row.media_pending === 0) due.push(row);
     }
     return due;
   }
