@@ -1,5 +1,5 @@
-// Issue 31 on loopback, with the wall clock injected (the upload conditions read a clock set
-// a few seconds before a boundary; the bytes flow in real time against the sandbox host):
+// Issue 31 on loopback, with the wall clock injected (the upload conditions read a clock the
+// test sets a moment before a boundary; the bytes flow in real time against the sandbox host):
 // - a timetable boundary changes the rate of the running transfer, live, in the same request;
 // - an upload window that closes mid-batch lets the running transfer finish and holds the
 //   next, which says why and when; "Start now anyway" sends it;
@@ -26,14 +26,14 @@ afterEach(async () => {
 const K = 1024;
 const BASE: ConditionSettings = { bandwidthLimit: null, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
 
-/** A wall clock that reads `start` now and runs at real speed from there. */
-function clockFrom(start: number): () => number {
-  const offset = start - Date.now();
-  return () => Date.now() + offset;
+/** A wall clock at real speed that the test may set to another time (`set`), as a clock that jumped. */
+function settableClock(start: number): { now: () => number; set(at: number): void } {
+  let offset = start - Date.now();
+  return { now: () => Date.now() + offset, set: (at) => void (offset = at - Date.now()) };
 }
 
 /** Tuesday 2026-11-24 at this local time. */
-const tuesday = (hour: number, minute: number, second = 0): number => new Date(2026, 10, 24, hour, minute, second).getTime();
+const tuesday = (hour: number, minute: number, second = 0, ms = 0): number => new Date(2026, 10, 24, hour, minute, second, ms).getTime();
 
 function job(id: number): UploadJob {
   const found = rig!.engine.list().jobs.find((j) => j.id === id);
@@ -53,14 +53,17 @@ async function measuredRate(id: number, ms: number): Promise<number> {
 
 describe('the bandwidth timetable on a running transfer', () => {
   it('at 19:00 the limit goes from 128k to 512k in the same request: the rate before and after within 15 %', async () => {
-    // Five seconds before the boundary: the rig starts, then the first limit is measured.
-    const now = clockFrom(tuesday(18, 59, 55));
-    conditions = new UploadConditionsWatch({ settings: { ...BASE, bandwidthTimetable: '08:00,128k 19:00,512k 23:00,off' }, now, timers: realTimers });
+    // An hour before the boundary while the rig starts (however slow the machine); once bytes
+    // flow, the clock is set to 2.5 s before it (conditions.wake() reads a clock that jumped).
+    const clock = settableClock(tuesday(18, 0));
+    conditions = new UploadConditionsWatch({ settings: { ...BASE, bandwidthTimetable: '08:00,128k 19:00,512k 23:00,off' }, now: clock.now, timers: realTimers });
     rig = await createRig({ engine: { conditions, concurrency: 1, progressIntervalMs: 50 } });
     const file = writeVideo(rig.dir, 'boundary.mp4', 2_600_000);
     const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
     // Past the bucket's first burst, then a second and a half of the old limit.
     await until(() => job(id).bytesSent > 100_000, 'sending under the first limit');
+    clock.set(tuesday(18, 59, 57, 500));
+    conditions.wake();
     const before = await measuredRate(id, 1_500);
     expect(conditions.current().limit.rate).toBe(128 * K);
     await until(() => conditions!.current().limit.rate === 512 * K, 'the boundary');
@@ -82,14 +85,17 @@ describe('an upload window that closes mid-batch', () => {
     // Tuesday's window ends at 19:00, two seconds after the clock starts; Wednesday's opens at 01:00.
     const days = DEFAULT_UPLOAD_WINDOWS.days.map(() => ({ from: 60, to: 7 * 60 }));
     days[2] = { from: 0, to: 19 * 60 };
-    const now = clockFrom(tuesday(18, 59, 58));
-    conditions = new UploadConditionsWatch({ settings: { ...BASE, bandwidthLimit: 200_000, uploadWindows: { enabled: true, days } }, now, timers: realTimers });
+    // Noon while the rig starts; once the first file is sending, the clock is set a second before 19:00.
+    const clock = settableClock(tuesday(12, 0));
+    conditions = new UploadConditionsWatch({ settings: { ...BASE, bandwidthLimit: 200_000, uploadWindows: { enabled: true, days } }, now: clock.now, timers: realTimers });
     rig = await createRig({ engine: { conditions, concurrency: 1 } });
     const first = writeVideo(rig.dir, 'first.mp4', 800_000);
     const second = writeVideo(rig.dir, 'second.mp4', 100_000);
     const { added } = await rig.engine.add([first.path, second.path], 0);
     const [firstId, secondId] = added.map((j) => j.id) as [number, number];
     await until(() => job(firstId).state === 'uploading', 'the first file sending');
+    clock.set(tuesday(18, 59, 59));
+    conditions.wake();
     await until(() => conditions!.current().waiting !== null, 'the window closing');
     expect(job(firstId).state).toBe('uploading');
 
@@ -106,13 +112,17 @@ describe('an upload window that closes mid-batch', () => {
 
   it('outside every window nothing starts; when the window opens the queue goes on its own', async () => {
     const days = DEFAULT_UPLOAD_WINDOWS.days.map(() => ({ from: 60, to: 7 * 60 }));
-    const now = clockFrom(new Date(2026, 10, 24, 0, 59, 58).getTime());
-    conditions = new UploadConditionsWatch({ settings: { ...BASE, uploadWindows: { enabled: true, days } }, now, timers: realTimers });
+    const clock = settableClock(tuesday(0, 30));
+    conditions = new UploadConditionsWatch({ settings: { ...BASE, uploadWindows: { enabled: true, days } }, now: clock.now, timers: realTimers });
     rig = await createRig({ engine: { conditions } });
     const file = writeVideo(rig.dir, 'night.mp4', 50_000);
     const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
-    expect(rig.engine.view.summary().waiting).toEqual({ code: 'outside-window', until: new Date(2026, 10, 24, 1, 0).getTime() });
+    expect(rig.engine.view.summary().waiting).toEqual({ code: 'outside-window', until: tuesday(1, 0) });
+    await sleep(300);
     expect(job(id).state).toBe('waiting');
+    // A second before 01:00: the window opens on its own timer.
+    clock.set(tuesday(0, 59, 59));
+    conditions.wake();
     await until(() => job(id).state === 'done', 'sent once the window opened');
     expect(rig.engine.view.summary().waiting).toBeNull();
   });
