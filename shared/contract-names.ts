@@ -54,6 +54,9 @@ export const METHOD_NAMES = [
   'uploads:retryFailed',
   'uploads:cancelWaiting',
   'uploads:move',
+  // Issue 31: running unattended.
+  'uploads:startNow',
+  'conditions:get',
   'uploads:history',
   'export:preview',
   'export:text',
@@ -104,6 +107,7 @@ export const EVENT_NAMES = [
   'remote:changed',
   'connection:changed',
   'settings:changed',
+  'conditions:changed',
   'accounts:changed',
   'export:progress',
   'thumbnails:changed',

@@ -51,6 +51,7 @@ import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource } from './
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 import { Destination, DestinationId, HookCommand, NotifyView } from './notify.ts';
+import { UploadConditions } from './upload-conditions.ts';
 
 const none = z.undefined();
 /** Whose a method or event is: the app's as a whole, or one account's. */
@@ -222,6 +223,10 @@ export const methods = {
   'uploads:history': accountMethod(HistoryFilter, HistoryPage),
   /** Another destination folder for an upload that has not started. */
   'uploads:move': accountMethod(z.strictObject({ id: z.number().int(), folderId: FolderId }), UploadsSummary),
+  /** "Start now anyway" (issue 31): these waiting jobs (all of them without ids) start outside the upload windows or on battery. */
+  'uploads:startNow': accountMethod(z.strictObject({ ids: z.array(z.number().int()).min(1).max(10_000) }).optional(), UploadsSummary),
+  /** What the queues run under now (issue 31): the limit in force and until when, the upload windows, the power source. */
+  'conditions:get': method(none, UploadConditions),
 
   'remote:list': accountMethod(none, RemoteView),
   /**
@@ -328,6 +333,8 @@ export const events = {
   'remote:changed': accountEvent(RemoteView),
   'connection:changed': accountEvent(Connection),
   'settings:changed': event(Settings),
+  /** The limit in force, an upload window or the power source changed (issue 31). */
+  'conditions:changed': event(UploadConditions),
   'accounts:changed': event(AccountsView),
   'export:progress': accountEvent(z.object({ path: z.string(), written: z.number().int().min(0), done: z.boolean() })),
   'thumbnails:changed': accountEvent(ThumbnailQueue),

@@ -3,6 +3,8 @@
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
 import { Destinations, Hooks } from './notify.ts';
+import { describeTimetableProblem, parseTimetable } from './bandwidth-timetable.ts';
+import { UploadWindows } from './upload-windows.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
@@ -137,6 +139,15 @@ export const ProxyStatus = z.object({
 });
 export type ProxyStatus = z.infer<typeof ProxyStatus>;
 
+/** A timetable as typed: kept only when it parses (the error names the bad part). */
+const BandwidthTimetableText = z
+  .string()
+  .max(4000)
+  .superRefine((text, context) => {
+    const parsed = parseTimetable(text);
+    if (!parsed.ok) context.addIssue({ code: 'custom', message: `bandwidth timetable: ${describeTimetableProblem(parsed.problem)}` });
+  });
+
 export const Settings = z.object({
   baseUrl: z.string().nullable(),
   uploadConcurrency: z.number().int().min(1).max(8),
@@ -167,6 +178,13 @@ export const Settings = z.object({
   notifyDestinations: Destinations,
   /** Programs run after each upload and each batch; set only through hooks:set (a native confirmation) or by hand in settings.json. */
   hooks: Hooks,
+  // Issue 31: running unattended (shared/bandwidth-timetable.ts, shared/upload-windows.ts).
+  /** rclone's --bwlimit timetable; when set it decides the limit instead of bandwidthLimit. */
+  bandwidthTimetable: BandwidthTimetableText.nullable(),
+  /** The hours of each weekday uploads may start in. */
+  uploadWindows: UploadWindows,
+  /** Queued uploads wait while the computer runs on battery. */
+  pauseOnBattery: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 

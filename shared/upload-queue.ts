@@ -6,6 +6,7 @@
 // and the window asks again for the rows it shows.
 import { z } from 'zod';
 import { UploadJob, UploadState, UploadTotals } from './model.ts';
+import { UploadsWaiting } from './upload-conditions.ts';
 
 export const UploadFilter = z.enum(['all', 'active', 'failed', 'done', 'cancelled']);
 export type UploadFilter = z.infer<typeof UploadFilter>;
@@ -37,7 +38,13 @@ export type UploadsQuery = z.infer<typeof UploadsQuery>;
 export const UploadCounts = z.record(UploadState, z.number().int().min(0));
 export type UploadCounts = z.infer<typeof UploadCounts>;
 
-export const UploadsSummary = z.object({ counts: UploadCounts, totals: UploadTotals, paused: z.boolean() });
+export const UploadsSummary = z.object({
+  counts: UploadCounts,
+  totals: UploadTotals,
+  paused: z.boolean(),
+  /** Queued jobs wait for an upload window or for power (issue 31); null: they may start. */
+  waiting: UploadsWaiting.nullable(),
+});
 export type UploadsSummary = z.infer<typeof UploadsSummary>;
 
 export const UploadsView = UploadsSummary.extend({

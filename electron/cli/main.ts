@@ -30,7 +30,7 @@ function overview(): string {
     'the one it shows, or --account NAME|ID (or VIDLIFT_ACCOUNT); `account --list` lists them.',
     'The key is never taken as an argument. VIDLIFT_DATA_DIR picks another data folder.',
     'Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY.',
-    `Every command takes --help, and all but ${Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ')} take --json (one JSON document on stdout).`,
+    `Every command takes --help, and all but ${Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ')} take --json (one JSON document on stdout; upload --json: NDJSON, one event per line as it runs).`,
     'Exit codes: 0 ok (also when the reader of stdout stops early: `| head`), 1 some items failed or not found, 2 bad usage,',
     '3 account or configuration, 130 stopped with Ctrl-C.',
   ].join('\n');

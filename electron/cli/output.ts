@@ -17,6 +17,8 @@ export interface Output {
   warn(line: string): void;
   /** The command's result: JSON under --json, `human()` otherwise. */
   result(value: unknown, human: () => void): void;
+  /** One event as one line of JSON (NDJSON: `upload --json`), under --json only. */
+  line(value: unknown): void;
   /** Streams text (or bytes: `links fix` keeps a text's encoding) to stdout, waiting while the pipe is full; rejects once stdout failed (ReaderGone: its reader left). */
   write(text: string | Uint8Array): Promise<void>;
   /** Aborted once stdout can take no more: the reason is ReaderGone, or the write error. */
@@ -51,6 +53,9 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
     result(value, human) {
       if (json) put(`${JSON.stringify(value, null, 2)}\n`);
       else human();
+    },
+    line(value) {
+      if (json) put(`${JSON.stringify(value)}\n`);
     },
     write(text) {
       if (gone.signal.aborted) return Promise.reject(gone.signal.reason as Error);
@@ -99,13 +104,4 @@ export function formatMoment(ms: number): string {
   const d = new Date(ms);
   const two = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** "2M", "500K", "1.5MB", "1048576" → bytes per second; null when not a rate. */
-export function parseRate(text: string): number | null {
-  const match = /^(\d+(?:\.\d+)?)\s*([kKmMgG]?)(?:i?B)?(?:\/s)?$/.exec(text.trim());
-  if (!match) return null;
-  const factor = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-  const value = Math.round(Number(match[1]) * factor);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }

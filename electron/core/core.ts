@@ -51,6 +51,8 @@ export interface CoreOptions {
   startSyncWorker?: import('./library/sync/writer.ts').StartSyncWorker | null;
   /** Telegram's Bot API address for notifications: tests only (a local stand-in); never settable by the window. */
   telegramApiBase?: string;
+  /** The wall clock the upload conditions read (timetable, windows) and wait on; default: the real one (tests move it). */
+  clock?: { now: () => number; timers: import('./timers.ts').Timers };
 }
 
 export interface BatchSummary {
@@ -104,6 +106,13 @@ export interface Core {
    * leaving the core: the command line's start. Throws the ServiceError; false without a key.
    */
   checkShownKey(): Promise<boolean>;
+  /** What the shell learns from the OS about power (Electron's powerMonitor; issue 31). */
+  power: {
+    /** on-battery / on-ac: with "pause on battery" set, queued uploads wait on battery. */
+    setOnBattery(onBattery: boolean): void;
+    /** resume: the computer woke; transfers that died in the sleep go again at once, the service is checked. */
+    resumed(): void;
+  };
   /** The window was shown/hidden or focused: adjusts polling and triggers a quick refresh. */
   setWindowVisible(visible: boolean): void;
   close(): Promise<void>;

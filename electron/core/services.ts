@@ -37,6 +37,8 @@ import { DestinationList } from './notify/destinations.ts';
 import { feedNotifications } from './notify/feed.ts';
 import { notifyHandlers } from './notify/handlers.ts';
 import { HookRunner } from './hooks/hooks.ts';
+import { UploadConditionsWatch } from './uploads/conditions.ts';
+import { realTimers } from './timers.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   // The data folder holds the settings, each account's library and the logs: this user's only.
@@ -80,7 +82,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await adoptOlderSingleAccount(accounts, notices, logger);
   settings.present((value) => ({ ...value, watchFolders: accounts.watchFoldersOf(value.activeAccount, value) }));
 
+  // Issue 31: one set of upload conditions for every account's queue (limit in force, windows, power).
+  const conditions = new UploadConditionsWatch({ settings: settings.get(), now: options.clock?.now ?? Date.now, timers: options.clock?.timers ?? realTimers });
+  conditions.onChange((now) => events.emit('conditions:changed', now));
+  const unsubscribeConditionSettings = settings.onChange((next) => conditions.setSettings(next));
+  conditions.onWake(() => pool.wake());
+
   const pool: SessionPool = new SessionPool({
+    conditions,
     dataDir: options.dataDir,
     accounts,
     auth,
@@ -136,6 +145,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'app:dismissNotice': ({ id }) => notices.dismiss(id),
     ...settingsHandlers(settings, accounts),
     ...accountHandlers({ auth, accounts, pool, dataDir: options.dataDir }),
+    'conditions:get': () => conditions.current(),
     'proxy:status': () => proxyChoice.status(),
     'proxy:setPassword': async ({ password }) => {
       const status = await proxyChoice.setPassword(password);
@@ -184,6 +194,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onChange: (listener) => pool.onUploads(listener),
       onBatchFinished: (listener) => pool.onBatchFinished(listener),
     },
+    power: {
+      setOnBattery: (onBattery) => conditions.setOnBattery(onBattery),
+      resumed: () => conditions.wake(),
+    },
     setWindowVisible: (visible) => pool.sessions().forEach((session) => session.setWindowVisible(visible)),
     checkShownKey: async () => {
       const active = accounts.active();
@@ -205,6 +219,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       broadcast.close();
       unsubscribeSettings();
       stopFeed();
+      unsubscribeConditionSettings();
+      conditions.close();
       await pool.close();
       await hookRunner.idle();
       await notifier.close();

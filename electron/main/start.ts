@@ -11,6 +11,7 @@ import {
   Menu,
   nativeImage,
   Notification,
+  powerMonitor,
   protocol,
   safeStorage,
   screen,
@@ -34,6 +35,7 @@ import type { EventPayload } from '../../shared/contract.ts';
 import { APP_ENTRY_URL, originOf, rendererOrigin } from './origins.ts';
 import { appPaths } from './paths.ts';
 import { ProgressReporter } from './progress.ts';
+import { followPower } from './power.ts';
 import { openableExternalUrl } from './security.ts';
 import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
@@ -214,6 +216,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       ...windowIcon,
     });
   });
+  // Issue 31: on battery / on AC and wake from sleep reach the upload conditions.
+  const stopFollowingPower = followPower(powerMonitor, core.power, logger);
 
   followAppLifecycle({
     app,
@@ -221,6 +225,7 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     showWindow: () => window.show(),
     onQuitting: () => window.quitting(),
     dispose: () => {
+      stopFollowingPower();
       progress.dispose();
       tray?.dispose();
       updates?.stop();

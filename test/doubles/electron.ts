@@ -37,6 +37,7 @@ import type {
   NotificationConstructorOptions,
   OpenDialogOptions,
   OpenDialogReturnValue,
+  PowerMonitor,
   SaveDialogOptions,
   SaveDialogReturnValue,
   Protocol,
@@ -99,6 +100,8 @@ export class ElectronDouble {
   readonly webUtils: WebUtilsDouble;
   /** Electron's autoUpdater: electron-updater emits 'before-quit-for-update' on it before quitting into an update. */
   readonly autoUpdater: AutoUpdaterDouble;
+  /** Electron's powerMonitor: a test plays the OS with sleep(), wake(), onBattery() (issue 31). */
+  readonly powerMonitor: PowerMonitorDouble;
   readonly windows: BrowserWindowDouble[] = [];
   readonly trays: TrayDouble[] = [];
   readonly notifications: NotificationDouble[] = [];
@@ -131,6 +134,7 @@ export class ElectronDouble {
     this.screen = this.strict('screen', new ScreenDouble(this));
     this.webUtils = this.strict('webUtils', new WebUtilsDouble(this));
     this.autoUpdater = this.strict('autoUpdater', new AutoUpdaterDouble(this, 'autoUpdater'));
+    this.powerMonitor = this.strict('powerMonitor', new PowerMonitorDouble(this, 'powerMonitor'));
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the classes below close over their double
     const double = this;
     const BrowserWindow = class extends BrowserWindowDouble {
@@ -189,6 +193,7 @@ export class ElectronDouble {
       Tray: this.strict('Tray', Tray),
       webUtils: this.webUtils,
       autoUpdater: this.autoUpdater,
+      powerMonitor: this.powerMonitor,
     };
   }
 
@@ -250,6 +255,7 @@ export const ELECTRON_EXPORTS = [
   'Tray',
   'webUtils',
   'autoUpdater',
+  'powerMonitor',
 ] as const;
 export type ElectronExport = (typeof ELECTRON_EXPORTS)[number];
 
@@ -325,6 +331,32 @@ export class AutoUpdaterDouble extends Emitter {
   override emit(event: string, ...args: unknown[]): unknown[] {
     this.double.record(`${this.label}.emit`, [event]);
     return super.emit(event, ...args);
+  }
+}
+
+/**
+ * Electron's powerMonitor (an EventEmitter): 'suspend' before the computer sleeps, 'resume'
+ * after it wakes, 'on-battery' / 'on-ac' when the power source changes, and
+ * isOnBatteryPower() for the source now. The test plays the OS through the methods below.
+ */
+export class PowerMonitorDouble extends Emitter implements Pick<PowerMonitor, 'isOnBatteryPower'> {
+  onBatteryPower = false;
+  isOnBatteryPower(): boolean {
+    this.double.record('powerMonitor.isOnBatteryPower', []);
+    return this.onBatteryPower;
+  }
+  /** The OS says the computer goes to sleep. */
+  sleep(): void {
+    this.emit('suspend');
+  }
+  /** The OS says the computer woke. */
+  wake(): void {
+    this.emit('resume');
+  }
+  /** The power source changed: 'on-battery' or 'on-ac', as Electron emits them. */
+  setOnBattery(onBattery: boolean): void {
+    this.onBatteryPower = onBattery;
+    this.emit(onBattery ? 'on-battery' : 'on-ac');
   }
 }
 

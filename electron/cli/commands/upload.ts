@@ -12,39 +12,44 @@ import { CliError, EXIT, type Cli } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { cannotReach } from '../reach.ts';
-import { count, parseRate, table, type Output } from '../output.ts';
+import { count, formatMoment, table, type Output } from '../output.ts';
+import { describeTimetableProblem, parseTimetable } from '../../../shared/bandwidth-timetable.ts';
+import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
+import { uploadEvents, type UploadEvents } from '../upload-events.ts';
 import { createUploadProgress } from '../progress.ts';
 import { uploadSummary } from '../summary.ts';
 
-const MIN_RATE = 16_384;
 /** The extensions named in the hint for a folder without videos: the common ones, of those Vidlift takes. */
 const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext) => VIDEO_EXTENSIONS.has(ext));
 
 export const upload: Command = {
   summary: 'Upload video files and folders',
-  usage: 'upload [ACCOUNT:]PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE]',
+  usage: 'upload [ACCOUNT:]PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE|TIMETABLE]',
   details: [
     'ACCOUNT:PATH  uploads PATH into another of the app’s accounts (its name or id), as rclone names a remote; several accounts in one run upload at once.',
     'Folders are walked and their videos go into one service folder (the service has no sub-folders).',
     '--folder     a folder id, or a name (created at the top level when no folder has it); default: the top level',
     '--concurrency  uploads at the same time, 1 to 8 (this run only)',
-    '--bwlimit    a shared limit such as 500K or 2M (bytes per second; this run only)',
+    '--bwlimit    a shared limit per second such as 512k or 2M (KiB when no unit; off: none), or rclone’s timetable such as "08:00,512k 18:00,10M 23:00,off" or "Mon-00:00,512 Fri-23:59,off" (this run only)',
+    '--json       NDJSON, one event per line as the upload runs: queued, waiting, progress, done, failed, then summary (the README lists their fields)',
     'Ctrl-C stops; the queue keeps the rest, and running the same command again continues it.',
   ],
   options: { folder: { type: 'string' }, concurrency: { type: 'string' }, bwlimit: { type: 'string' } },
   async run({ positionals, values, out, open, signal }) {
     if (positionals.length === 0) throw new CliError('Name at least one file or folder to upload.', EXIT.usage, 'usage');
-    const fixed: { uploadConcurrency?: number; bandwidthLimit?: number } = {};
+    const fixed: { uploadConcurrency?: number; bandwidthTimetable?: string } = {};
     if (typeof values.concurrency === 'string') {
       const n = Number(values.concurrency);
       if (!Number.isInteger(n) || n < 1 || n > 8) throw new CliError('--concurrency is a whole number from 1 to 8.', EXIT.usage, 'usage');
       fixed.uploadConcurrency = n;
     }
     if (typeof values.bwlimit === 'string') {
-      const rate = parseRate(values.bwlimit);
-      if (rate === null || rate < MIN_RATE) throw new CliError('--bwlimit is a rate of at least 16K, such as 500K or 2M.', EXIT.usage, 'usage');
-      fixed.bandwidthLimit = rate;
+      // rclone's --bwlimit, a single rate or a timetable: the same parser as the app's Settings.
+      const parsed = parseTimetable(values.bwlimit);
+      if (!parsed.ok) throw new CliError(`--bwlimit: ${describeTimetableProblem(parsed.problem)}.`, EXIT.usage, 'usage');
+      fixed.bandwidthTimetable = values.bwlimit;
     }
+    const events = uploadEvents(out);
     // `NAME:PATH` goes to the account NAME (rclone's `remote:`); a plain PATH to this run's account.
     const groups = await accountGroups(positionals);
     // Paths that are not there are named here, in the command line's words, before anything opens.
@@ -52,7 +57,9 @@ export const upload: Command = {
     for (const path of missing) out.warn(`${path}: does not exist.`);
     if (groups.every((group) => group.named.existing.length === 0)) {
       const summary = uploadSummary([], missing.length);
-      out.result({ folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts }, () => out.say(summary.sentence));
+      const result = { folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts };
+      if (out.json) events.summary(result);
+      else out.say(summary.sentence);
       return EXIT.someFailed;
     }
     const others = groups.flatMap((group) => (group.account === null ? [] : [group.account]));
@@ -66,11 +73,14 @@ export const upload: Command = {
         const scoped = group.account === null ? cli : cli.as(await cli.accountNamed(group.account));
         queued.push({ group, ...(await queueGroup(scoped, group.named, folder, out)) });
       }
+      for (const { group, waitFor, alreadyIds } of queued) for (const job of waitFor) events.queued(job, group.account, alreadyIds.has(job.id));
+      const stopSayingWaits = sayWaits(cli, out, events);
       const finished = await follow(
-        queued.map(({ cli: scoped, waitFor }) => ({ cli: scoped, jobs: waitFor })),
+        queued.map(({ cli: scoped, waitFor, group }) => ({ cli: scoped, jobs: waitFor, account: group.account })),
         out.tty,
         signal,
-      );
+        events,
+      ).finally(stopSayingWaits);
       const uploads = queued.flatMap(({ cli: scoped, group, folderId, alreadyIds, fromEarlier, mine }) =>
         [...(finished.get(scoped) ?? new Map<number, UploadJob>()).values()].map((job) => ({ job, account: group.account, folderId, already: alreadyIds.has(job.id), fromEarlier: fromEarlier.has(job.id), mine: mine.has(job.id) })),
       );
@@ -78,24 +88,23 @@ export const upload: Command = {
       const notVideos = queued.reduce((sum, q) => sum + q.jobs.notVideos, 0);
       const summary = uploadSummary(uploads.map(({ job, already }) => ({ state: job.state, already })), refusedItems.length, notVideos);
       const rows = uploads.map(({ job }) => job);
-      out.result(
-        {
-          folderId: queued.length === 1 ? queued[0]!.folderId : null,
-          uploads: uploads.map(({ job, account, already, fromEarlier }) => ({ ...toResult(job), ...(account === null ? {} : { account }), alreadyUploaded: already, fromEarlierRun: fromEarlier })),
-          refused: refusedItems,
-          summary: summary.counts,
-        },
-        () => {
-          const done = rows.filter((j) => j.state === 'done');
-          if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
-          for (const j of rows.filter((r) => r.state !== 'done')) out.warn(`${j.name}: ${j.state}${j.error ? `: ${j.error.message}` : ''}`);
-          for (const j of done) {
-            const said = verificationLine(j);
-            if (said) out.warn(`${j.name}: ${said}`);
-          }
-          out.say(summary.sentence);
-        },
-      );
+      const result = {
+        folderId: queued.length === 1 ? queued[0]!.folderId : null,
+        uploads: uploads.map(({ job, account, already, fromEarlier }) => ({ ...toResult(job), ...(account === null ? {} : { account }), alreadyUploaded: already, fromEarlierRun: fromEarlier })),
+        refused: refusedItems,
+        summary: summary.counts,
+      };
+      if (out.json) events.summary(result);
+      else {
+        const done = rows.filter((j) => j.state === 'done');
+        if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
+        for (const j of rows.filter((r) => r.state !== 'done')) out.warn(`${j.name}: ${j.state}${j.error ? `: ${j.error.message}` : ''}`);
+        for (const j of done) {
+          const said = verificationLine(j);
+          if (said) out.warn(`${j.name}: ${said}`);
+        }
+        out.say(summary.sentence);
+      }
       return summary.counts.notUploaded > 0 ? EXIT.someFailed : EXIT.ok;
     } finally {
       await cli.close();
@@ -203,11 +212,22 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
   return { all, alreadyDone, refusedItems, notVideos };
 }
 
-/** Waits until every job of every account is in a final state, drawing progress; Ctrl-C stops waiting. */
-async function follow(queues: Array<{ cli: Cli; jobs: UploadJob[] }>, tty: boolean, signal: AbortSignal): Promise<Map<Cli, Map<number, UploadJob>>> {
+/** Waits until every job of every account is in a final state, drawing progress (or writing its events); Ctrl-C stops waiting. */
+async function follow(queues: Array<{ cli: Cli; jobs: UploadJob[]; account: string | null }>, tty: boolean, signal: AbortSignal, events: UploadEvents): Promise<Map<Cli, Map<number, UploadJob>>> {
   const progress = createUploadProgress(queues.flatMap(({ jobs }) => jobs.filter((j) => j.state !== 'done')), tty);
-  const followed = queues.map(({ cli, jobs }) => {
-    const one = followJobs(cli, { progress: (id, bytes) => progress.update(id, bytes), final: (job) => progress.finish(job.id, job.state) });
+  const followed = queues.map(({ cli, jobs, account }) => {
+    const byId = new Map(jobs.map((job) => [job.id, job]));
+    const one = followJobs(cli, {
+      progress: (id, bytes) => {
+        progress.update(id, bytes);
+        const job = byId.get(id);
+        if (job) events.progress(job, account, bytes);
+      },
+      final: (job) => {
+        progress.finish(job.id, job.state);
+        events.final(job, account);
+      },
+    });
     one.track(jobs);
     return { cli, one };
   });
@@ -219,6 +239,31 @@ async function follow(queues: Array<{ cli: Cli; jobs: UploadJob[] }>, tty: boole
   }
   return new Map(followed.map(({ cli, one }) => [cli, one.jobs()]));
 }
+
+/**
+ * The queue waits for an upload window or for power (the app's Settings, issue 31): said on
+ * stderr (and as a `waiting` event) when it starts, so a run that seems idle says why.
+ */
+function sayWaits(cli: Cli, out: Output, events: UploadEvents): () => void {
+  let said: string | null = null;
+  const say = (waiting: UploadsWaiting | null): void => {
+    const key = waiting === null ? null : `${waiting.code}:${waiting.until ?? ''}`;
+    if (key === said) return;
+    said = key;
+    if (waiting === null) return;
+    out.warn(WAITING[waiting.code](waiting.until));
+    events.waiting(waiting);
+  };
+  const off = cli.core.events.on('conditions:changed', (conditions) => say(conditions.waiting));
+  void cli.call('conditions:get').then((conditions) => say(conditions.waiting), () => undefined);
+  return off;
+}
+
+/** Why the queue waits, in the command line's words. */
+const WAITING: Record<UploadsWaiting['code'], (until: number | null) => string> = {
+  'outside-window': (until) => `Waiting for the upload window set in the app${until === null ? '' : `: it opens ${formatMoment(until)}`}. The files stay queued.`,
+  'on-battery': () => 'Waiting: the computer runs on battery, and uploads are set to pause then. They go on once it is plugged in.',
+};
 
 function toResult(job: UploadJob) {
   return {

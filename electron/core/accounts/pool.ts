@@ -26,6 +26,7 @@ import { accountInUse, libraryDamaged, libraryFromNewerVersion, libraryUnopened 
 import { accountDatabasePath, type AccountRegistry } from './registry.ts';
 import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
+import type { QueueConditions } from '../uploads/conditions.ts';
 
 /** How often an account that is open in another process is tried again. */
 const ACCOUNT_IN_USE_RETRY_MS = 5_000;
@@ -47,6 +48,8 @@ export interface SessionPoolDeps {
   startedAt: number;
   /** Starts a library's sync writer thread (CoreOptions.startSyncWorker). */
   startSyncWorker?: StartSyncWorker | null;
+  /** The app's upload conditions (limit in force, windows, power): every account's queue runs under them. */
+  conditions?: QueueConditions;
 }
 
 /** An account's open parts. */
@@ -91,6 +94,17 @@ export class SessionPool {
 
   openAccounts(): OpenAccount[] {
     return [...this.#open.values()];
+  }
+
+  /**
+   * The computer woke from sleep: each queue sends again at once what died while it slept,
+   * and each account's service is tried again (the network may have changed meanwhile).
+   */
+  wake(): void {
+    for (const open of this.#open.values()) {
+      open.session.uploads.wake();
+      void open.connection.checkNow().catch((error: unknown) => this.#deps.logger.warn('the service could not be checked after a wake', { error }));
+    }
   }
 
   sessions(): AccountSession[] {
@@ -252,6 +266,7 @@ export class SessionPool {
         mayWrite: this.#deps.mayWrite,
         startedAt: this.#deps.startedAt,
         onLockLost: () => this.#lockLost(id),
+        ...(this.#deps.conditions ? { conditions: this.#deps.conditions } : {}),
         ...(this.#deps.startSyncWorker !== undefined ? { startSyncWorker: this.#deps.startSyncWorker } : {}),
       });
     } catch (error) {

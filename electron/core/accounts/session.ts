@@ -30,6 +30,7 @@ import type { AccountHandlers } from '../rpc/dispatch.ts';
 export type SessionHandlers = Omit<AccountHandlers, 'connection:get' | 'connection:check'>;
 import type { Network } from '../net/network.ts';
 import { ExportService } from '../export/export-service.ts';
+import type { QueueConditions } from '../uploads/conditions.ts';
 import { createExportHandlers } from '../export/handlers.ts';
 import { Links } from '../links/links.ts';
 import { createLinksHandlers } from '../links/handlers.ts';
@@ -61,6 +62,8 @@ export interface AccountSessionDeps {
    * have taken the account): the owner must close this session at once. Called once, from a timer.
    */
   onLockLost?: () => void;
+  /** The app's upload conditions (issue 31): the limit in force, windows, power. Absent: the one limit of the settings. */
+  conditions?: QueueConditions;
 }
 
 /** The database file of the account added with this address and key (tests, tools). */
@@ -129,6 +132,7 @@ export class AccountSession {
         onFileLanded: (path) => void this.watch.fileUploaded(path),
         concurrency: deps.settings.uploadConcurrency,
         bandwidthLimit: deps.settings.bandwidthLimit,
+        ...(deps.conditions ? { conditions: deps.conditions } : {}),
         pausePatienceMs: deps.settings.pausePatienceSeconds * 1000,
         ...(deps.network ? { network: deps.network } : {}),
       });

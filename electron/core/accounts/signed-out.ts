@@ -10,7 +10,7 @@ import type { AccountHandlers } from '../rpc/dispatch.ts';
 export const NO_UPLOADS: Readonly<UploadTotals> = Object.freeze({ ...EMPTY_UPLOAD_TOTALS });
 
 export function emptyUploadsView(query?: UploadsQuery): UploadsView {
-  return { jobs: [], counts: emptyUploadCounts(), totals: { ...NO_UPLOADS }, paused: false, filter: query?.filter ?? 'all', offset: query?.offset ?? 0, total: 0 };
+  return { jobs: [], counts: emptyUploadCounts(), totals: { ...NO_UPLOADS }, paused: false, waiting: null, filter: query?.filter ?? 'all', offset: query?.offset ?? 0, total: 0 };
 }
 
 /** No account open: no connection to speak of. */

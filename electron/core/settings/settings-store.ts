@@ -14,6 +14,7 @@ import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { asideName } from '../startup/notices.ts';
 import { Listeners } from '../listeners.ts';
+import { DEFAULT_UPLOAD_WINDOWS } from '../../../shared/upload-windows.ts';
 
 export type { Settings };
 
@@ -33,6 +34,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   activeAccount: null,
   notifyDestinations: [],
   hooks: DEFAULT_HOOKS,
+  // Issue 31: running unattended.
+  bandwidthTimetable: null,
+  uploadWindows: DEFAULT_UPLOAD_WINDOWS,
+  pauseOnBattery: false,
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];

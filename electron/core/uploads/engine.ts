@@ -33,6 +33,7 @@ import { Listeners } from '../listeners.ts';
 import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 import type { SendFile } from './transfer.ts';
+import { fixedConditions, type QueueConditions } from './conditions.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
@@ -64,8 +65,13 @@ export interface UploadEngineOptions {
   timers?: Timers;
   random?: () => number;
   concurrency?: number;
-  /** Bytes per second shared by all running uploads; null = no limit. */
+  /** Bytes per second shared by all running uploads; null = no limit. Ignored when `conditions` are given. */
   bandwidthLimit?: number | null;
+  /**
+   * The app's conditions (conditions.ts): the limit in force, the upload windows, the power
+   * source. Absent: one fixed limit (bandwidthLimit, setBandwidthLimit) and no windows.
+   */
+  conditions?: QueueConditions;
   backoff?: BackoffPolicy;
   /** Transfer attempts before a job fails for good (each one a fresh target). */
   maxAttempts?: number;
@@ -117,6 +123,10 @@ export class UploadEngine {
   /** What the window is told: windows of rows, and figures on change (queue-view.ts). */
   readonly view: QueueView;
   #started = false;
+  readonly #conditions: QueueConditions;
+  /** Set when the engine has its own fixed conditions (no app conditions were given). */
+  readonly #ownConditions: ReturnType<typeof fixedConditions> | null;
+  #unsubscribeConditions: () => void = () => undefined;
   /** The add under way: the next waits for it (its duplicate check must see the jobs this one queues). */
   #adding: Promise<unknown> = Promise.resolve();
 
@@ -128,7 +138,9 @@ export class UploadEngine {
     this.#store = new UploadStore(options.db, this.#now);
     this.#events = options.events;
     this.#logger = options.logger;
-    this.#bucket = new TokenBucket(options.bandwidthLimit ?? null, this.#now, timers);
+    this.#ownConditions = options.conditions ? null : fixedConditions(options.bandwidthLimit ?? null);
+    this.#conditions = options.conditions ?? this.#ownConditions!;
+    this.#bucket = new TokenBucket(positiveRate(this.#conditions.current().limit.rate), this.#now, timers);
     this.#batch = new BatchTracker(this.#store, this.#now);
     this.#progress = new ProgressTracker({
       now: this.#now,
@@ -173,6 +185,7 @@ export class UploadEngine {
       changed,
       concurrency: clampConcurrency(options.concurrency ?? 3),
       pausePatienceMs: options.pausePatienceMs ?? DEFAULT_PAUSE_PATIENCE_MS,
+      waiting: () => this.#conditions.current().waiting,
     });
     this.#scheduler.paused = this.#store.getFlag(PAUSED_FLAG) === '1';
     this.view = new QueueView({
@@ -182,6 +195,7 @@ export class UploadEngine {
       now: this.#now,
       totals: () => this.totals(),
       paused: () => this.#scheduler.paused,
+      waiting: () => this.#conditions.current().waiting,
       liveBytesSent: (id) => (this.#scheduler.running.has(id) ? this.#progress.bytesSent(id) : null),
       stopped: () => this.#scheduler.stopped,
     });
@@ -203,12 +217,20 @@ export class UploadEngine {
     const recovered = this.#store.recoverInterrupted();
     if (recovered > 0) this.#logger.info('uploads interrupted by a quit or crash go again from the start', { count: recovered });
     this.view.changed();
+    // A new limit reaches the running transfers at once, through their shared bucket (no
+    // transfer restarts); a window that opens or power that comes back starts the waiting jobs.
+    this.#unsubscribeConditions = this.#conditions.onChange((conditions) => {
+      this.#bucket.setRate(positiveRate(conditions.limit.rate));
+      this.view.changed();
+      this.#scheduler.pump();
+    });
     this.#scheduler.start();
     void this.#inspection.kick();
   }
 
   /** Stops every transfer (they restart from byte 0 next time) and every timer. */
   async stop(): Promise<void> {
+    this.#unsubscribeConditions();
     await this.#inspection.stop();
     await this.#scheduler.stop();
   }
@@ -240,8 +262,27 @@ export class UploadEngine {
     this.#scheduler.concurrency = clampConcurrency(value);
   }
 
+  /** The one fixed limit of an engine without app conditions (those decide the limit otherwise). */
   setBandwidthLimit(bytesPerSecond: number | null): void {
-    this.#bucket.setRate(bytesPerSecond !== null && bytesPerSecond > 0 ? bytesPerSecond : null);
+    if (this.#ownConditions) this.#ownConditions.setRate(positiveRate(bytesPerSecond));
+    this.#bucket.setRate(positiveRate(this.#conditions.current().limit.rate));
+  }
+
+  /** "Start now anyway": these jobs (all waiting ones without ids) start although the queue waits for a window or power. */
+  startNow(ids?: readonly number[]): void {
+    const chosen = ids ?? this.#store.list().flatMap((row) => (row.state === 'waiting' ? [row.id] : []));
+    for (const id of chosen) this.#require(id);
+    this.#scheduler.startAnyway(chosen);
+    this.view.changed();
+  }
+
+  /**
+   * The computer woke from sleep: transfers that died while it slept wait for their backoff;
+   * they are due at once instead (a sleep is no sign of a struggling server).
+   */
+  wake(): void {
+    if (this.#store.dueNowAfterCut(this.#now()) > 0) this.view.changed();
+    this.#scheduler.pump();
   }
 
   /** How long the next paused transfers keep their request open. */
@@ -424,6 +465,10 @@ export class UploadEngine {
     if (!row) throw new AppError('not_found', 'That upload is no longer in the list.', { retryable: false });
     return row;
   }
+}
+
+function positiveRate(rate: number | null): number | null {
+  return rate !== null && rate > 0 ? rate : null;
 }
 
 function clampConcurrency(value: number): number {

@@ -21,6 +21,7 @@ type UploadHandlers = Pick<
   | 'uploads:cancelWaiting'
   | 'uploads:move'
   | 'uploads:history'
+  | 'uploads:startNow'
 >;
 
 export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGrants, 'isGranted'>): UploadHandlers {
@@ -51,6 +52,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
     'uploads:cancelWaiting': () => summaryAfter(engine, () => engine.cancelWaiting()),
     'uploads:move': ({ id, folderId }) => summaryAfter(engine, () => engine.move(id, folderId)),
     'uploads:history': (filter) => engine.history(filter),
+    'uploads:startNow': (input) => summaryAfter(engine, () => engine.startNow(input?.ids)),
   };
 }
 

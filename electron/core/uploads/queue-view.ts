@@ -17,6 +17,7 @@ import {
   type UploadsView,
 } from '../../../shared/upload-queue.ts';
 import type { EventSink } from '../rpc/events.ts';
+import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
 import type { Timers } from '../timers.ts';
 import type { UploadStore } from './store.ts';
 import { toUploadJob, type JobRow } from './job-row.ts';
@@ -39,6 +40,8 @@ interface QueueViewDeps {
   now: () => number;
   totals: () => UploadTotals;
   paused: () => boolean;
+  /** Why queued jobs do not start (an upload window, the battery); null: they may. */
+  waiting: () => UploadsWaiting | null;
   /** Bytes sent so far of a running job (its row is written less often). */
   liveBytesSent: (id: number) => number | null;
   /** The engine has stopped: its database may be closed. */
@@ -60,7 +63,7 @@ export class QueueView {
   }
 
   summary(): UploadsSummary {
-    return { counts: this.counts(), totals: this.#deps.totals(), paused: this.#deps.paused() };
+    return { counts: this.counts(), totals: this.#deps.totals(), paused: this.#deps.paused(), waiting: this.#deps.waiting() };
   }
 
   counts(): UploadCounts {

@@ -2,6 +2,8 @@
 // due, holds the queue while the service cannot be reached (the one connectivity view: the
 // monitor probes and says when it is back; nothing here keeps a clock of its own), and turns
 // each run's outcome into batch counts. The commands (engine.ts) say when to look again.
+// Outside an upload window or on battery (conditions.ts) nothing new starts, but what runs
+// finishes; a job the person started "now anyway" goes regardless.
 import type { Logger } from '../log/logger.ts';
 import { isReachable, onBackOnline, type Connectivity } from '../connectivity.ts';
 import type { Timers } from '../timers.ts';
@@ -12,6 +14,7 @@ import type { ProgressTracker } from './progress.ts';
 import type { UploadStore } from './store.ts';
 import type { JobRow } from './job-row.ts';
 import { TransferHold } from './hold.ts';
+import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
 
 interface SchedulerOptions {
   store: UploadStore;
@@ -26,6 +29,8 @@ interface SchedulerOptions {
   concurrency: number;
   /** How long a paused transfer keeps its connection open before the file starts again. */
   pausePatienceMs: number;
+  /** Why new jobs may not start now (outside the upload windows, on battery); null: they may. */
+  waiting: () => UploadsWaiting | null;
 }
 
 export class Scheduler {
@@ -42,6 +47,8 @@ export class Scheduler {
   #unsubscribeOnline: (() => void) | null = null;
   /** See SchedulerOptions.pausePatienceMs; a change applies to the holds that start after it. */
   pausePatienceMs: number;
+  /** Jobs the person started "now anyway": they start while the queue waits for a window or power. */
+  readonly #startAnyway = new Set<number>();
 
   constructor(options: SchedulerOptions) {
     this.#o = options;
@@ -139,22 +146,46 @@ export class Scheduler {
     run.patienceTimer = null;
   }
 
+  /** These jobs start even while the queue waits for a window or for power (the person's "Start now anyway"). */
+  startAnyway(ids: readonly number[]): void {
+    for (const id of ids) if (this.#o.store.get(id)?.state === 'waiting') this.#startAnyway.add(id);
+    this.pump();
+  }
+
   pump(): void {
     if (!this.#started || this.#stopped || this.paused || !isReachable(this.#o.connectivity)) return;
     const free = this.#concurrency - this.#sending();
+    const held = this.#o.waiting() !== null;
     if (free > 0) {
       const now = this.#o.now();
-      const candidates = this.#o.store.due(now, free + this.running.size).filter((row) => !this.running.has(row.id));
+      const candidates = held ? this.#dueAnyway(now) : this.#o.store.due(now, free + this.running.size).filter((row) => !this.running.has(row.id));
       for (const row of candidates.slice(0, free)) this.#launch(row);
     }
-    this.#scheduleWake();
+    this.#scheduleWake(held);
     this.#o.batch.settle(this.running.size);
   }
 
-  #scheduleWake(): void {
+  /**
+   * The jobs started "now anyway" that are due, in queue order. One stays started anyway through
+   * its retries (a cut transfer goes again regardless); once it ends or is paused it is forgotten.
+   */
+  #dueAnyway(now: number): JobRow[] {
+    const due: JobRow[] = [];
+    for (const id of [...this.#startAnyway].sort((a, b) => a - b)) {
+      const row = this.#o.store.get(id);
+      if (row?.state !== 'waiting') {
+        if (row?.state !== 'uploading' && row?.state !== 'finishing') this.#startAnyway.delete(id);
+      } else if (!this.running.has(id) && row.next_attempt_at <= now && row.folder_id >= 0 && row.media_pending === 0) due.push(row);
+    }
+    return due;
+  }
+
+  #scheduleWake(held: boolean): void {
     this.#clearWake();
     if (this.#sending() >= this.#concurrency) return;
-    const at = this.#o.store.nextDueAt([...this.running.keys()]);
+    // While the queue waits for a window or power, only the jobs started anyway may wake it; the
+    // conditions' own change pumps the rest (waking for them would only find them held again).
+    const at = held ? this.#nextAnywayAt() : this.#o.store.nextDueAt([...this.running.keys()]);
     if (at === null) return;
     // The clock may have moved past `at` since pump() looked: then wake at once, never skip.
     this.#wakeTimer = this.#o.timers.setTimeout(
@@ -200,6 +231,15 @@ export class Scheduler {
       case 'stopped':
         return;
     }
+  }
+
+  #nextAnywayAt(): number | null {
+    let at: number | null = null;
+    for (const id of this.#startAnyway) {
+      const row = this.#o.store.get(id);
+      if (row?.state === 'waiting' && !this.running.has(id)) at = Math.min(at ?? row.next_attempt_at, row.next_attempt_at);
+    }
+    return at;
   }
 
   #clearWake(): void {

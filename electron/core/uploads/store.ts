@@ -154,6 +154,14 @@ export class UploadStore {
   }
 
   /** A folder made offline got its id from the service: its jobs may go. Answers how many moved. */
+  /**
+   * Jobs whose transfer the network cut, waiting out a retry's backoff, become due now (after a
+   * sleep, which cuts every transfer); a backoff for a server's own error is kept. Answers how many.
+   */
+  dueNowAfterCut(now: number): number {
+    return Number(this.#prepared("UPDATE upload_jobs SET next_attempt_at = ? WHERE state = 'waiting' AND error_code = 'offline' AND next_attempt_at > ?").run(now, now).changes);
+  }
+
   reassignFolder(tempId: number, realId: number): number {
     return Number(this.#prepared('UPDATE upload_jobs SET folder_id = ? WHERE folder_id = ?').run(realId, tempId).changes);
   }

@@ -3,8 +3,8 @@
 // folder, list them as JSON, export CSV and parse it (byte for byte the app's file export); a refused key exits 3; Ctrl-C in the
 // middle of an upload, then the same command again: every file is on the service exactly once;
 // while another process has the account open, the CLI refuses in words.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
 import { MemorySecretStore } from '../../../electron/core/secrets/memory-store.ts';
-import { cliRunner } from './run-cli.ts';
+import { cliRunner, uploadSummaryOf, video } from './run-cli.ts';
 import { EXPORT_COLUMNS } from '../../../shared/export-formats.ts';
 import { shown } from '../../support/shown-account.ts';
 
-const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 
 let host: Host;
 let root: string;
@@ -34,10 +33,6 @@ afterAll(async () => {
 /** The CLI with HOME in the test's own folder. */
 const cli: ReturnType<typeof cliRunner> = (args, env, options) => cliRunner(root)(args, env, options);
 
-function video(path: string, size: number): string {
-  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
-  return path;
-}
 
 describe('vidlift-cli', () => {
   it('uploads 3 files and a folder, lists them as JSON, exports CSV that parses', async () => {
@@ -51,7 +46,7 @@ describe('vidlift-cli', () => {
     const up = await cli(['upload', ...files, join(dir, 'holiday'), '--folder', 'From the CLI', '--json'], env);
     expect(up.stderr).toContain('Created the folder “From the CLI”');
     expect(up.code).toBe(0);
-    const uploaded = JSON.parse(up.stdout) as { folderId: number; uploads: Array<{ name: string; state: string; embedUrl: string }> };
+    const uploaded = uploadSummaryOf<{ folderId: number; uploads: Array<{ name: string; state: string; embedUrl: string }> }>(up.stdout);
     expect(uploaded.uploads.map((u) => u.name).sort()).toEqual(['beach.mp4', 'one.mp4', 'pier.mp4', 'three.mp4', 'two.mp4']);
     expect(uploaded.uploads.every((u) => u.state === 'done' && u.embedUrl.startsWith(host.baseUrl))).toBe(true);
 
@@ -105,7 +100,7 @@ describe('vidlift-cli', () => {
       expect(up.stderr).toContain('back\\slash.mp4: stored as "slash.mp4" (cut at the backslash)');
       expect(up.stderr).not.toContain('plain.mp4:');
       const json = await cli(['upload', ...files, '--json'], env);
-      const result = JSON.parse(json.stdout) as { uploads: Array<{ name: string; verification: unknown }> };
+      const result = uploadSummaryOf<{ uploads: Array<{ name: string; verification: unknown }> }>(json.stdout);
       expect(result.uploads.find((u) => u.name === 'plain.mp4')?.verification).toEqual({ title: { status: 'same' }, folder: 'found' });
     } finally {
       host.control.setFileNames('browsers');
@@ -147,7 +142,7 @@ describe('vidlift-cli', () => {
 
     const second = await cli([...args.slice(0, -4), '--folder', 'Interrupted', '--json'], env);
     expect(second.code).toBe(0);
-    const result = JSON.parse(second.stdout) as { uploads: Array<{ name: string; state: string }> };
+    const result = uploadSummaryOf<{ uploads: Array<{ name: string; state: string }> }>(second.stdout);
     expect(result.uploads.map((u) => [u.name, u.state]).sort()).toEqual(names.map((n) => [n, 'done']));
     expect(arrived().sort()).toEqual(names);
   });

@@ -2,6 +2,8 @@
 // environment a test gives it, collecting its output and exit code; optionally sends it
 // Ctrl-C (SIGINT) once what it printed says it is time.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const CLI_MAIN = resolve(import.meta.dirname, '../../../electron/cli/main.ts');
@@ -57,4 +59,21 @@ export function cliRunner(home: string) {
       });
     });
   };
+}
+
+/** The last line of `upload --json` (NDJSON): its summary event, the run's whole outcome. */
+export function uploadSummaryOf<T>(stdout: string): T {
+  const lines = stdout.trim().split('\n');
+  const last = JSON.parse(lines.at(-1) ?? 'null') as { event?: string } & T;
+  if (last?.event !== 'summary') throw new Error(`the last line of upload --json is not its summary: ${lines.at(-1)}`);
+  return last;
+}
+
+/** The first bytes of an ISO MP4 (ftyp box), so the service's content check takes the file. */
+export const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+/** A file that reads as an MP4 (its header, then `size` random bytes); answers its path. */
+export function video(path: string, size: number): string {
+  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
+  return path;
 }

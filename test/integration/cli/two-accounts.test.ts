@@ -1,16 +1,14 @@
 // Issue 28: one command line process drives two of the desktop app's accounts at once through
 // account-scoped calls (`NAME:PATH`, rclone's `remote:`), and each file lands in its own
 // account on the sandbox host, never in the other.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { createCore } from '../../../electron/core/services.ts';
-import { cliRunner } from './run-cli.ts';
+import { cliRunner, uploadSummaryOf, video } from './run-cli.ts';
 
-const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 const keychain = process.env.VIDLIFT_KEYCHAIN_TESTS === '1';
 
 let host: Host;
@@ -26,10 +24,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function video(path: string, size: number): string {
-  writeFileSync(path, Buffer.concat([MP4_HEAD, randomBytes(size)]));
-  return path;
-}
 
 describe.skipIf(!keychain)('vidlift-cli with two accounts in one run (real keychain; set VIDLIFT_KEYCHAIN_TESTS=1 in a keyring session to run)', () => {
   it('uploads work:a.mp4 and personal:b.mp4 from one process, each into its own account', async () => {
@@ -51,7 +45,7 @@ describe.skipIf(!keychain)('vidlift-cli with two accounts in one run (real keych
 
     const run = await cliRunner(root)(['upload', `work:${a}`, `Personal:${b}`, '--json'], env);
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { uploads: Array<{ name: string; state: string; account?: string }> };
+    const result = uploadSummaryOf<{ uploads: Array<{ name: string; state: string; account?: string }> }>(run.stdout);
     expect(result.uploads.map((u) => [u.account, u.name, u.state]).sort()).toEqual([
       ['Personal', 'b.mp4', 'done'],
       ['work', 'a.mp4', 'done'],

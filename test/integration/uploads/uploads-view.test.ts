@@ -95,7 +95,7 @@ describe('the Uploads view’s actions', () => {
       unsubscribe();
     }
     expect(changes.length).toBeGreaterThan(2);
-    for (const { payload } of changes) expect(Object.keys(payload as object).sort()).toEqual(['counts', 'paused', 'totals']);
+    for (const { payload } of changes) expect(Object.keys(payload as object).sort()).toEqual(['counts', 'paused', 'totals', 'waiting']);
     // At most four a second over the whole run. The exact spacing is the unit test's
     // (test/unit/core/uploads/queue-view.test.ts, on a clock moved by hand): a wall-clock gap
     // seen by a listener also holds how late a busy event loop delivered each event.

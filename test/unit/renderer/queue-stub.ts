@@ -6,7 +6,7 @@ import { ACTIVE_UPLOAD_STATES, UPLOAD_FILTER_STATES, countInFilter, emptyUploadC
 export function summaryOf(jobs: readonly UploadJob[], paused = false): UploadsSummary {
   const counts = emptyUploadCounts();
   for (const job of jobs) counts[job.state] += 1;
-  return { counts, totals: EMPTY_UPLOAD_TOTALS, paused };
+  return { counts, totals: EMPTY_UPLOAD_TOTALS, paused, waiting: null };
 }
 
 export function windowOf(jobs: readonly UploadJob[], query: UploadsQuery | undefined, paused = false): UploadsView {

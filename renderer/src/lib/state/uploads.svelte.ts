@@ -6,6 +6,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
+import type { UploadsWaiting } from '../../../../shared/upload-conditions.ts';
 import { countInFilter, emptyUploadCounts, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
@@ -65,6 +66,8 @@ export class Uploads {
   counts = $state.raw<UploadCounts>(EMPTY_COUNTS);
   totals = $state.raw<UploadTotals>(EMPTY_TOTALS);
   paused = $state(false);
+  /** Why queued jobs do not start: outside the upload windows or on battery (issue 31); null: they may. */
+  waiting = $state.raw<UploadsWaiting | null>(null);
   /** Latest progress per job id; replaces the job's bytesSent while it runs. */
   readonly progress = new SvelteMap<number, JobProgress>();
   readonly #api: ApiClient;
@@ -175,6 +178,10 @@ export class Uploads {
   async move(id: number, folderId: number): Promise<void> {
     await this.#change(this.#api.call('uploads:move', { id, folderId }));
   }
+  /** "Start now anyway": these waiting jobs (all of them without ids) start although the queue waits for a window or power. */
+  async startNow(ids?: number[]): Promise<void> {
+    await this.#change(this.#api.call('uploads:startNow', ids === undefined ? undefined : { ids }));
+  }
   async clearFinished(): Promise<void> {
     await this.#change(this.#api.call('uploads:clearFinished'));
   }
@@ -201,6 +208,7 @@ export class Uploads {
     this.counts = summary.counts;
     this.totals = summary.totals;
     this.paused = summary.paused;
+    this.waiting = summary.waiting;
   }
 
   #place(view: UploadsView, first: boolean): void {
@@ -227,6 +235,7 @@ export class Uploads {
     this.counts = EMPTY_COUNTS;
     this.totals = EMPTY_TOTALS;
     this.paused = false;
+    this.waiting = null;
     this.progress.clear();
   }
 }

@@ -90,6 +90,24 @@ describe('SettingsStore', () => {
   });
 });
 
+describe('running unattended (issue 31)', () => {
+  it('keeps a timetable that parses, and refuses one that does not, naming the bad part', async () => {
+    const store = new SettingsStore({ file });
+    await store.update({ bandwidthTimetable: 'Mon-00:00,512 Fri-23:59,off' });
+    expect(store.get().bandwidthTimetable).toBe('Mon-00:00,512 Fri-23:59,off');
+    const error = (await store.update({ bandwidthTimetable: '08:00,512k 25:00,1M' }).catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('validation');
+    expect(error.message).toContain('"25:00": the hour must be from 00 to 23');
+    expect(store.get().bandwidthTimetable).toBe('Mon-00:00,512 Fri-23:59,off');
+  });
+
+  it('a hand-edited bad timetable or window is dropped to its default, the rest kept', () => {
+    const { settings, dropped } = settingsFromUnknown({ bandwidthTimetable: '25:00,1M', uploadWindows: { enabled: true, days: [] }, pauseOnBattery: true });
+    expect(dropped).toEqual(['bandwidthTimetable', 'uploadWindows']);
+    expect(settings).toMatchObject({ bandwidthTimetable: null, uploadWindows: DEFAULT_SETTINGS.uploadWindows, pauseOnBattery: true });
+  });
+});
+
 describe('settingsFromUnknown', () => {
   it('names the fields it dropped', () => {
     expect(settingsFromUnknown({ theme: 3, uploadConcurrency: 2 }).dropped).toEqual(['theme']);

@@ -19,6 +19,7 @@ function viewOn(time: ManualTime, readCostsMs: readonly number[]) {
     now: () => time.now,
     totals: () => ({ files: 0, bytes: 0, bytesSent: 0, speedBps: 0, etaSeconds: null }) as never,
     paused: () => false,
+    waiting: () => null,
     liveBytesSent: () => null,
     stopped: () => false,
   });
