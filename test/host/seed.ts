@@ -92,7 +92,10 @@ function demo(store: Store, account: Account): void {
   const videos = [...account.videos.values()];
   for (let i = 0; i < 3; i++) {
     const v = videos[(i * 97 + 13) % videos.length];
-    if (v) store.addDmca(account, v, now - (90 - i * 30) * DAY);
+    if (!v) continue;
+    store.addDmca(account, v, now - (90 - i * 30) * DAY);
+    // A takedown disables the video: listings return only active videos (spec section 3).
+    store.deleteVideo(v.id);
   }
   const remote: Array<[string, 'completed' | 'failed', number]> = [
     ['https://media.example.org/clips/sunrise-timelapse.mp4', 'completed', 48_211_337],

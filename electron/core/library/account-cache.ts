@@ -149,9 +149,10 @@ export class AccountCache {
         ? []
         : this.#deps.db
             // The video the record is about, when the library knows it: its title and link say more than a code.
+            // A taken-down video has left the listings for its tombstone (library/tombstones.ts), which keeps both.
             .prepare(
-              `SELECT d.*, v.name AS video_name, v.download_url AS video_download_url FROM lib_dmca d
-               LEFT JOIN lib_videos v ON v.id = d.code WHERE d.id IN (SELECT value FROM json_each(?))`,
+              `SELECT d.*, COALESCE(v.name, t.title) AS video_name, COALESCE(v.download_url, t.download_url) AS video_download_url FROM lib_dmca d
+               LEFT JOIN lib_videos v ON v.id = d.code LEFT JOIN lib_tombstones t ON t.video_id = d.code WHERE d.id IN (SELECT value FROM json_each(?))`,
             )
             .all(JSON.stringify(meta.ids))
             .map((r) => ({

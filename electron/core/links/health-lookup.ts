@@ -7,14 +7,12 @@ import type { LinkHealth, Tombstone } from '../../../shared/links.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../db/database.ts';
-import type { LibraryStore } from '../library/store.ts';
 import type { RequestSlot } from './takedown-watch.ts';
-import { tombstoneOf } from './health.ts';
+import { aliveOf, tombstonesOf } from './health.ts';
 
 /** What a lookup reads: the account's library and how it asks the service (an AccountSession's `links` has both). */
 export interface HealthLookupSource {
   db: Db;
-  store: LibraryStore;
   api: Pick<ServiceApi, 'videoInfo'>;
   slot: RequestSlot;
 }
@@ -41,19 +39,13 @@ function fromTombstone(stone: Tombstone): LinkHealth {
 /** The health of each of `ids` (each once); ids the library does not know are asked of operation 15. */
 export async function lookupLinkHealth(session: HasHealthLookup | HealthLookupSource, ids: Iterable<string>): Promise<Map<string, LinkHealth>> {
   const source = 'links' in session ? session.links.lookupSource : session;
-  const { db, store, api, slot } = source;
+  const { db, api, slot } = source;
+  const asked = [...new Set(ids)];
   const found = new Map<string, LinkHealth>();
-  const unknown: string[] = [];
-  for (const id of new Set(ids)) {
-    const video = store.getVideo(id);
-    if (video) {
-      found.set(id, { videoId: id, state: 'alive', title: video.name, folderId: video.folderId });
-      continue;
-    }
-    const stone = await tombstoneOf(db, id);
-    if (stone) found.set(id, fromTombstone(stone));
-    else unknown.push(id);
-  }
+  // The library in a few queries, however many ids (a forum export holds thousands of links).
+  for (const video of aliveOf(db, asked)) found.set(video.id, { videoId: video.id, state: 'alive', title: video.title, folderId: video.folderId });
+  for (const stone of await tombstonesOf(db, asked.filter((id) => !found.has(id)))) found.set(stone.videoId, fromTombstone(stone));
+  const unknown = asked.filter((id) => !found.has(id));
   await Promise.all(
     unknown.map(async (id) => {
       try {

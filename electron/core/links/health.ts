@@ -103,6 +103,31 @@ export async function healthView(db: Db, query: HealthQuery): Promise<HealthView
   return { counts: healthCounts(db), items: await toTombstones(db, rows), total };
 }
 
+/** Ids per query: a statement's parameters hold one JSON array, kept short enough to plan well. */
+const ID_CHUNK = 5000;
+
+/** The tombstones of those of `ids` that are dead (any number of ids, read in chunks). */
+export async function tombstonesOf(db: Db, ids: readonly string[]): Promise<Tombstone[]> {
+  const query = db.prepare(`${TOMBSTONE_SELECT} WHERE t.video_id IN (SELECT value FROM json_each(?))`);
+  // (lib_tombstones is small beside lib_videos; its IN list is planned as lookups by key.)
+  const found: Tombstone[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) found.push(...(await toTombstones(db, query.all(JSON.stringify(ids.slice(i, i + ID_CHUNK))))));
+  return found;
+}
+
+/** Those of `ids` the library lists, with their title and folder (any number of ids, read in chunks). */
+export function aliveOf(db: Db, ids: readonly string[]): Array<{ id: string; title: string; folderId: number }> {
+  // CROSS JOIN keeps the ids outside: one index lookup each, never a scan of the library.
+  const query = db.prepare('SELECT v.id, v.name, v.folder_id FROM json_each(?) j CROSS JOIN lib_videos v ON v.id = j.value');
+  const found: Array<{ id: string; title: string; folderId: number }> = [];
+  // In the index's order: neighbouring lookups read neighbouring pages.
+  const sorted = [...ids].sort();
+  for (let i = 0; i < sorted.length; i += ID_CHUNK) {
+    for (const row of query.all(JSON.stringify(sorted.slice(i, i + ID_CHUNK)))) found.push({ id: String(row.id), title: String(row.name), folderId: Number(row.folder_id) });
+  }
+  return found;
+}
+
 export async function tombstoneOf(db: Db, videoId: string): Promise<Tombstone | null> {
   const row = db.prepare(`${TOMBSTONE_SELECT} WHERE t.video_id = ?`).get(videoId);
   return row ? ((await toTombstones(db, [row]))[0] ?? null) : null;
@@ -126,11 +151,7 @@ export async function takedownsView(db: Db, offset: number, limit: number, readA
     )
     .all(limit, offset);
   const deadIdsOnPage = rows.map((row) => row.dead_id).filter((id): id is string => typeof id === 'string');
-  const stones = new Map<string, Tombstone>();
-  if (deadIdsOnPage.length > 0) {
-    const stoneRows = db.prepare(`${TOMBSTONE_SELECT} WHERE t.video_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(deadIdsOnPage));
-    for (const stone of await toTombstones(db, stoneRows)) stones.set(stone.videoId, stone);
-  }
+  const stones = new Map((await tombstonesOf(db, deadIdsOnPage)).map((stone) => [stone.videoId, stone]));
   const items = rows.map((row): TakedownRow => {
     const stone = stones.get(String(row.code));
     return {

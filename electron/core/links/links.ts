@@ -38,7 +38,7 @@ export class Links {
     this.watch = new TakedownWatch({ db: deps.db, store, api: deps.api, events: deps.events, now: this.#now });
     this.recovery = new Recovery({ db: deps.db, store, uploads: deps.uploads });
     const limiter = deps.library.sync.limiter;
-    this.lookupSource = { db: deps.db, store, api: deps.api, slot: (work) => limiter.run(() => work()) };
+    this.lookupSource = { db: deps.db, api: deps.api, slot: (work) => limiter.run(() => work()) };
     // Every sync pass reads the DMCA list beside the listings, and settles the pairs after.
     deps.library.sync.addCompanion({
       duringPass: (slot) => this.watch.read(slot).then(() => undefined),

@@ -155,4 +155,35 @@ describe('the life of a link', () => {
     const json = JSON.parse((await shown(core)['export:text']({ source: { kind: 'linkMap' }, options: { format: 'json' } })).text) as Array<Record<string, unknown>>;
     expect(json.map((row) => row.oldId).sort()).toEqual([kept, moved].sort());
   });
+
+  it('reads the whole DMCA list once with per_page, then only its newest page, telling only what is new', async () => {
+    rig = await coreRig({ seed: 'flat:160', signIn: false });
+    const { host, core } = rig;
+    const found: TakedownsFound[] = [];
+    core.events.subscribe((event, payload) => {
+      if (event === 'links:takedownsFound') found.push(payload as TakedownsFound);
+    });
+    const videos = host.control.videos(host.apiKey);
+    // 150 records: more than one page of 100, and far more than the host's default page of 20.
+    for (const video of videos.slice(0, 150)) host.control.addDmca(video.id);
+    await core.handlers['accounts:add']({ baseUrl: host.baseUrl, key: host.apiKey });
+    await until('the first pass', async () => (await shown(core)['sync:status'](undefined)).lastQuickAt !== null);
+    const first = await shown(core)['links:takedowns']({ offset: 0, limit: 500 });
+    expect(first.total).toBe(150);
+    expect(first.readAt).not.toBeNull();
+    expect((await shown(core)['links:health']({ offset: 0, limit: 1 })).counts).toEqual({ alive: 10, takenDown: 150, gone: 0 });
+    // The first read of an account is not news.
+    expect(found).toEqual([]);
+
+    // No pass under way (signing in may start two): the log then holds only the next pass's reads.
+    await until('the passes to end', async () => !(await shown(core)['sync:status'](undefined)).running);
+    host.control.clearLog();
+    host.control.takeDown(videos[150]!.id);
+    host.control.takeDown(videos[151]!.id);
+    await syncFully(core);
+    // Newest first: the first page held records read before, so the read stopped there.
+    expect(host.control.requestLog().filter((entry) => entry.path === '/v1/account/dmca')).toHaveLength(1);
+    expect(found).toEqual([{ count: 2, videos: expect.arrayContaining([{ id: videos[150]!.id, title: videos[150]!.name }, { id: videos[151]!.id, title: videos[151]!.name }]) }]);
+    expect((await shown(core)['links:takedowns']({ offset: 0, limit: 2 })).items.map((row) => row.videoId).sort()).toEqual([videos[150]!.id, videos[151]!.id].sort());
+  });
 });
