@@ -9,7 +9,7 @@
 //   write the fixed file), as the command line runs them; target < 2,000 ms;
 // - health_1m: the counts and the first page of the Takedowns view; target < 200 ms.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
 import { openAccountDatabase } from '../../electron/core/accounts/database.ts';
@@ -24,7 +24,7 @@ import { createLinkTextHandlers } from '../../electron/core/links/link-text-hand
 import { Limiter } from '../../electron/core/library/sync/limiter.ts';
 import type { Db } from '../../electron/core/db/database.ts';
 import { startHost } from '../host/index.ts';
-import { round } from './support/sync-rig.ts';
+import { cpuSeconds, round } from './support/sync-rig.ts';
 
 const VIDEOS = 1_000_000;
 const DEAD = 20_000;
@@ -123,8 +123,11 @@ export default async function run(): Promise<void> {
 
     const checks: number[] = [];
     const fixes: number[] = [];
+    // CPU time beside the wall clock: on a machine shared with other work the two differ widely.
+    const cpus: number[] = [];
     let summary = { links: 0, dead: 0, replaced: 0, stillDead: 0 };
     for (let i = 0; i < RUNS; i++) {
+      const cpu = process.cpuUsage();
       t0 = performance.now();
       const checked = await handlers['links:check']({ path: input });
       checks.push(performance.now() - t0);
@@ -132,6 +135,7 @@ export default async function run(): Promise<void> {
       t0 = performance.now();
       const fixed = await handlers['links:fix']({ path: input, toPath: output });
       fixes.push(performance.now() - t0);
+      cpus.push(cpuSeconds(cpu) * 1000);
       summary = { links: checked.links.length, dead: checked.counts.takenDown + checked.counts.gone, replaced: fixed.replaced, stillDead: fixed.stillDead };
     }
     if (summary.links !== LINKS) throw new Error(`the finder found ${summary.links} links of ${LINKS}`);
@@ -178,6 +182,7 @@ export default async function run(): Promise<void> {
       'of which lookupLinkHealth (ms, once)': { value: round(lookupMs, 0), note: `${ids.length} distinct ids` },
       'check + fix, health from a map (median ms)': { value: round(median(owns), 0), note: 'read, decode, find, rewrite, write' },
       'check + fix (median ms)': { value: round(fixTotal, 0), note: 'target < 2000' },
+      'check + fix, CPU (median ms)': { value: round(median(cpus), 0), note: `this process; load average ${round(loadavg()[0]!, 1)} on ${availableParallelism()} cores` },
       'counts + first Takedowns page (median ms)': { value: round(healthMs, 1), note: 'target < 200' },
     });
     console.log(`targets: fix_20mb_ms < 2000 (${fixTotal < 2000 ? 'met' : 'MISSED'}), health_1m_ms < 200 (${healthMs < 200 ? 'met' : 'MISSED'})`);
