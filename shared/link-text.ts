@@ -9,7 +9,7 @@ import { LinkHealth, SourceStatus, VideoHealth } from './links.ts';
 export const LinkKind = z.enum(['download', 'embed']);
 export type LinkKind = z.infer<typeof LinkKind>;
 
-/** The largest text that is checked or fixed (a forum's whole export fits many times over). */
+/** The largest text that is checked or fixed: a file's bytes, a pasted text's characters (a forum's whole export fits many times over). */
 export const MAX_LINK_TEXT_BYTES = 128 * 1024 * 1024;
 
 /** A pasted text, or a file picked in the open dialog (or named on the command line). */

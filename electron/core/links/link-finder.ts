@@ -95,13 +95,15 @@ export class LinkFinder {
     return this.#templates;
   }
 
-  /** Every link in the text, in order. */
-  find(text: string): FoundLink[] {
+  /** Every link in the text (or in its characters [from, to), cut at a line end), in order. */
+  find(text: string, from = 0, to = text.length): FoundLink[] {
     const found: FoundLink[] = [];
     if (!this.#hosts) return found;
     const hosts = new RegExp(this.#hosts);
+    hosts.lastIndex = from;
     while (hosts.test(text)) {
       const hostEnd = hosts.lastIndex;
+      if (hostEnd > to) break;
       const link = this.#linkAt(text, hostEnd);
       if (link) {
         found.push(link);
@@ -115,7 +117,7 @@ export class LinkFinder {
   #linkAt(text: string, hostEnd: number): FoundLink | null {
     for (const [host, compiled] of this.#byHost) {
       const hostAt = hostEnd - host.length;
-      if (hostAt < 0 || text.slice(hostAt, hostEnd).toLowerCase() !== host) continue;
+      if (hostAt < 0 || !isAnyCase(text, hostAt, host)) continue;
       for (const { template, before, after } of compiled) {
         const idStart = matchLiteral(text, hostEnd, before);
         if (idStart < 0) continue;
@@ -132,8 +134,19 @@ export class LinkFinder {
   }
 }
 
+/** Whether `word` (lowercase ASCII) is written at `at` in any letter case (compared in place: a million candidates make no strings). */
+function isAnyCase(text: string, at: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = text.charCodeAt(at + i);
+    const want = word.charCodeAt(i);
+    // a-z, and A-Z 0x20 below them.
+    if (code !== want && !(want >= 0x61 && want <= 0x7a && code === want - 0x20)) return false;
+  }
+  return true;
+}
+
 /** Whether `word` (lowercase) is written, in any letter case, just before `at`. */
-const endsWithAnyCase = (text: string, at: number, word: string): boolean => at >= word.length && text.slice(at - word.length, at).toLowerCase() === word;
+const endsWithAnyCase = (text: string, at: number, word: string): boolean => at >= word.length && isAnyCase(text, at - word.length, word);
 
 /** Before a link written without `//`: a letter, digit or one of these makes it part of another name or path. */
 const NAME_CHAR = /[\w.@/\\%~-]/;

@@ -15,7 +15,8 @@ export type PlacedLink = FoundLink & ByteSpan;
 
 export interface Rewritten {
   bytes: Buffer;
-  text: string;
+  /** The fixed text as characters (null when not asked for). */
+  text: string | null;
   changes: LinkChange[];
 }
 
@@ -34,7 +35,7 @@ function replacementText(text: string, link: FoundLink, replacement: Replacement
 }
 
 /** The text with each link whose video `replacementOf` answers replaced (links in order). */
-export function rewriteLinks(document: TextDocument, links: readonly PlacedLink[], replacementOf: (videoId: string) => Replacement | undefined): Rewritten {
+export function rewriteLinks(document: TextDocument, links: readonly PlacedLink[], replacementOf: (videoId: string) => Replacement | undefined, want: { text: boolean } = { text: true }): Rewritten {
   const { text } = document;
   const edits: Edit[] = [];
   const changes: LinkChange[] = [];
@@ -46,14 +47,14 @@ export function rewriteLinks(document: TextDocument, links: readonly PlacedLink[
     if (!replacement) continue;
     const after = replacementText(text, link, replacement);
     const before = text.slice(link.start, link.end);
-    pieces.push(text.slice(at, link.start), after);
+    if (want.text) pieces.push(text.slice(at, link.start), after);
     const newStart = written + (link.start - at);
     written = newStart + after.length;
     at = link.end;
     edits.push({ byteStart: link.byteStart, byteEnd: link.byteEnd, text: after });
     changes.push({ start: link.start, end: link.end, byteStart: link.byteStart, byteEnd: link.byteEnd, kind: link.kind, oldId: link.id, newId: replacement.videoId, before, after, newStart, newEnd: written });
   }
-  if (edits.length === 0) return { bytes: document.bytes, text, changes };
+  if (edits.length === 0) return { bytes: document.bytes, text: want.text ? text : null, changes };
   pieces.push(text.slice(at));
-  return { bytes: applyEdits(document, edits), text: pieces.join(''), changes };
+  return { bytes: applyEdits(document, edits), text: want.text ? pieces.join('') : null, changes };
 }

@@ -62,7 +62,8 @@ export class LinkTextService {
 
   async fix(input: LinkFixInput): Promise<LinkFixResult> {
     const { document, links, health } = await this.#read('text' in input ? { text: input.text } : { path: input.path });
-    const rewritten = rewriteLinks(document, links, (id) => health.get(id)?.replacement);
+    // Written to a file, the fixed text is bytes only: no 20 MB string is made for nobody.
+    const rewritten = rewriteLinks(document, links, (id) => health.get(id)?.replacement, { text: input.toPath === undefined });
     const dead = new Map<string, DeadLink>();
     let stillDead = 0;
     for (const link of links) {
@@ -102,7 +103,7 @@ export class LinkTextService {
     const finder = new LinkFinder(templatesOf(this.#deps.knownLinks()));
     const found = await findInPieces(finder, document.text);
     const spans = byteSpans(document, found);
-    const links = found.map((link, i) => ({ ...link, ...spans[i]! }));
+    const links: PlacedLink[] = found.map((link, i) => Object.assign(link, spans[i]!));
     const ids = [...new Set(links.map((link) => link.id))];
     const health = ids.length > 0 ? await this.#deps.lookup(ids) : new Map<string, LinkHealth>();
     return { document, links, health };
@@ -135,9 +136,7 @@ async function findInPieces(finder: LinkFinder, text: string): Promise<FoundLink
   for (let at = 0; at < text.length; ) {
     const newline = text.indexOf('\n', at + PIECE_CHARS);
     const end = newline < 0 ? text.length : newline + 1;
-    for (const link of finder.find(at === 0 && end === text.length ? text : text.slice(at, end))) {
-      found.push({ ...link, start: link.start + at, end: link.end + at, idStart: link.idStart + at });
-    }
+    for (const link of finder.find(text, at, end)) found.push(link);
     at = end;
     if (at < text.length) await new Promise((resolve) => setImmediate(resolve));
   }

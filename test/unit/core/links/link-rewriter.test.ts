@@ -47,7 +47,7 @@ describe('rewriting links', () => {
     ]);
     for (const change of result.changes) {
       expect(text.slice(change.start, change.end)).toBe(change.before);
-      expect(result.text.slice(change.newStart, change.newEnd)).toBe(change.after);
+      expect(result.text!.slice(change.newStart, change.newEnd)).toBe(change.after);
     }
   });
 
