@@ -59,6 +59,8 @@ export class SimNetwork {
     if (!exchange) return;
     this.pending.splice(index, 1);
     let fault = this.faultsOn ? draw(rng, exchange.faults) : 'none';
+    // Operation 1 fails only for the key (spec section 4): its app errors are the key refused.
+    if (exchange.label.startsWith('GET /v1/account') && (fault === 'app-error-500' || fault === 'rate-limited')) fault = 'none';
     if (this.down) fault = exchange.downFault;
     if (fault !== 'none') this.stats.faults++;
     if (fault === 'stall') {

@@ -29,6 +29,8 @@ export interface ScheduleResult {
   faults: number;
   crashes: number;
   broken: string[];
+  /** Findings reported and not fixed yet (invariants.ts). */
+  known: string[];
 }
 
 /** Bound on the settling: a world that has not settled by then has a job or change stuck. */
@@ -187,7 +189,15 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
         return act('resume all', () => app.uploads.resume());
       case 'cancel': {
         const id = pickJob();
-        return id === null ? undefined : act(`cancel #${id}`, () => app.uploads.cancel(id));
+        if (id === null) return undefined;
+        // Not running, and its body may have arrived: the known open case (invariants.ts).
+        const row = app.db.prepare('SELECT state, maybe_received FROM upload_jobs WHERE id = ?').get(id) as { state: string; maybe_received: number } | undefined;
+        const unsure = row !== undefined && (row.state === 'waiting' || row.state === 'paused') && row.maybe_received === 1 && !jobs.some((j) => j.id === id && j.state === 'uploading');
+        return act(`cancel #${id}`, () => {
+          app.uploads.cancel(id);
+          const entry = ledger.jobs.find((j) => j.id === id);
+          if (entry && unsure) entry.cancelledUnsure = true;
+        });
       }
       case 'retry': {
         const id = pickJob();
@@ -327,9 +337,10 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
     say(`-- settled=${settled} final sync ${syncOutcome ?? 'did not end'}`);
     for (const job of app.uploads.list().jobs) say(`job #${job.id} ${job.name} ${job.state} folder ${job.folderId} video ${job.videoId ?? '-'}${job.error ? ` error “${job.error.message}”` : ''}`);
     for (const item of app.library.outbox.view().items) say(`change ${item.id} ${item.kind} ${item.state}${item.error ? ` “${item.error}”` : ''}${item.blockedBy ? ` behind ${item.blockedBy.id}` : ''}`);
-    const broken = checkInvariants({ app, service, ledger, leaks, settled, say });
+    const { broken, known } = checkInvariants({ app, service, ledger, leaks, settled, say });
     for (const line of broken) say(`BROKEN ${line}`);
-    return { seed, steps: stepCount, trace, faults: network.stats.faults, crashes, broken };
+    for (const line of known) say(`KNOWN ${line}`);
+    return { seed, steps: stepCount, trace, faults: network.stats.faults, crashes, broken, known };
   } finally {
     StatementSync.prototype.run = realRun;
     process.off('unhandledRejection', onRejection);
