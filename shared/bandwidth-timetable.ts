@@ -234,19 +234,30 @@ export function weekGrid(timetable: Timetable): (number | null)[][] {
 
 /**
  * The timetable text of a week grid (7 × 24 rates, Sunday first), as the Settings grid paints
- * it: one rate, entries for every day when each day is alike, else entries with their day.
+ * it, in rclone's syntax and as short as it comes: one rate; else the most common day's
+ * entries for every day, then entries with a day where a day differs (a later entry at the
+ * same moment wins, as in rclone); or each change of the week with its day, if that is shorter.
  */
 export function timetableFromGrid(grid: readonly (readonly (number | null)[])[]): string {
   const week = grid.flat();
   if (week.every((rate) => rate === week[0])) return formatRclone(week[0] ?? null);
-  const daily = grid.every((day) => day.every((rate, hour) => rate === grid[0]![hour]));
-  const hours = daily ? grid[0]! : week;
-  const entries: string[] = [];
-  hours.forEach((rate, index) => {
-    const before = hours[(index + hours.length - 1) % hours.length];
-    if (rate === before) return;
-    const day = daily ? '' : `${WEEKDAY_NAMES[Math.floor(index / 24)]}-`;
-    entries.push(`${day}${formatClock((index % 24) * 60)},${formatRclone(rate)}`);
-  });
-  return entries.join(' ');
+  const entry = (day: number | null, hour: number, rate: number | null): string => `${day === null ? '' : `${WEEKDAY_NAMES[day]}-`}${formatClock(hour * 60)},${formatRclone(rate)}`;
+  const changes = (hours: readonly (number | null)[], dayOf: (index: number) => number | null): string[] =>
+    hours.flatMap((rate, index) => (rate === hours[(index + hours.length - 1) % hours.length] ? [] : [entry(dayOf(index), index % 24, rate)]));
+  const weekly = changes(week, (index) => Math.floor(index / 24)).join(' ');
+  // The most common day, as entries for every day; then what differs, day by day.
+  const patterns = grid.map((day) => JSON.stringify(day));
+  const count = (pattern: string): number => patterns.filter((p) => p === pattern).length;
+  const common = patterns.reduce((best, pattern) => (count(pattern) > count(best) ? pattern : best));
+  const entries = changes(grid[patterns.indexOf(common)]!, () => null);
+  // At most one entry per hour of the week is ever added: each fixes the first hour that differs.
+  for (let guard = 0; guard < 7 * 24; guard++) {
+    const parsed = parseTimetable(entries.join(' '));
+    const painted = weekGrid(parsed.ok ? parsed.timetable : { entries: [] });
+    const index = week.findIndex((rate, i) => painted[Math.floor(i / 24)]![i % 24] !== rate);
+    if (index < 0) break;
+    entries.push(entry(Math.floor(index / 24), index % 24, week[index]!));
+  }
+  const mixed = entries.join(' ');
+  return mixed.length < weekly.length ? mixed : weekly;
 }

@@ -60,7 +60,7 @@ describe('running unattended', () => {
     // Painting Saturday 10:00 with 1M writes the same rclone text the CLI takes.
     await section.getByLabel('Paint with').fill('1M');
     await section.getByRole('gridcell', { name: 'Saturday 10:00: 512 KB/s' }).click();
-    await until('the painted grid saved as text', async () => (await harness.core.handlers['settings:get'](undefined)).bandwidthTimetable?.includes('Sat-10:00,1M') === true);
+    await until('the painted grid saved as text', async () => (await harness.core.handlers['settings:get'](undefined)).bandwidthTimetable === '08:00,512k 12:00,10M 13:00,512k 18:00,30M 23:00,off Sat-10:00,1M Sat-11:00,512k');
     expect(await text.inputValue()).toContain('Sat-10:00,1M');
 
     await section.getByLabel('Start uploads only in these hours').check();

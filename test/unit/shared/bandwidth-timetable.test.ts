@@ -147,9 +147,15 @@ describe('the Settings week grid', () => {
     const painted = grid.map((day) => [...day]);
     painted[6]!.fill(1 * M);
     const text = timetableFromGrid(painted);
-    expect(text).toMatch(/^Sun-00:00,off Sun-08:00,512k /);
-    expect(text).toContain('Sat-00:00,1M');
+    // The days alike stay entries for every day; Saturday says what differs.
+    expect(text).toBe('08:00,512k 12:00,10M 13:00,512k 18:00,30M 23:00,off Sat-00:00,1M Sat-08:00,1M Sat-12:00,1M Sat-13:00,1M Sat-18:00,1M Sat-23:00,1M Sun-00:00,off');
     expect(weekGrid(parsed(text))).toEqual(painted);
+
+    // One painted hour: one entry with its day, and one that goes back.
+    const onePainted = grid.map((day) => [...day]);
+    onePainted[6]![10] = 1 * M;
+    expect(timetableFromGrid(onePainted)).toBe('08:00,512k 12:00,10M 13:00,512k 18:00,30M 23:00,off Sat-10:00,1M Sat-11:00,512k');
+    expect(weekGrid(parsed(timetableFromGrid(onePainted)))).toEqual(onePainted);
   });
 
   it('a grid of one rate is that rate alone', () => {
