@@ -13,7 +13,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
 import { openAccountDatabase } from '../../electron/core/accounts/database.ts';
-import { LibraryStore } from '../../electron/core/library/store.ts';
 import { UploadStore } from '../../electron/core/uploads/store.ts';
 import { entomb } from '../../electron/core/library/tombstones.ts';
 import { healthCounts, takedownsView } from '../../electron/core/links/health.ts';
@@ -113,7 +112,7 @@ export default async function run(): Promise<void> {
     const output = join(dir, 'fixed.txt');
     const writable = new Set<string>();
     const limiter = new Limiter(4);
-    const lookupSource: HealthLookupSource = { db, store: new LibraryStore(db), api: new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey }), slot: (work) => limiter.run(() => work()) };
+    const lookupSource: HealthLookupSource = { db, api: new ServiceClient({ baseUrl: host.baseUrl, apiKey: host.apiKey }), slot: (work) => limiter.run(() => work()) };
     const handlers = createLinkTextHandlers({
       db,
       lookupSource,
