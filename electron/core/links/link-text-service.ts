@@ -48,6 +48,11 @@ interface Read {
 
 export class LinkTextService {
   readonly #deps: LinkTextDeps;
+  /**
+   * The read under way: the window asks links:check and links:fix of the same text at once
+   * (the health list and the preview), and both take this one read, decode, search and lookup.
+   */
+  #reading: { source: LinkTextSource; read: Promise<Read> } | null = null;
 
   constructor(deps: LinkTextDeps) {
     this.#deps = deps;
@@ -98,7 +103,20 @@ export class LinkTextService {
     };
   }
 
-  async #read(source: LinkTextSource): Promise<Read> {
+  #read(source: LinkTextSource): Promise<Read> {
+    const reading = this.#reading;
+    if (reading && sameSource(reading.source, source)) return reading.read;
+    const read = this.#readNow(source);
+    const entry = { source, read };
+    this.#reading = entry;
+    const done = (): void => {
+      if (this.#reading === entry) this.#reading = null;
+    };
+    read.then(done, done);
+    return read;
+  }
+
+  async #readNow(source: LinkTextSource): Promise<Read> {
     const document = 'text' in source ? documentOfText(source.text) : decodeDocument(await this.#readFile(source.path));
     const finder = new LinkFinder(templatesOf(this.#deps.knownLinks()));
     const found = await findInPieces(finder, document.text);
@@ -119,6 +137,8 @@ export class LinkTextService {
     return readFile(path);
   }
 }
+
+const sameSource = (a: LinkTextSource, b: LinkTextSource): boolean => ('text' in a && 'text' in b ? a.text === b.text : 'path' in a && 'path' in b && a.path === b.path);
 
 const textLink = (link: PlacedLink, text: string): TextLink => ({
   start: link.start,

@@ -94,7 +94,9 @@ describe('Fix my links in the core', () => {
 
     // Pasted: the fixed text comes back with each change's place on both sides.
     const pasted = `Voilà 🎬 ${dead.embed}\n${kept.embed}\n`;
-    const answer = await shown(core)['links:fix']({ text: pasted });
+    // As the window asks: both at once (they share one read of the text).
+    const [both, answer] = await Promise.all([shown(core)['links:check']({ text: pasted }), shown(core)['links:fix']({ text: pasted })]);
+    expect(both.links.map((l) => l.videoId)).toEqual([dead.id, kept.id]);
     expect(answer.text).toBe(`Voilà 🎬 ${pair.newEmbed}\n${kept.embed}\n`);
     expect(answer.changes).toHaveLength(1);
     const [change] = answer.changes;
