@@ -49,7 +49,7 @@ function stopsReplay(error: unknown): boolean {
 /** Before the remote imports attach there are no import rows to mirror on; their start reads the list anyway. */
 const DETACHED_REMOTE_IMPORTS: RemoteImportsPort = { mirror: () => 0, reread: () => {} };
 
-/** How soon a replay stopped by a local failure (disk full, database busy) tries again. */
+/** How soon a replay stopped while still online (a local failure, a key just replaced) tries again. */
 const LOCAL_FAILURE_RETRY_MS = 5_000;
 
 export class Outbox {
@@ -250,7 +250,13 @@ export class Outbox {
       }
       // A replay asked for while this pass failed to reach the service gets its own pass:
       // whoever asked may just have reached it (remote imports' poll after a reconnect).
-      if (unreachable && !this.#again) return;
+      if (unreachable && !this.#again) {
+        // Stopped while the connection still reads online (a request refused with a key the
+        // person has just replaced): no change of state will wake the replay, so a timer does
+        // (found by the simulation, test/sim, seed 540).
+        if (this.#deps.connectivity.state().state !== 'offline') this.#wakeAt(this.#deps.now() + LOCAL_FAILURE_RETRY_MS);
+        return;
+      }
     } while (this.#again && !this.#stopped);
   }
 
