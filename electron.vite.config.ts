@@ -15,7 +15,8 @@ export default defineConfig({
       // which the shell hands to the core (electron/main/core-start.ts).
       rollupOptions: {
         input: {
-          index: resolve(root, 'electron/main/index.ts'),
+          // The entry turns V8's code cache on, then imports electron/main/index.ts (a chunk).
+          index: resolve(root, 'electron/main/boot.ts'),
           'sync-writer': resolve(root, 'electron/core/library/sync/writer.worker.ts'),
           'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
         },

@@ -29,6 +29,9 @@ export interface StartupOrders {
 
 export interface StartupChildFigures {
   readyMs?: number;
+  /** Within readyMs: the main bundle imported, and the window created. */
+  importedMs?: number;
+  windowMs?: number;
   wakeups?: Record<string, number>;
   rssStart?: number;
   rssEnd?: number;
@@ -65,11 +68,13 @@ const figures: StartupChildFigures = {};
 
 const started = performance.now();
 await import(pathToFileURL(join(REPO_ROOT, 'out', 'main', 'index.js')).href);
+figures.importedMs = performance.now() - started;
 double.ready();
 if (orders.mode === 'ready') {
   // As the window does at once: its first call, from its main frame, as soon as there is a window.
   for (;;) {
     const window = double.windows[0];
+    if (window) figures.windowMs ??= performance.now() - started;
     if (window && double.ipcMain.handlers.has('accounts:list')) {
       const reply = (await double.ipcMain.invoke('accounts:list', undefined, window.webContents.mainFrame)) as { ok: boolean };
       if (reply.ok) break;
