@@ -20,6 +20,10 @@ export default defineConfig({
           'sync-writer': resolve(root, 'electron/core/library/sync/writer.worker.ts'),
           'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
         },
+        // Chunks beside the entries: the shell finds out/preload and out/renderer from its own
+        // folder (electron/main/start.ts), and since the entry only turns the code cache on and
+        // imports the app (electron/main/boot.ts), the shell's code is a chunk.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
