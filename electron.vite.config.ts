@@ -44,7 +44,7 @@ export default defineConfig({
       outDir: resolve(root, 'out/renderer'),
       // Minified: the first screen parses less before it paints (issue 33's budget: the
       // entry at most 150 KB gzipped). The parts loaded on first use are chunks of their own
-      // (renderer/src/lib/lazy-parts.ts); `npm run bench -- startup` prints both sizes.
+      // (`{#await import(...)}` where each is used); `npm run bench -- startup` prints both sizes.
       minify: true,
       rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },

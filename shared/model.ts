@@ -2,7 +2,7 @@
 // Output schemas are objects that strip unknown keys: whatever a handler returns, only
 // the fields named here reach the renderer (a stray secret on an object cannot leak).
 import { z } from 'zod';
-import { UPLOAD_STATES } from './upload-states.ts';
+import { EMPTY_UPLOAD_TOTALS, UPLOAD_STATES } from './upload-states.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
@@ -362,6 +362,7 @@ export const UploadTotals = z.object({
 });
 export type UploadTotals = z.infer<typeof UploadTotals>;
 export { EMPTY_UPLOAD_TOTALS } from './upload-states.ts';
+EMPTY_UPLOAD_TOTALS satisfies UploadTotals;
 
 
 export const UploadsAddResult = z.object({

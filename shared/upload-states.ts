@@ -2,10 +2,11 @@
 // the window counts and filters with them and its bundle carries no zod
 // (shared/contract-names.ts). shared/model.ts and shared/upload-queue.ts build their schemas
 // from these lists and re-export the helpers for main.
-import type { UploadTotals } from './model.ts';
-import type { UploadCounts, UploadFilter } from './upload-queue.ts';
+// Imports nothing: the schema files import it (an import back would be a circle).
 
 type UploadState = (typeof UPLOAD_STATES)[number];
+type UploadFilter = (typeof UPLOAD_FILTERS)[number];
+type UploadCounts = Record<UploadState, number>;
 
 export const UPLOAD_STATES = [
   'waiting', // queued, or back in the queue after a failure that will be retried / while offline
@@ -44,5 +45,5 @@ export function countInFilter(counts: UploadCounts, filter: UploadFilter): numbe
   return (states ?? UPLOAD_STATES).reduce((sum, state) => sum + (counts[state] ?? 0), 0);
 }
 
-/** An empty queue's figures (no uploads yet, or no account open). */
-export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+/** An empty queue's figures (no uploads yet, or no account open); model.ts checks it is an UploadTotals. */
+export const EMPTY_UPLOAD_TOTALS = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null as number | null, active: 0, waiting: 0, done: 0, failed: 0 };

@@ -103,6 +103,12 @@ if (orders.mode === 'prep') {
 
 if (orders.mode === 'idle') {
   shell.window().hide();
+  // The start's own work first: the sync's refresh of the library after a start (a 1M folder
+  // is read again), then a settling time; idle is what follows.
+  await waitFor('the start\'s sync to end', async () => {
+    const status = await shell.data('sync:status');
+    return status.lastQuickAt !== null && !status.running;
+  }, { tries: 1200, everyMs: 1000 });
   await new Promise((resolve) => setTimeout(resolve, (orders.settleSeconds ?? 20) * 1000));
   figures.rssStart = process.memoryUsage.rss();
   counting = true;

@@ -187,7 +187,7 @@ describe('VideoList', () => {
     } finally {
       vi.useRealTimers();
     }
-    const kept = [...target.querySelectorAll('[data-video-id]')].filter((row) => row.querySelector('.thumb img')).length;
+    const kept = Array.from(target.querySelectorAll('[data-video-id]')).filter((row) => row.querySelector('.thumb img')).length;
     expect(kept).toBeGreaterThan(5);
   });
 
