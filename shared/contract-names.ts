@@ -1,7 +1,10 @@
 // The names of the contract's methods and events, without their schemas: the preload and
 // the harness bridge build window.api from these alone, so no schema library is bundled into
-// the sandboxed preload. shared/contract.ts is checked against these lists at compile time
-// (a name without a schema, or a schema without a name, does not compile).
+// the sandboxed preload, and the window tells an account's call from the app's with the
+// scope lists below, so none is bundled into the renderer either (it never parses a schema:
+// main checks every payload). shared/contract.ts is checked against these lists at compile
+// time (a name without a schema, a schema without a name, or a scope that differs from the
+// schema's, does not compile).
 
 export const METHOD_NAMES = [
   'app:info',
@@ -131,4 +134,51 @@ export function isMethodName(value: unknown): value is MethodName {
 
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && eventSet.has(value);
+}
+
+/** The methods that are the app's, not one account's: every other method names its account (contract.ts's scope). */
+export const APP_METHOD_NAMES = [
+  'app:info',
+  'app:notices',
+  'app:dismissNotice',
+  'settings:get',
+  'settings:set',
+  'sandbox:start',
+  'accounts:list',
+  'accounts:add',
+  'accounts:forgetKey',
+  'accounts:rename',
+  'accounts:switch',
+  'accounts:remove',
+  'proxy:status',
+  'proxy:setPassword',
+  'media:open',
+  'media:release',
+  'dialog:openFiles',
+  'dialog:openFolder',
+  'dialog:saveFile',
+  'shell:openExternal',
+  'clipboard:writeText',
+  'updates:status',
+  'updates:check',
+  'updates:restart',
+  'watch:add',
+] as const satisfies readonly MethodName[];
+
+/** The events about the app, not one account: every other event is delivered with its account. */
+export const APP_EVENT_NAMES = ['settings:changed', 'accounts:changed', 'app:navigate', 'app:showShortcuts', 'app:notices', 'updates:changed'] as const satisfies readonly EventName[];
+
+export type AppMethodName = (typeof APP_METHOD_NAMES)[number];
+export type AccountMethodName = Exclude<MethodName, AppMethodName>;
+export type AccountEventName = Exclude<EventName, (typeof APP_EVENT_NAMES)[number]>;
+
+const appMethodSet: ReadonlySet<string> = new Set(APP_METHOD_NAMES);
+const appEventSet: ReadonlySet<string> = new Set(APP_EVENT_NAMES);
+
+export function isAccountMethod(name: MethodName): name is AccountMethodName {
+  return !appMethodSet.has(name);
+}
+
+export function isAccountEvent(name: EventName): name is AccountEventName {
+  return !appEventSet.has(name);
 }

@@ -43,7 +43,7 @@ import {
   UploadTotals,
   UpdateStatus,
 } from './model.ts';
-import type { EventName, MethodName } from './contract-names.ts';
+import { isAccountMethod, type AccountEventName, type AccountMethodName, type AppMethodName, type EventName, type MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
 import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
@@ -363,7 +363,7 @@ void eventNamesMatch;
 export const contract = { methods, events } as const;
 
 export type Methods = typeof methods;
-export type { MethodName, EventName };
+export type { MethodName, EventName, AccountMethodName, AppMethodName, AccountEventName };
 export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
 /** What a handler receives: the input after its schema parsed it. */
 export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
@@ -372,24 +372,19 @@ export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 export type HandlerOutput<M extends MethodName> = z.input<Methods[M]['output']>;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]['payload']>;
 
-/** The methods a request must name an account for: derived from the table's scopes. */
-export type AccountMethodName = { [M in MethodName]: Methods[M]['scope'] extends 'account' ? M : never }[MethodName];
-export type AppMethodName = Exclude<MethodName, AccountMethodName>;
-/** The events delivered with the account they are about. */
-export type AccountEventName = { [E in EventName]: (typeof events)[E]['scope'] extends 'account' ? E : never }[EventName];
-
-export function isAccountMethod(name: MethodName): name is AccountMethodName {
-  return methods[name].scope === 'account';
-}
-
-export function isAccountEvent(name: EventName): name is AccountEventName {
-  return events[name].scope === 'account';
-}
+// The scopes as the schemas declare them, checked against contract-names.ts's lists (which
+// the window reads without loading a schema): a method or event whose scope differs does not compile.
+type SchemaAccountMethod = { [M in MethodName]: Methods[M]['scope'] extends 'account' ? M : never }[MethodName];
+type SchemaAccountEvent = { [E in EventName]: (typeof events)[E]['scope'] extends 'account' ? E : never }[EventName];
+const methodScopesMatch: Exact<SchemaAccountMethod, AccountMethodName> = true;
+const eventScopesMatch: Exact<SchemaAccountEvent, AccountEventName> = true;
+void methodScopesMatch;
+void eventScopesMatch;
 
 /** Every account-scoped method, in the table's order. */
 export const ACCOUNT_METHODS = (Object.keys(methods) as MethodName[]).filter(isAccountMethod);
 
-export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName } from './contract-names.ts';
+export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, isAccountMethod, isAccountEvent } from './contract-names.ts';
 
 /** Arguments of an invoker: methods without input take none. */
 export type InvokeArgs<M extends MethodName> = undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];

@@ -3,7 +3,6 @@
 // first, one video's entry, what comes last). Every export writes through this table: the
 // Links menu's preview, the clipboard, the saved file and the command line's stdout
 // (electron/core/export/writer.ts). Each escaping rule is written once, here.
-import { z } from 'zod';
 import type { LinkMapPair } from './links.ts';
 
 /** One video as an export writes it; the fields are the CSV/JSON columns (EXPORT_COLUMNS). */
@@ -172,5 +171,5 @@ const FORMAT_TABLE = {
 export type ExportFormatName = keyof typeof FORMAT_TABLE;
 export const EXPORT_FORMAT: Readonly<Record<ExportFormatName, FormatRow>> = FORMAT_TABLE;
 export const EXPORT_FORMATS = Object.keys(FORMAT_TABLE) as [ExportFormatName, ...ExportFormatName[]];
-export const ExportFormat = z.enum(EXPORT_FORMATS);
-export type ExportFormat = z.infer<typeof ExportFormat>;
+/** A format's name (its schema, ExportFormat, is in export-options.ts: this table stays free of zod for the window). */
+export type ExportFormat = ExportFormatName;

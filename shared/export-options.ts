@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { FolderId } from './model.ts';
 import { VideoSelection, VideoQuery } from './selection.ts';
 import { HistoryFilter } from './history.ts';
-import { ExportFormat, MAX_TEMPLATE_CHARS } from './export-formats.ts';
+import { EXPORT_FORMATS, MAX_TEMPLATE_CHARS } from './export-formats.ts';
+
+export const ExportFormat = z.enum(EXPORT_FORMATS);
 
 /** The source kinds: one row each, read by electron/core/export/sources.ts. */
 export const ExportSource = z.discriminatedUnion('kind', [

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Destinations, Hooks } from './notify.ts';
 import { describeTimetableProblem, parseTimetable } from './bandwidth-timetable.ts';
 import { UploadWindows } from './upload-windows.ts';
+import { EMPTY_UPLOAD_TOTALS, UPLOAD_STATES } from './upload-states.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
@@ -37,35 +38,13 @@ export function isHttpUrl(value: unknown): boolean {
 }
 export const HttpUrl = Text.max(MAX_URL).refine(isHttpUrl, 'an http or https address');
 
-/** localhost, 127.0.0.0/8 and ::1: addresses on this computer (the sandbox). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/**
- * The one rule for plain http as the service address: the key would travel unencrypted, so
- * it is accepted for this computer only, or after the person confirmed it (remembered per
- * origin in Settings.plainHttpAllowed).
- */
-export function needsPlainHttpConsent(address: string): boolean {
-  try {
-    const url = new URL(address);
-    return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-export const PLAIN_HTTP_RISK =
-  'This address uses plain http: your API key and your uploads would cross the network unencrypted, readable by anyone on the way. Use https, or confirm that you understand the risk.';
+export { isLoopbackHost, needsPlainHttpConsent, PLAIN_HTTP_RISK } from './plain-http.ts';
 /** A folder's name as the service takes it (operation 11/12): 1 to 255 characters. */
 export const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME, `a folder name is at most ${MAX_NAME} characters`);
 /** A subtitle language code (operation 17/18). */
 export const Language = z.string().regex(LANGUAGE, 'a language code is letters, digits or underscores (for example en or pt_BR)').max(32);
 
-/** Spec 4.11: a thumbnail is a JPEG or PNG of at most this many pixels. */
-export const THUMBNAIL_MAX = { width: 1600, height: 1200 } as const;
+export { THUMBNAIL_MAX } from './thumbnail-size.ts';
 
 const ErrorShapeSchema = z.object({
   code: z.enum([
@@ -337,16 +316,7 @@ export const ImageCheck = z.object({
 });
 export type ImageCheck = z.infer<typeof ImageCheck>;
 
-export const UploadState = z.enum([
-  'waiting', // queued, or back in the queue after a failure that will be retried / while offline
-  'uploading',
-  'finishing', // every byte sent, waiting for the file server's reply
-  'paused',
-  'done',
-  'failed',
-  'cancelled',
-  'changed', // the file changed or vanished since it was queued: not uploaded, the person decides
-]);
+export const UploadState = z.enum(UPLOAD_STATES);
 export type UploadState = z.infer<typeof UploadState>;
 
 /**
@@ -414,8 +384,8 @@ export const UploadTotals = z.object({
   failed: z.number().int(),
 });
 export type UploadTotals = z.infer<typeof UploadTotals>;
-/** An empty queue's figures (no uploads yet, or no account open). */
-export const EMPTY_UPLOAD_TOTALS: UploadTotals = { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 };
+export { EMPTY_UPLOAD_TOTALS } from './upload-states.ts';
+EMPTY_UPLOAD_TOTALS satisfies UploadTotals;
 
 
 export const UploadsAddResult = z.object({

@@ -7,22 +7,13 @@
 import { z } from 'zod';
 import { UploadJob, UploadState, UploadTotals } from './model.ts';
 import { UploadsWaiting } from './upload-conditions.ts';
+import { UPLOAD_FILTERS } from './upload-states.ts';
 
-export const UploadFilter = z.enum(['all', 'active', 'failed', 'done', 'cancelled']);
+export { UPLOAD_FILTER_STATES, ACTIVE_UPLOAD_STATES, emptyUploadCounts, countInFilter } from './upload-states.ts';
+
+export const UploadFilter = z.enum(UPLOAD_FILTERS);
 export type UploadFilter = z.infer<typeof UploadFilter>;
 
-/** The states each filter shows (null: every state). */
-export const UPLOAD_FILTER_STATES: Record<UploadFilter, readonly UploadState[] | null> = {
-  all: null,
-  active: ['waiting', 'uploading', 'finishing', 'paused'],
-  failed: ['failed', 'changed'],
-  // Done is what arrived: a cancelled file did not, so it has its own filter (issue 26).
-  done: ['done'],
-  cancelled: ['cancelled'],
-};
-
-/** Jobs still to be sent or being sent: they come first, in queue order. */
-export const ACTIVE_UPLOAD_STATES: readonly UploadState[] = UPLOAD_FILTER_STATES.active!;
 
 /** Rows of one answer at most. */
 export const MAX_UPLOADS_WINDOW = 500;
@@ -56,13 +47,3 @@ export const UploadsView = UploadsSummary.extend({
 });
 export type UploadsView = z.infer<typeof UploadsView>;
 
-/** Counts of an empty queue: every state, none of each. */
-export function emptyUploadCounts(): UploadCounts {
-  return Object.fromEntries(UploadState.options.map((state) => [state, 0])) as UploadCounts;
-}
-
-/** How many jobs a filter shows, from the counts. */
-export function countInFilter(counts: UploadCounts, filter: UploadFilter): number {
-  const states = UPLOAD_FILTER_STATES[filter];
-  return (states ?? UploadState.options).reduce((sum, state) => sum + (counts[state] ?? 0), 0);
-}

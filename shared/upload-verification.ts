@@ -38,10 +38,7 @@ export type FolderCheck = z.infer<typeof FolderCheck>;
 export const UploadVerification = z.object({ title: TitleCheck, folder: FolderCheck });
 export type UploadVerification = z.infer<typeof UploadVerification>;
 
-/** Verified: the title is the one sent and the video is in its folder. */
-export function isVerified(verification: UploadVerification | null | undefined): boolean {
-  return verification?.title.status === 'same' && verification.folder === 'found';
-}
+export { isVerified } from './upload-verified.ts';
 
 /**
  * What a file's name holds that no browser can send as it is (said in the queue before the

@@ -88,4 +88,4 @@ export type WatchFolderStatus = z.infer<typeof WatchFolderStatus>;
 export const WatchStatusView = z.object({ folders: z.array(WatchFolderStatus) });
 export type WatchStatusView = z.infer<typeof WatchStatusView>;
 
-export const UPLOADED_SUBFOLDER = 'uploaded';
+export { UPLOADED_SUBFOLDER } from './watch-layout.ts';

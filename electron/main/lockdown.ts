@@ -21,6 +21,11 @@ export interface LockdownDeps {
   devServerUrl: string | undefined;
   /** The service's origins right now (images may come from them). */
   serviceOrigins: () => string[];
+  /**
+   * Resolves once serviceOrigins() is known (the core started, which opens after the window):
+   * app:// answers after it, so the document's CSP names them without a reload.
+   */
+  serviceOriginsKnown?: Promise<void>;
   /** The navigation guards' policy, given to every web contents. */
   guards: GuardOptions;
   /** The window's contents, if it is open (reloaded when the CSP must change). */
@@ -36,13 +41,19 @@ export function lockDownShell(deps: LockdownDeps): Lockdown {
   const csp = (): string => buildCsp({ imageOrigins: deps.serviceOrigins(), extraConnect: devSocket(deps.devServerUrl) });
   // The CSP of a loaded document cannot change: what the page's img-src names.
   let documentOrigins = deps.serviceOrigins();
+  const known = deps.serviceOriginsKnown ?? Promise.resolve();
+  const servedCsp = async (): Promise<string> => {
+    await known;
+    documentOrigins = deps.serviceOrigins();
+    return csp();
+  };
   const ses = deps.session;
   denyAllPermissions(ses);
-  deps.protocol.handle(APP_SCHEME, createAppRequestHandler({ root: deps.rendererRoot, csp }));
+  deps.protocol.handle(APP_SCHEME, createAppRequestHandler({ root: deps.rendererRoot, csp: servedCsp }));
   const devOrigin = originOf(deps.devServerUrl);
   if (devOrigin) {
     ses.webRequest.onHeadersReceived({ urls: [`${devOrigin}/*`] }, (details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp()] } });
+      void servedCsp().then((policy) => callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } }));
     });
   }
   deps.app.on('web-contents-created', (_event, contents) => installNavigationGuards(contents, deps.guards));

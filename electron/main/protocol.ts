@@ -59,8 +59,8 @@ export function resolveInsideRoot(root: string, urlPath: string): string | null 
 export interface AppProtocolOptions {
   /** out/renderer. */
   root: string;
-  /** The CSP at the time of the request (it names the service's current origin). */
-  csp: () => string;
+  /** The CSP at the time of the request (it names the service's current origin; it may wait until that is known). */
+  csp: () => string | Promise<string>;
   read?: (file: string) => Promise<Buffer>;
 }
 
@@ -68,7 +68,7 @@ export function createAppRequestHandler(options: AppProtocolOptions): (request: 
   const read = options.read ?? ((file: string) => readFile(file));
   const root = resolve(options.root);
   return async (request) => {
-    const headers = baseHeaders(options.csp());
+    const headers = baseHeaders(await options.csp());
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers });
     let url: URL;
     try {

@@ -19,12 +19,14 @@ import {
   shell,
   Tray,
 } from 'electron';
+import type { Core } from '../core/core.ts';
 import type { AppHandlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { followAppLifecycle } from './app-lifecycle.ts';
 import { askAboutClose } from './close-guard.ts';
 import { CoreBridge } from './core-bridge.ts';
 import { startCore } from './core-start.ts';
+import { CoreGate } from './core-gate.ts';
 import { ExternalLinks } from './external-links.ts';
 import { serveContract } from './ipc.ts';
 import { lockDownShell, type Lockdown } from './lockdown.ts';
@@ -67,10 +69,19 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   app.setAppLogsPath();
   const logDir = app.getPath('logs');
   const paths = appPaths({ mainDir, packaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath(), userData: app.getPath('userData'), platform: process.platform });
-  const { core, sandbox } = await startCore({ packaged, paths, mainDir, appPath: app.getAppPath(), dataDir: app.getPath('userData'), logDir, safeStorage, session: session.defaultSession });
-  const logger = core.logger;
   const windowIcon = isMac ? {} : { icon: paths.windowIcon };
 
+  // The window first (issue 33): the locked-down app:// document, the contract and the window
+  // are set up from what Electron gives at once; the core (the accounts' databases, their sync
+  // and watch folders) starts while the renderer loads, and the window's calls wait for it at
+  // the gate. Until then `core` and `bridge` are null: nothing below reads them before it.
+  const gate = new CoreGate();
+  // The document's CSP names the service's origins (thumbnails): app:// answers once they are known.
+  let originsKnown!: () => void;
+  const serviceOriginsKnown = new Promise<void>((resolve) => (originsKnown = resolve));
+  const logger = gate.logger;
+  let core: Core | null = null;
+  let bridge: CoreBridge | null = null;
   let tray: UploadTray | null = null;
   let updates: UpdateController | null = null;
   let lockdown: Lockdown | null = null;
@@ -78,37 +89,26 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     create: () => createMainWindow({ BrowserWindow, screen, preload: paths.preload, ...windowIcon, stateFile: paths.windowState }),
     entryUrl: options.devServerUrl ?? APP_ENTRY_URL,
     closeGuard: {
-      uploadsRunning: () => bridge.uploadsRunning(),
-      closeToTray: () => bridge.snapshot.closeToTray,
+      uploadsRunning: () => bridge?.uploadsRunning() ?? false,
+      closeToTray: () => bridge?.snapshot.closeToTray ?? false,
       ask: (win) => askAboutClose(dialog, win),
       hasTray: () => tray !== null,
       quit: () => app.quit(),
     },
-    setVisible: (visible) => core.setWindowVisible(visible),
-    navigateToUploads: () => core.events.emit('app:navigate', { to: 'uploads' }),
+    setVisible: (visible) => gate.setWindowVisible(visible),
+    navigateToUploads: () => core?.events.emit('app:navigate', { to: 'uploads' }),
     logCrash: (reason) => logger.error('The window crashed', { reason }),
   });
   const liveWindow = (): BrowserWindow | null => window.live();
   const progress = new ProgressReporter({ setProgressBar: (value, mode) => liveWindow()?.setProgressBar(value, mode) });
-  const bridge = new CoreBridge(
-    await CoreBridge.initialFrom(core),
-    {
-      onUploads: (totals, paused) => {
-        progress.update(totals, paused);
-        tray?.update(totals, paused);
-        updates?.uploadsChanged();
-      },
-      onServiceOrigins: (origins) => lockdown?.serviceOriginsChanged(origins),
-    },
-  );
 
   // The one door to the system browser: the service's hosts open, others are asked about.
   const origin = rendererOrigin(options.devServerUrl);
   const linkPolicy = { allowLoopbackHttp: !packaged };
   const links = new ExternalLinks({
     policy: linkPolicy,
-    serviceOrigins: () => bridge.serviceOrigins,
-    knowsLinkOrigin: (linkOrigin) => core.knowsLinkOrigin(linkOrigin),
+    serviceOrigins: () => bridge?.serviceOrigins ?? [],
+    knowsLinkOrigin: (linkOrigin) => core?.knowsLinkOrigin(linkOrigin) ?? false,
     dialog,
     window: liveWindow,
     open: async (url) => {
@@ -123,7 +123,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     protocol,
     rendererRoot: paths.rendererRoot,
     devServerUrl: options.devServerUrl,
-    serviceOrigins: () => bridge.serviceOrigins,
+    serviceOrigins: () => bridge?.serviceOrigins ?? [],
+    serviceOriginsKnown,
     windowContents: () => liveWindow()?.webContents ?? null,
     guards: {
       rendererOrigin: origin,
@@ -134,46 +135,63 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       onRefused: (what, url) => logger.warn('Refused a navigation', { what, origin: originOf(url) }),
     },
   });
-  registerMediaProtocol(protocol, { serve: (token, method, range) => core.media.serve(token, method, range), rendererOrigin: origin });
+  serveContract({
+    dispatch: gate.dispatch,
+    logger,
+    policy: { origin, mainFrame: () => liveWindow()?.webContents.mainFrame ?? null },
+    grantPath: (path) => gate.grantPath(path),
+  });
+  window.open();
+
+  const { core: startedCore, sandbox } = await startCore({ packaged, paths, mainDir, appPath: app.getAppPath(), dataDir: app.getPath('userData'), logDir, safeStorage, session: session.defaultSession }).catch((error: unknown) => {
+    gate.fail(error);
+    throw error;
+  });
+  core = startedCore;
+  bridge = new CoreBridge(await CoreBridge.initialFrom(startedCore), {
+    onUploads: (totals, paused) => {
+      progress.update(totals, paused);
+      tray?.update(totals, paused);
+      updates?.uploadsChanged();
+    },
+    onServiceOrigins: (origins) => lockdown?.serviceOriginsChanged(origins),
+  });
+  const startedBridge = bridge;
+  originsKnown();
+  registerMediaProtocol(protocol, { serve: (token, method, range) => startedCore.media.serve(token, method, range), rendererOrigin: origin });
 
   const updater = await loadUpdater({ packaged, log: (message, error) => logger.warn(message, { error }) });
   updates = new UpdateController({
     updater: updater.updater,
     offReason: updater.offReason,
-    automatic: () => bridge.snapshot.autoUpdate,
-    uploadsRunning: () => bridge.uploadsRunning(),
-    onChange: (status) => core.events.emit('updates:changed', status),
+    automatic: () => startedBridge.snapshot.autoUpdate,
+    uploadsRunning: () => startedBridge.uploadsRunning(),
+    onChange: (status) => startedCore.events.emit('updates:changed', status),
     log: (message, error) => logger.warn(message, { error }),
   });
   const handlers: AppHandlers = {
-    ...core.handlers,
+    ...startedCore.handlers,
     ...createShellHandlers({
       app,
       platform: process.platform,
       sandboxAvailable: !packaged,
-      dialogs: { dialog, window: liveWindow, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
-      addWatchFolders: (paths) => core.addWatchFolders(paths),
-      hooks: core.hooks,
+      dialogs: { dialog, window: liveWindow, grantPath: (path) => startedCore.grantPath(path), grantSavePath: (path) => startedCore.grantSavePath(path) },
+      addWatchFolders: (paths) => startedCore.addWatchFolders(paths),
+      hooks: startedCore.hooks,
       linkPolicy,
       openExternal: (url) => links.open(url),
       writeClipboard: (text) => clipboard.writeText(text),
       updates,
     }),
   };
-  const dispatch = createDispatcher(handlers, core.account, {
+  const dispatch = createDispatcher(handlers, startedCore.account, {
     onInternalError: (method, error) => logger.error('IPC handler failed', { method, error }),
   });
-  serveContract({
-    dispatch,
-    logger,
-    policy: { origin, mainFrame: () => liveWindow()?.webContents.mainFrame ?? null },
-    grantPath: (path) => core.grantPath(path),
-  });
-  core.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
+  startedCore.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir), showShortcuts: () => core.events.emit('app:showShortcuts', {}) }),
+      appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir), showShortcuts: () => startedCore.events.emit('app:showShortcuts', {}) }),
     ),
   );
   tray = openUploadTray(
@@ -185,39 +203,39 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     {
       buildMenu: (template) => Menu.buildFromTemplate(template),
       showWindow: () => window.show(),
-      pauseAll: () => core.uploads.pauseAll(),
-      resumeAll: () => core.uploads.resumeAll(),
+      pauseAll: () => startedCore.uploads.pauseAll(),
+      resumeAll: () => startedCore.uploads.resumeAll(),
       quit: () => app.quit(),
     },
     (error) => logger.warn('No tray icon', { error }),
   );
-  bridge.follow(core.events);
-  core.uploads.onChange(() => bridge.uploadsChanged(core.uploads.totals()));
-  bridge.uploadsChanged(core.uploads.totals());
+  startedBridge.follow(startedCore.events);
+  startedCore.uploads.onChange(() => startedBridge.uploadsChanged(startedCore.uploads.totals()));
+  startedBridge.uploadsChanged(startedCore.uploads.totals());
   updates.start();
-  core.uploads.onBatchFinished((summary) => {
+  startedCore.uploads.onBatchFinished((summary) => {
     notifyBatchFinished(summary, {
       isSupported: () => Notification.isSupported(),
       create: (notificationOptions) => new Notification(notificationOptions),
-      enabled: () => bridge.snapshot.notifications,
+      enabled: () => startedBridge.snapshot.notifications,
       openUploads: () => window.showUploads(),
       ...windowIcon,
     });
   });
 
   // New takedowns of any account, shown or not: one notification per batch, opening that account's Takedowns view.
-  core.events.subscribe((event, payload, accountId) => {
+  startedCore.events.subscribe((event, payload, accountId) => {
     if (event !== 'links:takedownsFound' || accountId === null) return;
     notifyTakedowns(payload as EventPayload<'links:takedownsFound'>, {
       isSupported: () => Notification.isSupported(),
       create: (notificationOptions) => new Notification(notificationOptions),
       enabled: () => bridge.snapshot.notifications,
-      openTakedowns: () => window.showThen(() => core.events.emit('app:navigate', { to: 'takedowns', accountId })),
+      openTakedowns: () => window.showThen(() => startedCore.events.emit('app:navigate', { to: 'takedowns', accountId })),
       ...windowIcon,
     });
   });
   // Issue 31: on battery / on AC and wake from sleep reach the upload conditions.
-  const stopFollowingPower = followPower(powerMonitor, core.power, logger);
+  const stopFollowingPower = followPower(powerMonitor, startedCore.power, logger);
 
   followAppLifecycle({
     app,
@@ -230,16 +248,16 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       tray?.dispose();
       updates?.stop();
     },
-    closeCore: () => core.close(),
+    closeCore: () => startedCore.close(),
     closeSandbox: () => sandbox.close(),
     logError: (message, error) => logger.error(message, { error }),
   });
-  window.open();
+  gate.open({ dispatch, grantPath: (path) => startedCore.grantPath(path), setWindowVisible: (visible) => startedCore.setWindowVisible(visible), logger: startedCore.logger });
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
-      grantPath: (path) => core.grantPath(path),
+      grantPath: (path) => startedCore.grantPath(path),
       // Into the account the window shows (the preference kept in the settings).
-      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }, core.shownAccountId()),
+      addUploads: (list) => dispatch('uploads:add', { paths: list, folderId: ROOT_FOLDER }, startedCore.shownAccountId()),
       showUploads: () => window.showUploads(),
       onError: (message, error) => logger.warn(message, error === undefined ? {} : { error }),
     });

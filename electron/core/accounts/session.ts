@@ -194,6 +194,7 @@ export class AccountSession {
 
   setWindowVisible(visible: boolean): void {
     this.remote.setVisible(visible);
+    this.watch.setWindowVisible(visible);
     if (visible) this.library.onFocus();
   }
 

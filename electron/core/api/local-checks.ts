@@ -1,10 +1,13 @@
 // The client's checks of its inputs: refused before anything is sent, as a ServiceError of
 // kind 'local' with a message the person can act on.
 import fs from 'node:fs';
-import { imageSizeFromFile } from 'image-size/fromFile';
+import { lazyPackage } from '../lazy-package.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { THUMBNAIL_MAX, isHttpUrl } from '../../../shared/model.ts';
 import { ServiceError } from './errors.ts';
+
+// Loaded with the first thumbnail checked, not with the app.
+const imageSizeFromFileOf = lazyPackage<typeof import('image-size/fromFile')>('image-size/fromFile');
 
 export { isHttpUrl };
 export const SUBTITLE_MAX_BYTES = 500 * 1024;
@@ -23,7 +26,7 @@ export async function fileSize(path: string): Promise<number> {
 export async function requireThumbnailImage(path: string): Promise<void> {
   let size: { type?: string; width: number; height: number };
   try {
-    size = await imageSizeFromFile(path);
+    size = await imageSizeFromFileOf().imageSizeFromFile(path);
   } catch {
     throw localError('thumbnailUpload', 'validation', 'A thumbnail must be a JPEG or PNG image.');
   }

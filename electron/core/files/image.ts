@@ -4,9 +4,12 @@
 import { constants } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import { imageSize } from 'image-size';
+import { lazyPackage } from '../lazy-package.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { THUMBNAIL_MAX, type ImageCheck } from '../../../shared/model.ts';
+
+// Loaded with the first thumbnail checked, not with the app.
+const imageSizeOf = lazyPackage<typeof import('image-size')>('image-size');
 
 const THUMBNAIL_MAX_WIDTH = THUMBNAIL_MAX.width;
 const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_MAX.height;
@@ -126,7 +129,7 @@ export function checkThumbnailBytes(bytes: Uint8Array, name: string): ImageCheck
   let width = 0;
   let height = 0;
   try {
-    const size = imageSize(bytes);
+    const size = imageSizeOf().imageSize(bytes);
     width = size.width;
     height = size.height;
   } catch {

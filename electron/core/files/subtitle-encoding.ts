@@ -4,9 +4,12 @@
 // such files. Detection is chardet's statistical model (a port of Mozilla's universal
 // detector) after the cases it cannot see: byte-order marks, UTF-16 without one, and valid
 // UTF-8 (which the detector sometimes calls Latin-1). Decoding is iconv-lite.
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
+import { lazyPackage } from '../lazy-package.ts';
 import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
+
+// Loaded with the first subtitle, not with the app.
+const chardet = lazyPackage<typeof import('chardet')>('chardet');
+const iconv = lazyPackage<typeof import('iconv-lite')>('iconv-lite');
 
 const KNOWN: ReadonlySet<string> = new Set(SUBTITLE_ENCODINGS.map((e) => e.name));
 
@@ -92,7 +95,7 @@ export function detectSubtitleEncoding(bytes: Uint8Array): DetectedEncoding {
   const utf16 = utf16Pattern(bytes);
   if (utf16) return { encoding: utf16, by: 'utf16-pattern', confidence: null };
   if (isValidUtf8(bytes)) return { encoding: 'utf-8', by: 'utf8-valid', confidence: null };
-  for (const match of chardet.analyse(bytes)) {
+  for (const match of chardet().analyse(bytes)) {
     const encoding = DETECTOR_NAMES[match.name];
     if (encoding) return { encoding, by: 'detector', confidence: match.confidence };
   }
@@ -101,7 +104,7 @@ export function detectSubtitleEncoding(bytes: Uint8Array): DetectedEncoding {
 
 /** Decodes with the given encoding (a byte-order mark of that encoding is dropped). */
 export function decodeWith(bytes: Uint8Array, encoding: string): string {
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: true });
+  return iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: true });
 }
 
 export function encodeUtf8(text: string): Buffer {

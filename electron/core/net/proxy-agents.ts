@@ -8,9 +8,12 @@
 // https target stays end-to-end TLS. (A plain forward proxy request would give it both.)
 import { Agent, type ClientRequestArgs } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpsProxyAgent } from 'https-proxy-agent';
-import { SocksProxyAgent } from 'socks-proxy-agent';
 import type { ProxyRoute } from './proxy-route.ts';
+import { lazyPackage } from '../lazy-package.ts';
+
+// Loaded when a proxy is first used: most people have none.
+const httpsProxyAgent = lazyPackage<typeof import('https-proxy-agent')>('https-proxy-agent');
+const socksProxyAgent = lazyPackage<typeof import('socks-proxy-agent')>('socks-proxy-agent');
 
 export type ConnectionUse =
   /** A read: a kept-alive connection may be reused. */
@@ -33,7 +36,8 @@ function proxyUrl(route: Extract<ProxyRoute, { kind: 'proxy' }>): URL {
 
 function newAgent(route: Extract<ProxyRoute, { kind: 'proxy' }>, keepAlive: boolean): Agent {
   const url = proxyUrl(route);
-  return route.scheme === 'socks5' || route.scheme === 'socks4' ? new SocksProxyAgent(url, { keepAlive }) : new HttpsProxyAgent(url, { keepAlive });
+  if (route.scheme === 'socks5' || route.scheme === 'socks4') return new (socksProxyAgent().SocksProxyAgent)(url, { keepAlive });
+  return new (httpsProxyAgent().HttpsProxyAgent)(url, { keepAlive });
 }
 
 /** The error every connection of an `unusable` route fails with (network.ts words it). */

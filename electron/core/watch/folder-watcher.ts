@@ -44,6 +44,8 @@ interface FolderWatcherOptions {
   settleMs?: number;
   /** How often to look whether an unplugged folder is back (and whether a present one went away). */
   presenceCheckMs?: number;
+  /** The same while no window shows the folder's state (setWindowVisible(false)). */
+  hiddenPresenceCheckMs?: number;
   /** How often the folder is scanned when the system gives no change events. */
   scanMs?: number;
   /**
@@ -63,6 +65,13 @@ interface FolderWatcherOptions {
 
 const DEFAULT_SETTLE_MS = 2000;
 const DEFAULT_PRESENCE_MS = 2000;
+/**
+ * While the window is hidden (the app in the tray all day) the presence check is what wakes
+ * the core most (issue 33: every 2 s, a few file-system calls each, per folder). New files
+ * still arrive at once by the change events; what waits is noticing that a folder went away or
+ * came back (a drive plugged in), within this instead of 2 s. Showing the window checks at once.
+ */
+const DEFAULT_HIDDEN_PRESENCE_MS = 30_000;
 const DEFAULT_SCAN_MS = 10_000;
 const DEFAULT_RESCAN_MS = 60_000;
 
@@ -108,6 +117,7 @@ interface Changes {
 export class FolderWatcher {
   private changes: Changes | null = null;
   private presenceTimer: NodeJS.Timeout | null = null;
+  private windowVisible = true;
   private state: WatchState = 'stopped';
   private readonly reported = new Set<string>();
   private readonly settling = new Map<string, NodeJS.Timeout>();
@@ -133,7 +143,21 @@ export class FolderWatcher {
   async start(): Promise<void> {
     this.stopped = false;
     await this.checkPresence();
-    const every = this.options.presenceCheckMs ?? DEFAULT_PRESENCE_MS;
+    this.schedulePresence();
+  }
+
+  /** A window shows the state (checked often), or none does (checked rarely). */
+  setWindowVisible(visible: boolean): void {
+    if (this.windowVisible === visible) return;
+    this.windowVisible = visible;
+    if (this.stopped || !this.presenceTimer) return;
+    this.schedulePresence();
+    if (visible) void this.checkPresence();
+  }
+
+  private schedulePresence(): void {
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    const every = this.windowVisible ? (this.options.presenceCheckMs ?? DEFAULT_PRESENCE_MS) : (this.options.hiddenPresenceCheckMs ?? DEFAULT_HIDDEN_PRESENCE_MS);
     this.presenceTimer = setInterval(() => void this.checkPresence(), every);
   }
 

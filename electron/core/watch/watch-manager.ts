@@ -38,6 +38,7 @@ export class WatchManager {
   /** Changes are applied one after another, so watchers are never started twice for one folder. */
   #applying: Promise<void> = Promise.resolve();
   #stopped = false;
+  #windowVisible = true;
 
   constructor(options: WatchManagerOptions) {
     this.#options = options;
@@ -72,6 +73,12 @@ export class WatchManager {
     }
   }
 
+  /** Whether a window shows the folders' states: the watchers check presence often only then. */
+  setWindowVisible(visible: boolean): void {
+    this.#windowVisible = visible;
+    for (const entry of this.#entries.values()) entry.watcher?.setWindowVisible(visible);
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     await this.#applying;
@@ -94,6 +101,7 @@ export class WatchManager {
       this.#entries.set(config.id, entry);
       if (config.enabled) {
         entry.watcher = this.#watcherFor(entry);
+        entry.watcher.setWindowVisible(this.#windowVisible);
         await entry.watcher.start();
       }
     }

@@ -5,7 +5,9 @@
 // it names that account on every account-scoped call, and hands listeners the account-scoped
 // events of that account only (onAnyAccount hears every account's, for badges). It learns
 // which account is shown from what the core reports about the accounts (shownAccountIn).
-import { isAccountEvent, isAccountMethod, type EventName, type EventPayload, type InvokeArgs, type DropOptions, type MethodName, type MethodOutput, type WindowApi } from '../../../shared/contract.ts';
+import type { EventName, EventPayload, InvokeArgs, DropOptions, MethodName, MethodOutput, WindowApi } from '../../../shared/contract.ts';
+// The scopes without the schemas: the window never parses one (main checks every payload), so zod stays out of its bundle.
+import { isAccountEvent, isAccountMethod } from '../../../shared/contract-names.ts';
 import { AppError, isAppError } from '../../../shared/errors.ts';
 
 /**

@@ -2,7 +2,7 @@
 // shared/upload-verification.ts put into words, for the queue row, the history and the
 // library's details. One place, so the three say the same.
 import type { FolderCheck, NameWarning, TitleChangeReason, UploadVerification } from '../../../shared/upload-verification.ts';
-import { isVerified } from '../../../shared/upload-verification.ts';
+import { isVerified } from '../../../shared/upload-verified.ts';
 
 export const TITLE_CHANGE_TEXT: Record<TitleChangeReason, string> = {
   'read-as-latin1': 'the file server read the name’s letters as Latin-1',

@@ -121,4 +121,36 @@ describe('FolderWatcher', () => {
     expect(seen.map((f) => f.path.slice(dir.length + 1))).toEqual(['one.mp4', 'two.mp4']);
     dir = parent;
   });
+
+  it('with the window hidden, looks at the folder only at the hidden pace, and at once when the window shows again (issue 33)', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'vidlift-watch-'));
+    dir = join(parent, 'camera');
+    await mkdir(dir);
+    const seen: WatchedFile[] = [];
+    const states: WatchState[] = [];
+    // Checked every 100 ms while shown; hidden, not within the test.
+    const w = new FolderWatcher({
+      folder: dir,
+      settleMs: SETTLE_MS,
+      presenceCheckMs: 100,
+      hiddenPresenceCheckMs: 3_600_000,
+      isKnown: () => false,
+      onFile: (f) => seen.push(f),
+      onState: (s) => states.push(s),
+    });
+    watchers.push(w);
+    await w.start();
+    w.setWindowVisible(false);
+    // New files still arrive by the change events while hidden.
+    await writeFile(join(dir, 'one.mp4'), '1');
+    await until(() => seen.length === 1, 'one.mp4 while hidden');
+    await rename(dir, join(parent, 'away'));
+    // Twenty of the shown pace's checks would have seen it gone; hidden, none ran.
+    await sleep(2000);
+    expect(states).toEqual(['watching']);
+    w.setWindowVisible(true);
+    await until(() => states.includes('missing'), 'missing state once shown');
+    expect(states).toEqual(['watching', 'missing']);
+    dir = parent;
+  });
 });

@@ -1,6 +1,7 @@
 // The thumbnail queue: the service takes 3 per minute, so replacements wait their turn and
 // the window counts down to the next slot.
-import { THUMBNAIL_MAX, type ImageCheck, type ThumbnailQueue } from '../../../../shared/model.ts';
+import type { ImageCheck, ThumbnailQueue } from '../../../../shared/model.ts';
+import { THUMBNAIL_MAX } from '../../../../shared/thumbnail-size.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { baseName } from '../format.ts';
 import type { MethodInput } from '../../../../shared/contract.ts';

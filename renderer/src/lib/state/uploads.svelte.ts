@@ -4,10 +4,10 @@
 // four a second) and the pages on screen are read again; `uploads:progress` brings byte
 // counts, speed and ETA of the running jobs.
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
 import type { JobProgress, UploadJob, UploadState, UploadTotals, UploadsAddResult } from '../../../../shared/model.ts';
 import type { UploadsWaiting } from '../../../../shared/upload-conditions.ts';
-import { countInFilter, emptyUploadCounts, type UploadCounts, type UploadFilter, type UploadsSummary, type UploadsView } from '../../../../shared/upload-queue.ts';
+import type { UploadCounts, UploadFilter, UploadsSummary, UploadsView } from '../../../../shared/upload-queue.ts';
+import { countInFilter, emptyUploadCounts, EMPTY_UPLOAD_TOTALS } from '../../../../shared/upload-states.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 

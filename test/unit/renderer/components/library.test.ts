@@ -1,6 +1,6 @@
 // Library components mounted in Chromium against a stand-in bridge: the tree as a drop
 // target and rename form, and the virtual list over a very large folder.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import FolderTree from '../../../../renderer/src/components/library/FolderTree.svelte';
 import VideoList from '../../../../renderer/src/components/library/VideoList.svelte';
@@ -143,6 +143,52 @@ describe('VideoList', () => {
     expect(offsets).toContain(30_000 - (30_000 % 200));
     await settle();
     expect(target.textContent).toContain('Video number 300');
+  });
+
+  it('rows that appear while the list scrolls show their thumbnails once it rests, and keep them (issue 33)', async () => {
+    stub.handle('videos:list', (input) => {
+      const { offset, limit } = input as { offset: number; limit: number };
+      const total = 50_000;
+      // A data: image: the rows' thumbnails without a server (the CSP allows data: images).
+      const items = Array.from({ length: Math.min(limit, total - offset) }, (_, i) => ({ ...video(offset + i), thumbnailUrl: 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7' }));
+      return { items, total, offset, freshness: fresh };
+    });
+    await library.openFolder(0);
+    component = mount(VideoList, { target });
+    await settle();
+    // At rest: the first screen's rows show theirs.
+    for (let i = 0; i < 50 && target.querySelectorAll('.thumb img').length === 0; i++) await settle();
+    expect(target.querySelectorAll('.thumb img').length).toBe(target.querySelectorAll('[data-video-id]').length);
+
+    const viewport = target.querySelector<HTMLElement>('.viewport > div')!;
+    const frame = async () => {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      flushSync();
+    };
+    const images = () => target.querySelectorAll('.thumb img').length;
+    // The list's rest timer held still: "moving" lasts until the test says the time has passed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      viewport.scrollTop = 56 * 20_000;
+      viewport.dispatchEvent(new Event('scroll'));
+      for (let i = 0; i < 200 && !target.textContent?.includes('Video number 20001'); i++) await frame();
+      // Still moving: the rows that flew in have no image yet.
+      expect(target.textContent).toContain('Video number 20001');
+      expect(images()).toBe(0);
+      // At rest: every row shown fetches its thumbnail.
+      vi.advanceTimersByTime(150);
+      await frame();
+      expect(images()).toBe(target.querySelectorAll('[data-video-id]').length);
+      // Moving a little again: rows that had theirs keep them.
+      viewport.scrollTop += 56;
+      viewport.dispatchEvent(new Event('scroll'));
+      await frame();
+      await frame();
+    } finally {
+      vi.useRealTimers();
+    }
+    const kept = Array.from(target.querySelectorAll('[data-video-id]')).filter((row) => row.querySelector('.thumb img')).length;
+    expect(kept).toBeGreaterThan(5);
   });
 
   it('click, ctrl-click and shift-click select like a desktop list', async () => {
