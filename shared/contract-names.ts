@@ -163,10 +163,16 @@ export const APP_METHOD_NAMES = [
   'updates:check',
   'updates:restart',
   'watch:add',
+  'conditions:get',
+  'notify:list',
+  'notify:save',
+  'notify:remove',
+  'notify:test',
+  'hooks:set',
 ] as const satisfies readonly MethodName[];
 
 /** The events about the app, not one account: every other event is delivered with its account. */
-export const APP_EVENT_NAMES = ['settings:changed', 'accounts:changed', 'app:navigate', 'app:showShortcuts', 'app:notices', 'updates:changed'] as const satisfies readonly EventName[];
+export const APP_EVENT_NAMES = ['settings:changed', 'accounts:changed', 'app:navigate', 'app:showShortcuts', 'app:notices', 'updates:changed', 'conditions:changed'] as const satisfies readonly EventName[];
 
 export type AppMethodName = (typeof APP_METHOD_NAMES)[number];
 export type AccountMethodName = Exclude<MethodName, AppMethodName>;

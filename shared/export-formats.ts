@@ -3,7 +3,6 @@
 // first, one video's entry, what comes last). Every export writes through this table: the
 // Links menu's preview, the clipboard, the saved file and the command line's stdout
 // (electron/core/export/writer.ts). Each escaping rule is written once, here.
-import type { LinkMapPair } from './links.ts';
 
 /** One video as an export writes it; the fields are the CSV/JSON columns (EXPORT_COLUMNS). */
 export interface ExportVideo {
@@ -20,13 +19,28 @@ export interface ExportVideo {
   embed: string;
   thumbnail: string;
   /** The link map's pair when the video was uploaded again in a dead one's place (the linkMap source). */
-  pair?: LinkMapPair;
+  pair?: ExportedPair;
+}
+
+/**
+ * A link-map pair as an export writes it. Stated here, not imported from links.ts, so this table
+ * imports nothing (links.ts → model.ts → notify.ts come back to it); links.ts's LinkMapPair is
+ * checked to be one.
+ */
+export interface ExportedPair {
+  oldId: string;
+  newId: string;
+  oldDownload: string;
+  newDownload: string;
+  oldEmbed: string;
+  newEmbed: string;
+  at: number;
 }
 
 /** The column set of every CSV and JSON export of videos, in order; CSV's header row names them. */
 export const EXPORT_COLUMNS = ['id', 'title', 'size', 'lengthSeconds', 'views', 'created', 'folder', 'download', 'embed', 'thumbnail'] as const satisfies readonly (keyof ExportVideo)[];
 /** The column set of the link map's CSV and JSON: each dead video's links beside its replacement's. */
-export const LINK_MAP_COLUMNS = ['oldId', 'newId', 'oldDownload', 'newDownload', 'oldEmbed', 'newEmbed', 'at'] as const satisfies readonly (keyof LinkMapPair)[];
+export const LINK_MAP_COLUMNS = ['oldId', 'newId', 'oldDownload', 'newDownload', 'oldEmbed', 'newEmbed', 'at'] as const satisfies readonly (keyof ExportedPair)[];
 
 /** Which columns a data format writes: the source decides (the linkMap source writes the pairs). */
 export type ColumnSet = 'videos' | 'linkMap';

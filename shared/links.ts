@@ -5,6 +5,7 @@
 // finder/rewriter read them through the contract rows `links:*` (shared/contract.ts).
 import { z } from 'zod';
 import { FolderId, VideoId } from './model.ts';
+import type { ExportedPair } from './export-formats.ts';
 
 /** alive: listed; takenDown: a DMCA record names its code; gone: missing from a complete listing, or operation 15 says so. */
 export const VideoHealth = z.enum(['alive', 'takenDown', 'gone']);
@@ -53,6 +54,9 @@ export const LinkMapPair = z.object({
   at: z.number(),
 });
 export type LinkMapPair = z.infer<typeof LinkMapPair>;
+// The export writer's own statement of a pair (shared/export-formats.ts) must stay this shape.
+const pairExports: [LinkMapPair, ExportedPair] extends [ExportedPair, LinkMapPair] ? true : never = true;
+void pairExports;
 
 /** The codes a DMCA record carries (the protected download and embed codes). */
 export const SecureCodes = z.object({ download: z.string(), embed: z.string() });

@@ -5,7 +5,7 @@
 // the preview the window shows. No secret is ever in these shapes: a destination's token,
 // webhook URL or signing secret is in the keychain, and the window only learns `secretSet`.
 import { z } from 'zod';
-import { ExportFormat } from './export-formats.ts';
+import { EXPORT_FORMATS } from './export-formats.ts';
 
 const Plain = z.string().refine((value) => !value.includes('\0'), 'text cannot contain a NUL character (\\0)');
 
@@ -40,7 +40,7 @@ export const Destination = z.strictObject({
   chatId: Plain.trim().max(64).nullable(),
   events: z.array(NotifyEvent).max(NOTIFY_EVENTS.length),
   /** How a finished batch's links are written: a row of the export formats. */
-  format: ExportFormat,
+  format: z.enum(EXPORT_FORMATS),
 });
 export type Destination = z.infer<typeof Destination>;
 
@@ -71,7 +71,7 @@ export const NotifyMessage = z.discriminatedUnion('event', [
     failed: z.number().int().min(0),
     /** The batch's links in the destination's export format (written by the one export writer). */
     links: Plain,
-    format: ExportFormat,
+    format: z.enum(EXPORT_FORMATS),
   }),
   z.object({ event: z.literal('uploadFailed'), account: Plain, file: Plain, code: Plain, message: Plain }),
   z.object({ event: z.literal('queueBlocked'), account: Plain, reason: BlockedReason }),

@@ -118,6 +118,7 @@ async function measurePage(userData: string, baseUrl: string): Promise<PageFigur
       sandboxAvailable: false,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },
       addWatchFolders: (list) => core.addWatchFolders(list),
+      hooks: core.hooks,
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,
