@@ -115,8 +115,9 @@ export class NotifyOutbox {
     return rows.map((row) => ({ destinationId: row.destinationId, count: Number(row.count), lastError: row.lastError }));
   }
 
+  /** Closes the file; a second close (the core closed twice, as a test or a quit racing a crash does) does nothing. */
   close(): void {
-    this.#db.close();
+    if (this.#db.isOpen) this.#db.close();
   }
 }
 

@@ -12,7 +12,7 @@ import iconv from 'iconv-lite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHost, type Host } from '../../host/index.ts';
 import { writeVideo } from '../uploads/helpers.ts';
-import { cliRunner } from './run-cli.ts';
+import { cliRunner, uploadSummaryOf } from './run-cli.ts';
 import type { LinkCheckResult } from '../../../shared/link-text.ts';
 
 let host: Host | null = null;
@@ -49,7 +49,7 @@ describe('vidlift-cli links check and links fix', () => {
     const files = ['alive.mp4', 'taken.mp4', 'deleted.mp4'].map((name, i) => writeVideo(root, name, 30_000 + i).path);
     const uploaded = await cli(['upload', ...files, '--json'], env);
     expect(uploaded.code, uploaded.stderr).toBe(0);
-    const listed = (JSON.parse(uploaded.stdout) as { uploads: Array<Omit<Listed, 'id'> & { videoId: string }> }).uploads.map((u) => ({ ...u, id: u.videoId }));
+    const listed = uploadSummaryOf<{ uploads: Array<Omit<Listed, 'id'> & { videoId: string }> }>(uploaded.stdout).uploads.map((u) => ({ ...u, id: u.videoId }));
     const byName = (name: string) => listed.find((v) => v.name === name)!;
     const [alive, taken, deleted] = [byName('alive.mp4'), byName('taken.mp4'), byName('deleted.mp4')];
 
