@@ -4,15 +4,20 @@ import cliProgress from 'cli-progress';
 import { basename } from 'node:path';
 import { formatBytes } from './output.ts';
 
+/**
+ * A bar is named by its key: a job id is only unique within its account's queue, and one run
+ * may upload into several accounts (`upload work:a.mp4 home:b.mp4`), so the caller names each
+ * bar by account and job.
+ */
 interface UploadProgress {
-  update(id: number, bytesSent: number): void;
-  finish(id: number, label: string): void;
+  update(key: string, bytesSent: number): void;
+  finish(key: string, label: string): void;
   stop(): void;
 }
 
 const NAME_WIDTH = 28;
 
-export function createUploadProgress(files: ReadonlyArray<{ id: number; path: string; size: number }>, enabled: boolean): UploadProgress {
+export function createUploadProgress(files: ReadonlyArray<{ key: string; path: string; size: number }>, enabled: boolean): UploadProgress {
   if (!enabled || files.length === 0) return { update() {}, finish() {}, stop() {} };
   const multibar = new cliProgress.MultiBar(
     {
@@ -26,12 +31,12 @@ export function createUploadProgress(files: ReadonlyArray<{ id: number; path: st
     cliProgress.Presets.shades_classic,
   );
   const total = files.reduce((sum, f) => sum + f.size, 0);
-  const sent = new Map<number, number>();
+  const sent = new Map<string, number>();
   const bars = new Map(
     files.map((f) => {
       const name = basename(f.path);
       const label = name.length > NAME_WIDTH ? `${name.slice(0, NAME_WIDTH - 1)}…` : name.padEnd(NAME_WIDTH);
-      return [f.id, { bar: multibar.create(f.size, 0, { name: label, done: formatBytes(0), size: formatBytes(f.size), state: '' }), size: f.size }];
+      return [f.key, { bar: multibar.create(f.size, 0, { name: label, done: formatBytes(0), size: formatBytes(f.size), state: '' }), size: f.size }];
     }),
   );
   const totalBar = multibar.create(total, 0, { name: 'Total'.padEnd(NAME_WIDTH), done: formatBytes(0), size: formatBytes(total), state: '' });

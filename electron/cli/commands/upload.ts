@@ -214,17 +214,21 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
 
 /** Waits until every job of every account is in a final state, drawing progress (or writing its events); Ctrl-C stops waiting. */
 async function follow(queues: Array<{ cli: Cli; jobs: UploadJob[]; account: string | null }>, tty: boolean, signal: AbortSignal, events: UploadEvents): Promise<Map<Cli, Map<number, UploadJob>>> {
-  const progress = createUploadProgress(queues.flatMap(({ jobs }) => jobs.filter((j) => j.state !== 'done')), tty);
+  const barKey = (account: string | null, id: number): string => `${account ?? ''}:${id}`;
+  const progress = createUploadProgress(
+    queues.flatMap(({ jobs, account }) => jobs.filter((j) => j.state !== 'done').map((j) => ({ key: barKey(account, j.id), path: j.path, size: j.size }))),
+    tty,
+  );
   const followed = queues.map(({ cli, jobs, account }) => {
     const byId = new Map(jobs.map((job) => [job.id, job]));
     const one = followJobs(cli, {
       progress: (id, bytes) => {
-        progress.update(id, bytes);
+        progress.update(barKey(account, id), bytes);
         const job = byId.get(id);
         if (job) events.progress(job, account, bytes);
       },
       final: (job) => {
-        progress.finish(job.id, job.state);
+        progress.finish(barKey(account, job.id), job.state);
         events.final(job, account);
       },
     });
