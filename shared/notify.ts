@@ -6,27 +6,16 @@
 // webhook URL or signing secret is in the keychain, and the window only learns `secretSet`.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './export-formats.ts';
+import { DESTINATION_KINDS, HOOK_MOMENTS, NOTIFY_EVENTS } from './notify-names.ts';
 
 const Plain = z.string().refine((value) => !value.includes('\0'), 'text cannot contain a NUL character (\\0)');
 
-/** The events a destination may receive, in the order Settings lists them. */
-export const NOTIFY_EVENTS = ['batchFinished', 'uploadFailed', 'queueBlocked', 'takedownsFound'] as const;
+export { DESTINATION_KINDS, DESTINATION_SECRET, HOOK_MOMENTS, NOTIFY_EVENTS } from './notify-names.ts';
+
 export const NotifyEvent = z.enum(NOTIFY_EVENTS);
 export type NotifyEvent = z.infer<typeof NotifyEvent>;
-
-/** The destination kinds (their rows: electron/core/notify/kinds.ts). */
-export const DESTINATION_KINDS = ['webhook', 'discord', 'telegram', 'slack'] as const;
 export const DestinationKind = z.enum(DESTINATION_KINDS);
 export type DestinationKind = z.infer<typeof DestinationKind>;
-
-/** What the keychain holds for each kind, which is also what the person types once into Settings. */
-export const DESTINATION_SECRET: Record<DestinationKind, 'signingSecret' | 'webhookUrl' | 'botToken'> = {
-  webhook: 'signingSecret',
-  // A Discord or Slack webhook URL is itself the credential: anyone who has it can post.
-  discord: 'webhookUrl',
-  slack: 'webhookUrl',
-  telegram: 'botToken',
-};
 
 export const DestinationId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'a destination id');
 
@@ -127,7 +116,6 @@ export const HookCommand = z.strictObject({
 });
 export type HookCommand = z.infer<typeof HookCommand>;
 
-export const HOOK_MOMENTS = ['afterUpload', 'afterBatch'] as const;
 export const HookMoment = z.enum(HOOK_MOMENTS);
 export type HookMoment = z.infer<typeof HookMoment>;
 

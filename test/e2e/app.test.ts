@@ -221,6 +221,8 @@ describe('Vidlift in the browser', () => {
 
   it('settings: theme override and key shown only by its last four characters', async () => {
     await openScreen('Settings');
+    // Settings loads on first use (issue 33): its words are there once its part has loaded.
+    await until('the Settings part loaded', async () => ((await page.locator('main').textContent()) ?? '').includes('••••'), 10_000);
     const text = await page.locator('main').textContent();
     expect(text).toContain(`•••• ${harness.host.apiKey.slice(-4)}`);
     expect(text).not.toContain(harness.host.apiKey);
