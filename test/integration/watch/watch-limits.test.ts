@@ -85,6 +85,8 @@ describe.skipIf(!canLower)('watch folders under the system’s watch limit', () 
     const watched = watchUnderLimit(root, 10);
     await watched.until('the mode', (lines) => lines.some((l) => l.mode));
     expect(watched.lines.find((l) => l.mode)?.mode).toBe('scanning');
+    // The reason may come a line after the mode (CI saw 'undefined' when it was read at once).
+    await watched.until('the reason', (lines) => lines.some((l) => l.error));
     expect(String(watched.lines.find((l) => l.error)?.error)).toMatch(/No space left on device|ENOSPC/);
     await watched.until('the 40 files', (lines) => files(lines).length >= 40);
     const late = join(root, 'day-7', 'later.mp4');
