@@ -10,7 +10,7 @@ import globals from 'globals';
 const IPC_MODULES = ['electron/main/ipc.ts', 'electron/preload/index.ts'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'shared/i18n/paraglide/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

@@ -11,6 +11,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
 // Renderer component tests need Svelte's `browser` export condition.
 export default defineConfig({
   test: {
+    // The catalogs are compiled before any project runs (test/support/compile-catalogs.ts).
+    globalSetup: ['test/support/compile-catalogs.ts'],
     // `vitest run --project unit --project boot --coverage` (under test/support/with-keyring.sh):
     // line coverage of the shell, the code only Electron runs.
     coverage: {
