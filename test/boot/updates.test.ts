@@ -27,10 +27,10 @@ import { EventHub } from '../../electron/core/rpc/events.ts';
 import { CHECK_EVERY_MS, UpdateController } from '../../electron/main/updates.ts';
 import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../shared/model.ts';
 import { REPO_ROOT, waitFor } from './support.ts';
-import { DEFAULT_UPLOAD_WINDOWS } from '../../shared/upload-windows.ts';
+import { settingsWith } from '../support/settings.ts';
 
 const NEW_VERSION = '9.9.9';
-const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+const SETTINGS: Settings = settingsWith({ uploadConcurrency: 2 });
 
 /** node:http for electron-updater, with the same download path ElectronHttpExecutor takes (digest checked while writing). */
 class LoopbackHttpExecutor extends HttpExecutor<ClientRequest> {

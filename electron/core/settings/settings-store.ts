@@ -8,37 +8,17 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import { Settings } from '../../../shared/model.ts';
-import { DEFAULT_HOOKS } from '../../../shared/notify.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings-defaults.ts';
 import type { Logger } from '../log/logger.ts';
 import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { asideName } from '../startup/notices.ts';
 import { Listeners } from '../listeners.ts';
-import { DEFAULT_UPLOAD_WINDOWS } from '../../../shared/upload-windows.ts';
 
 export type { Settings };
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  baseUrl: null,
-  uploadConcurrency: 3,
-  bandwidthLimit: null,
-  pausePatienceSeconds: 60,
-  notifications: true,
-  theme: 'system',
-  closeToTray: false,
-  proxy: { mode: 'system' } as const,
-  plainHttpAllowed: [],
-  autoUpdate: true,
-  watchFolders: [],
-  accounts: [],
-  activeAccount: null,
-  notifyDestinations: [],
-  hooks: DEFAULT_HOOKS,
-  // Issue 31: running unattended.
-  bandwidthTimetable: null,
-  uploadWindows: DEFAULT_UPLOAD_WINDOWS,
-  pauseOnBattery: false,
-});
+// The defaults are the model's (shared/settings-defaults.ts): tests build their settings from them.
+export { DEFAULT_SETTINGS };
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 

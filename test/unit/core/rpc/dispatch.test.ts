@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher as createTableDispatcher, type DispatchOptions, type Handlers } from '../../../../electron/core/rpc/dispatch.ts';
 import { METHOD_NAMES } from '../../../../shared/contract-names.ts';
 import { AppError } from '../../../../shared/errors.ts';
-import { DEFAULT_UPLOAD_WINDOWS } from '../../../../shared/upload-windows.ts';
+import { settingsWith } from '../../../support/settings.ts';
 
 /** A table where every handler fails loudly: each test overrides the one it uses. */
 function handlersWith(overrides: Partial<Handlers>): Handlers {
@@ -22,7 +22,7 @@ function createDispatcher(table: Handlers, options?: DispatchOptions) {
   }, options);
 }
 
-const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+const settings = settingsWith();
 
 describe('createDispatcher', () => {
   it('answers a valid call with the ok envelope', async () => {

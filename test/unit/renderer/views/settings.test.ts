@@ -7,7 +7,7 @@ import { settings } from '../../../../renderer/src/lib/state/settings.svelte.ts'
 import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { Settings as SettingsValue } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
-import { DEFAULT_UPLOAD_WINDOWS } from '../../../../shared/upload-windows.ts';
+import { settingsWith } from '../../../support/settings.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
@@ -27,7 +27,7 @@ beforeEach(async () => {
   window.addEventListener('unhandledrejection', onError);
   stub = stubBridge();
   installAsWindowApi(stub);
-  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'light', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+  saved = settingsWith({ baseUrl: 'https://api.example.test', uploadConcurrency: 2, theme: 'light' });
   stub.handle('settings:get', () => saved);
   stub.handle('settings:set', (patch) => (saved = { ...saved, ...(patch as Partial<SettingsValue>) }));
   await settings.load();
