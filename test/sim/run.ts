@@ -40,8 +40,6 @@ interface Totals {
   faults: number;
   crashes: number;
   broken: number;
-  /** Schedules that met a finding reported and not fixed yet. */
-  known: number;
   slowestMs: number;
   /** Broken schedules: seed and first broken invariant. */
   failures: Array<{ seed: number; steps: number; what: string }>;
@@ -55,7 +53,7 @@ installSyncFs();
 process.on('rejectionHandled', () => undefined);
 
 async function runSeeds(seeds: readonly number[], stopAfter: number): Promise<Totals> {
-  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: 0, known: 0, slowestMs: 0, failures: [] };
+  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: 0, slowestMs: 0, failures: [] };
   for (const seed of seeds) {
     const started = performance.now();
     const result = await runSchedule(seed, { scratch });
@@ -63,7 +61,6 @@ async function runSeeds(seeds: readonly number[], stopAfter: number): Promise<To
     totals.schedules++;
     totals.faults += result.faults;
     totals.crashes += result.crashes;
-    if (result.known.length > 0) totals.known++;
     if (result.broken.length > 0) {
       totals.broken++;
       totals.failures.push({ seed, steps: result.steps, what: result.broken[0]! });
@@ -140,7 +137,6 @@ async function main(): Promise<number> {
     totals.faults += part.faults;
     totals.crashes += part.crashes;
     totals.broken += part.broken;
-    totals.known += part.known;
     totals.slowestMs = Math.max(totals.slowestMs, part.slowestMs);
     totals.failures.push(...part.failures);
   }
@@ -153,7 +149,6 @@ async function main(): Promise<number> {
     const smallest = await shrinkSchedule(firstFailure.seed, firstFailure.steps, scratch);
     if (smallest !== null) console.log(`  shrunk from ${firstFailure.steps} to ${smallest.length} steps: npm run sim -- --seed ${firstFailure.seed} --keep ${smallest.join(',')} --verbose`);
   }
-  if (totals.known > 0) console.log(`known open (README, Simulation): ${totals.known} schedules cancelled a waiting job whose body may have arrived; it reads cancelled beside its video`);
   console.log(
     `simulation: schedules=${totals.schedules} faults=${totals.faults} crashes=${totals.crashes} invariants_broken=${totals.broken} slowest_ms=${Math.round(totals.slowestMs)}`,
   );
