@@ -7,8 +7,9 @@
 //   --workers N     processes running schedules side by side (default: the cores, at most 4)
 //   --seed N        replay one seed (with --verbose: its whole trace)
 //   --keep 0,4,9    with --seed: only these steps of its schedule (what shrinking found)
-// Before the run: the seeds of bugs found before (regressions.ts), and one seed replayed
-// twice, whose traces must be the same byte for byte.
+// Beside the run (while its workers start): the seeds of bugs found before (regressions.ts,
+// said on their own line, any broken one breaks the run), and one seed replayed twice, whose
+// traces must be the same byte for byte.
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { REGRESSION_SEEDS } from './regressions.ts';
 import { runSchedule } from './schedule.ts';
 import { shrinkSchedule } from './shrink.ts';
 import { installSyncFs } from './sync-fs.ts';
+import { installSimulatedDurability } from './durability.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +50,7 @@ interface Totals {
 const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `vidlift-sim-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
 installSyncFs();
+installSimulatedDurability();
 // A rejection the core leaves unhandled is counted by the schedule; Node's warning about one
 // handled later says nothing more.
 process.on('rejectionHandled', () => undefined);
@@ -115,22 +118,27 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const replay = await checkReplay(first);
-  if (replay !== null) {
-    console.log(`simulation: not deterministic: ${replay}`);
-    return 1;
-  }
-  // The seeds of bugs found before, then the run, split over the workers.
-  const totals = await runSeeds(REGRESSION_SEEDS, Infinity);
+  // The run, split over the workers; meanwhile this process replays one seed twice and runs
+  // the seeds of bugs found before (the workers start up in the meantime).
   const workers = Math.max(1, Math.min(Number(values.workers ?? Math.min(4, availableParallelism())), count));
   const share = Math.ceil(count / workers);
-  const parts = await Promise.all(
+  const running = Promise.all(
     Array.from({ length: workers }, (_, w) => {
       const from = first + w * share;
       const n = Math.min(share, first + count - from);
       return n > 0 ? inWorker(from, n) : Promise.resolve(null);
     }),
   );
+  const replay = await checkReplay(first);
+  const regressions = await runSeeds(REGRESSION_SEEDS, Infinity);
+  console.log(`regressions: seeds=${regressions.schedules} invariants_broken=${regressions.broken}`);
+  const parts = await running;
+  if (replay !== null) {
+    console.log(`simulation: not deterministic: ${replay}`);
+    return 1;
+  }
+  // The line counts the run's schedules; a broken regression breaks the run all the same.
+  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: regressions.broken, slowestMs: 0, failures: [...regressions.failures] };
   for (const part of parts) {
     if (!part) continue;
     totals.schedules += part.schedules;
