@@ -320,6 +320,14 @@ export const UploadState = z.enum(UPLOAD_STATES);
 export type UploadState = z.infer<typeof UploadState>;
 
 /**
+ * Why a job ended as it did when its state alone would mislead, as a code the window and the
+ * command line word: `arrived-before-cancel`, the person cancelled but the video had already
+ * arrived on the service, so the job ends done with it.
+ */
+export const UploadNoteCode = z.enum(['arrived-before-cancel']);
+export type UploadNoteCode = z.infer<typeof UploadNoteCode>;
+
+/**
  * Why an upload starts again from byte 0 (the file server cannot continue an interrupted
  * upload): the connection broke or stalled, the file server answered with an error, a pause
  * outlasted the patience (Vidlift let go) or the file server dropped the paused connection
@@ -349,6 +357,8 @@ export const UploadJob = z.object({
   media: MediaInfo.nullable().optional(),
   /** Why the job ended as it did, when its state alone would mislead. */
   note: z.string().nullable().optional(),
+  /** The same, as a code (UploadNoteCode): worded by the window and the command line. */
+  noteCode: UploadNoteCode.nullable().optional(),
   /** What was checked once it landed (the stored title, the video in its folder); null before, or for older rows. */
   verification: UploadVerification.nullable().optional(),
   /** What its name holds that cannot be sent as it is, said before the upload. */

@@ -16,6 +16,9 @@ export const UPLOAD_STATES = [
   'done',
   'failed',
   'cancelled',
+  // cancelled by the person, but its whole body may have reached the service (a reply lost):
+  // it ends cancelled only once the service was asked and has no video of it, else done
+  'cancelling',
   'changed', // the file changed or vanished since it was queued: not uploaded, the person decides
 ] as const;
 
@@ -24,7 +27,7 @@ export const UPLOAD_FILTERS = ['all', 'active', 'failed', 'done', 'cancelled'] a
 /** The states each filter shows (null: every state). */
 export const UPLOAD_FILTER_STATES: Record<UploadFilter, readonly UploadState[] | null> = {
   all: null,
-  active: ['waiting', 'uploading', 'finishing', 'paused'],
+  active: ['waiting', 'uploading', 'finishing', 'paused', 'cancelling'],
   failed: ['failed', 'changed'],
   // Done is what arrived: a cancelled file did not, so it has its own filter (issue 26).
   done: ['done'],

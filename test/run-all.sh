@@ -3,10 +3,7 @@
 # private D-Bus session with an unlocked gnome-keyring, so the keychain tests use a real
 # Secret Service; without one they skip and say so. Then the browser end-to-end tests, the
 # shell boot suite (test/boot, builds out/ when stale) and the reliability suite.
-# The deterministic simulation (`npm run sim`, test/sim) is not in this run yet: on its first
-# CI run it found a family of real cancel bugs ("job reads cancelled but its video is on the
-# service", seeds 2073, 2672, 2770, 5324, 6096, 7923) that are not fixed yet (issue 32 open).
-# It joins `npm test` with their fix; until then run it by hand.
+# Last, the deterministic simulation (`npm run sim`, test/sim): 10,000 seeded fault schedules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +15,4 @@ run_vitest_with_keyring npx vitest run --project unit --project renderer --proje
 npx vitest run --project e2e
 npm run test:boot
 npm run test:reliability
+npm run sim

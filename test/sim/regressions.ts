@@ -21,4 +21,8 @@ export const REGRESSION_SEEDS: readonly number[] = [
   1397,
   // A change stopped by a refusal of the key just replaced waited for a reconnect that never came: the connection read online (library/outbox/outbox.ts).
   540,
+  // A cancel held back until a running transfer's body was known arrived; the reply then came back unreadable or lost, and the job read cancelled beside its video (uploads/job-transitions.ts, job-runner.ts).
+  2073, 2672, 2770, 5324, 6096, 7923,
+  // A waiting or failed job whose body may have arrived (a reply lost) was cancelled without looking for its video: cancelled beside it (uploads/job-transitions.ts, job-runner.ts).
+  627, 5766, 5818,
 ];

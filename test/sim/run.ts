@@ -7,8 +7,9 @@
 //   --workers N     processes running schedules side by side (default: the cores, at most 4)
 //   --seed N        replay one seed (with --verbose: its whole trace)
 //   --keep 0,4,9    with --seed: only these steps of its schedule (what shrinking found)
-// Before the run: the seeds of bugs found before (regressions.ts), and one seed replayed
-// twice, whose traces must be the same byte for byte.
+// Beside the run (while its workers start): the seeds of bugs found before (regressions.ts,
+// said on their own line, any broken one breaks the run), and one seed replayed twice, whose
+// traces must be the same byte for byte.
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { REGRESSION_SEEDS } from './regressions.ts';
 import { runSchedule } from './schedule.ts';
 import { shrinkSchedule } from './shrink.ts';
 import { installSyncFs } from './sync-fs.ts';
+import { installSimulatedDurability } from './durability.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +42,6 @@ interface Totals {
   faults: number;
   crashes: number;
   broken: number;
-  /** Schedules that met a finding reported and not fixed yet. */
-  known: number;
   slowestMs: number;
   /** Broken schedules: seed and first broken invariant. */
   failures: Array<{ seed: number; steps: number; what: string }>;
@@ -50,12 +50,13 @@ interface Totals {
 const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `vidlift-sim-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
 installSyncFs();
+installSimulatedDurability();
 // A rejection the core leaves unhandled is counted by the schedule; Node's warning about one
 // handled later says nothing more.
 process.on('rejectionHandled', () => undefined);
 
 async function runSeeds(seeds: readonly number[], stopAfter: number): Promise<Totals> {
-  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: 0, known: 0, slowestMs: 0, failures: [] };
+  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: 0, slowestMs: 0, failures: [] };
   for (const seed of seeds) {
     const started = performance.now();
     const result = await runSchedule(seed, { scratch });
@@ -63,7 +64,6 @@ async function runSeeds(seeds: readonly number[], stopAfter: number): Promise<To
     totals.schedules++;
     totals.faults += result.faults;
     totals.crashes += result.crashes;
-    if (result.known.length > 0) totals.known++;
     if (result.broken.length > 0) {
       totals.broken++;
       totals.failures.push({ seed, steps: result.steps, what: result.broken[0]! });
@@ -118,29 +118,33 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const replay = await checkReplay(first);
-  if (replay !== null) {
-    console.log(`simulation: not deterministic: ${replay}`);
-    return 1;
-  }
-  // The seeds of bugs found before, then the run, split over the workers.
-  const totals = await runSeeds(REGRESSION_SEEDS, Infinity);
+  // The run, split over the workers; meanwhile this process replays one seed twice and runs
+  // the seeds of bugs found before (the workers start up in the meantime).
   const workers = Math.max(1, Math.min(Number(values.workers ?? Math.min(4, availableParallelism())), count));
   const share = Math.ceil(count / workers);
-  const parts = await Promise.all(
+  const running = Promise.all(
     Array.from({ length: workers }, (_, w) => {
       const from = first + w * share;
       const n = Math.min(share, first + count - from);
       return n > 0 ? inWorker(from, n) : Promise.resolve(null);
     }),
   );
+  const replay = await checkReplay(first);
+  const regressions = await runSeeds(REGRESSION_SEEDS, Infinity);
+  console.log(`regressions: seeds=${regressions.schedules} invariants_broken=${regressions.broken}`);
+  const parts = await running;
+  if (replay !== null) {
+    console.log(`simulation: not deterministic: ${replay}`);
+    return 1;
+  }
+  // The line counts the run's schedules; a broken regression breaks the run all the same.
+  const totals: Totals = { schedules: 0, faults: 0, crashes: 0, broken: regressions.broken, slowestMs: 0, failures: [...regressions.failures] };
   for (const part of parts) {
     if (!part) continue;
     totals.schedules += part.schedules;
     totals.faults += part.faults;
     totals.crashes += part.crashes;
     totals.broken += part.broken;
-    totals.known += part.known;
     totals.slowestMs = Math.max(totals.slowestMs, part.slowestMs);
     totals.failures.push(...part.failures);
   }
@@ -153,7 +157,6 @@ async function main(): Promise<number> {
     const smallest = await shrinkSchedule(firstFailure.seed, firstFailure.steps, scratch);
     if (smallest !== null) console.log(`  shrunk from ${firstFailure.steps} to ${smallest.length} steps: npm run sim -- --seed ${firstFailure.seed} --keep ${smallest.join(',')} --verbose`);
   }
-  if (totals.known > 0) console.log(`known open (README, Simulation): ${totals.known} schedules cancelled a waiting job whose body may have arrived; it reads cancelled beside its video`);
   console.log(
     `simulation: schedules=${totals.schedules} faults=${totals.faults} crashes=${totals.crashes} invariants_broken=${totals.broken} slowest_ms=${Math.round(totals.slowestMs)}`,
   );

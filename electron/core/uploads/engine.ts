@@ -394,6 +394,9 @@ export class UploadEngine {
    * Cancels a job. One whose body was fully sent (finishing) is not stopped: the reply is
    * waited for, as for a pause. If the video arrived, the job ends done with a note saying
    * so (stopping would only hide a video that is on the service); if not, it ends cancelled.
+   * A job whose body may have arrived without a word of it (a reply lost or unreadable) is
+   * 'cancelling' until the service was asked (job-runner.ts, checkBeforeCancel): done with
+   * its video, or cancelled; offline it stays cancelling (job-transitions.ts).
    */
   cancel(id: number): void {
     const row = this.#require(id);
@@ -405,6 +408,8 @@ export class UploadEngine {
     else this.#store.apply(id, { type: 'cancel', now: this.#now() });
     this.view.changed();
     this.#batch.settle(this.#scheduler.running.size);
+    // A job now cancelling: its look for the video starts.
+    this.#scheduler.pump();
   }
 
   async retry(id: number): Promise<void> {
@@ -438,6 +443,7 @@ export class UploadEngine {
     for (const row of this.#store.list()) if (row.state === 'waiting' && !this.#scheduler.running.has(row.id)) this.#store.apply(row.id, { type: 'cancel', now: this.#now() });
     this.view.changed();
     this.#batch.settle(this.#scheduler.running.size);
+    this.#scheduler.pump();
   }
 
   /** Another destination for a job that has not started (a file server may already have some of it otherwise). */

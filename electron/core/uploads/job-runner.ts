@@ -95,11 +95,14 @@ export class JobRunner {
     const { store, api } = this.#o;
     try {
       if (row.video_id !== null) return await this.#complete(row, run, { videoId: row.video_id });
+      if (row.state === 'cancelling') return await this.#checkBeforeCancel(row, run);
       // Looked for before the file is checked: a file changed on disk after its body went
       // says nothing about whether that body arrived (found by the simulation, test/sim, seed 37).
       if (row.maybe_received === 1) {
         const found = await this.#foundAlready(row, run);
         if (found) return found;
+        // A cancel that waited for this look: the video is not there, so nothing more is sent.
+        if (run.intent !== null) throw new TransferError('aborted', 'The upload was stopped.', false);
       }
       signal.throwIfAborted();
       if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
@@ -194,6 +197,37 @@ export class JobRunner {
     return null;
   }
 
+  /**
+   * A cancel of a job whose body may have arrived: the service is asked first (the look a
+   * resend makes). Its video there: the job ends done with it, saying it had arrived; none:
+   * cancelled. Unknown (offline, the look failed): it stays cancelling and asks again, never
+   * "cancelled" beside a video that may be on the service.
+   */
+  async #checkBeforeCancel(row: JobRow, run: Running): Promise<RunOutcome> {
+    let video: ServiceVideo | null;
+    try {
+      video = await findUploadedVideo(this.#o.api, {
+        folderId: row.folder_id,
+        fileName: row.name,
+        size: row.size,
+        exclude: this.#o.store.knownVideoIds(row.id),
+        signal: run.controller.signal,
+      });
+    } catch (error) {
+      if (run.intent !== null) return { kind: 'stopped' };
+      // Offline or the key refused: the queue holds, and back online the look goes again.
+      if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) return { kind: 'offline', reason: error.message };
+      const delay = backoffDelay(this.#o.backoff, 2, this.#o.random);
+      this.#o.logger.warn('a cancelled upload could not be looked for on the service; trying again', { jobId: row.id, delayMs: delay, error: toShape(error).message });
+      this.#o.store.apply(row.id, { type: 'cancel-check-later', at: this.#o.now() + delay });
+      return { kind: 'retry-later' };
+    }
+    if (video) return await this.#complete(row, run, { videoId: video.id, known: video, folderListed: true });
+    this.#o.store.apply(row.id, { type: 'cancel-checked', now: this.#o.now() });
+    this.#o.changed();
+    return { kind: 'stopped' };
+  }
+
   async #complete(row: JobRow, run: Running, landed: Landed): Promise<RunOutcome> {
     const { store, logger } = this.#o;
     const { videoId } = landed;
@@ -209,7 +243,7 @@ export class JobRunner {
     }
     const links = { downloadUrl: video?.links.download ?? null, embedUrl: video?.links.embed ?? null };
     const verification = await this.#verify(row, run, landed, video);
-    const cancelledLate = run.intent === 'cancel';
+    const cancelledLate = run.intent === 'cancel' || row.state === 'cancelling';
     if (cancelledLate) logger.info('a cancel came after the whole file was sent; the video arrived and is kept', { jobId: row.id });
     store.apply(row.id, { type: 'landed', links, now: this.#o.now(), cancelledLate, verification });
     this.#o.changed();

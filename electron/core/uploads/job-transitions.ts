@@ -3,7 +3,7 @@
 // then ignored, never half-applied). The engine, its commands and the job runner write a
 // job's row only through this table, so "what can happen to a job" is read in one place
 // and tested exhaustively (test/unit/core/uploads/job-transitions.test.ts).
-import type { RestartCause, UploadState } from '../../../shared/model.ts';
+import type { RestartCause, UploadNoteCode, UploadState } from '../../../shared/model.ts';
 import type { AttemptOutcome } from '../../../shared/history.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
@@ -28,6 +28,10 @@ export type JobEvent =
   | { type: 'cancel'; now: number }
   | { type: 'retry'; file: { size: number; mtimeMs: number } | null }
   | { type: 'retry-file-missing' }
+  // The look for a cancelled job's video (the runner, for a job 'cancelling') found none; or
+  // could not be made now and goes again at `at`.
+  | { type: 'cancel-checked'; now: number }
+  | { type: 'cancel-check-later'; at: number }
   // The job runner.
   | { type: 'file-changed'; reason: string; now: number }
   | { type: 'not-there-yet' }
@@ -49,10 +53,12 @@ export type JobEvent =
 
 export type JobEventType = JobEvent['type'];
 
-export const UPLOAD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'finishing', 'paused', 'done', 'failed', 'cancelled', 'changed'];
+export const UPLOAD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'finishing', 'paused', 'done', 'failed', 'cancelled', 'cancelling', 'changed'];
 
 /** A job the runner holds: waiting until its transfer starts, then uploading, then finishing. */
 const IN_RUN: readonly UploadState[] = ['waiting', 'uploading', 'finishing'];
+/** A run that may record a video: a transfer's, or the look a cancel waits for. */
+const MAY_LAND: readonly UploadState[] = [...IN_RUN, 'cancelling'];
 /** A run may also end while its transfer is held by a pause (the row says paused). */
 const IN_RUN_OR_HELD: readonly UploadState[] = [...IN_RUN, 'paused'];
 
@@ -63,6 +69,8 @@ const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   cancel: ['waiting', 'paused', 'failed', 'changed'],
   retry: ['failed', 'cancelled', 'changed'],
   'retry-file-missing': ['changed'],
+  'cancel-checked': ['cancelling'],
+  'cancel-check-later': ['cancelling'],
   'file-changed': ['waiting'],
   'not-there-yet': ['waiting'],
   started: ['waiting'],
@@ -70,8 +78,8 @@ const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   held: ['uploading'],
   unheld: ['paused'],
   'body-sent': ['uploading'],
-  'video-id': IN_RUN,
-  landed: IN_RUN,
+  'video-id': MAY_LAND,
+  landed: MAY_LAND,
   stopped: IN_RUN_OR_HELD,
   offline: IN_RUN,
   'file-unreadable': IN_RUN,
@@ -79,8 +87,11 @@ const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   failed: IN_RUN,
 };
 
-/** A cancel that came once every byte was out waits for the reply (see engine.cancel). */
-export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the service when the upload was cancelled, so it was kept.';
+/**
+ * A cancel that came once the body may have arrived: the video was on the service, so the job
+ * ends done with it and says so (a code: the window and the command line word it).
+ */
+export const ARRIVED_BEFORE_CANCEL: UploadNoteCode = 'arrived-before-cancel';
 
 const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
@@ -88,7 +99,10 @@ const NO_ERROR = { error_code: null, error_message: null, error_retryable: null 
 const NOT_HELD = { held_since: null, held_until: null } as const;
 const NO_RESTART = { restart_cause: null, bytes_lost: 0 } as const;
 
-type TransitionRow = Pick<JobRow, 'state' | 'size'> & Partial<Pick<JobRow, 'started_at' | 'held_until'>>;
+/** Cancelled, once the service was asked whether the body arrived (the runner's look, at once). */
+const CANCEL_PENDING_CHECK: JobPatch = { state: 'cancelling', bytes_sent: 0, next_attempt_at: 0, ...NO_RESTART };
+
+type TransitionRow = Pick<JobRow, 'state' | 'size'> & Partial<Pick<JobRow, 'started_at' | 'held_until' | 'maybe_received' | 'video_id'>>;
 
 export function transition(row: TransitionRow, event: JobEvent): JobPatch | null {
   if (!APPLIES_IN[event.type].includes(row.state)) return null;
@@ -102,7 +116,15 @@ export function transition(row: TransitionRow, event: JobEvent): JobPatch | null
     case 'resume':
       return { state: 'waiting', next_attempt_at: 0 };
     case 'cancel':
+      // Its whole body may have reached the service (a reply lost): "cancelled" could stand
+      // beside its video. It is cancelled once the service was asked (found by the simulation,
+      // test/sim, seeds 627, 5766 and 5818).
+      if (mayHaveArrived(row)) return CANCEL_PENDING_CHECK;
       return { state: 'cancelled', bytes_sent: 0, finished_at: event.now, ...NO_RESTART };
+    case 'cancel-checked':
+      return { state: 'cancelled', bytes_sent: 0, maybe_received: 0, finished_at: event.now, ...NO_RESTART };
+    case 'cancel-check-later':
+      return { next_attempt_at: event.at };
     case 'retry': {
       const patch: JobPatch = { state: 'waiting', attempts: 0, bytes_sent: 0, next_attempt_at: 0, finished_at: null, note: null, ...NO_ERROR, ...NO_RESTART };
       // The person chose to send the file as it is now.
@@ -145,6 +167,9 @@ export function transition(row: TransitionRow, event: JobEvent): JobPatch | null
       };
     case 'stopped': {
       const cause = STOP_RESTARTS[event.intent];
+      // A cancel held back until the body's fate was known, and that fate stayed unknown (the
+      // reply lost or unreadable): asked first, as for a job not running (simulation, seed 2073).
+      if (event.intent === 'cancel' && (event.maybeReceived || mayHaveArrived(row))) return { ...ended(event.maybeReceived), ...CANCEL_PENDING_CHECK };
       const patch = { ...ended(event.maybeReceived, cause ? event.bytesSent : 0, cause), ...stoppedPatch(event.intent, event.now) };
       // A held job the app closed stays paused (the person paused it), and says it starts again.
       return held && event.intent === 'shutdown' ? { ...patch, state: 'paused', next_attempt_at: 0 } : patch;
@@ -163,6 +188,15 @@ export function transition(row: TransitionRow, event: JobEvent): JobPatch | null
     case 'failed':
       return { ...ended(event.maybeReceived), state: 'failed', ...asError(event.error.code, event.error.message, event.error.retryable), finished_at: event.now };
   }
+}
+
+/**
+ * Its whole body may be on the service: maybe_received (from the last chunk until a look found
+ * nothing), or its video is known already (a run that stopped after the file server named it,
+ * its landing unwritten: simulation, seed 2073).
+ */
+function mayHaveArrived(row: TransitionRow): boolean {
+  return row.maybe_received === 1 || (row.video_id !== undefined && row.video_id !== null);
 }
 
 /** Which stops make the file start again from byte 0 with something to say (the others leave nothing sent, or end the job). */

@@ -153,11 +153,17 @@ export class Scheduler {
   }
 
   pump(): void {
-    if (!this.#started || this.#stopped || this.paused || !isReachable(this.#o.connectivity)) return;
+    if (!this.#started || this.#stopped || !isReachable(this.#o.connectivity)) return;
+    const now = this.#o.now();
+    // A cancel waiting for the look for its video: it only asks the service (engine.cancel).
+    for (const row of this.#o.store.cancelChecksDue(now)) if (!this.running.has(row.id)) this.#launch(row);
+    if (this.paused) {
+      this.#scheduleWake(false);
+      return;
+    }
     const free = this.#concurrency - this.#sending();
     const held = this.#o.waiting() !== null;
     if (free > 0) {
-      const now = this.#o.now();
       const candidates = held ? this.#dueAnyway(now) : this.#o.store.due(now, free + this.running.size).filter((row) => !this.running.has(row.id));
       for (const row of candidates.slice(0, free)) this.#launch(row);
     }
@@ -182,10 +188,13 @@ export class Scheduler {
 
   #scheduleWake(held: boolean): void {
     this.#clearWake();
-    if (this.#sending() >= this.#concurrency) return;
+    const running = [...this.running.keys()];
+    const checkAt = this.#o.store.nextDueAt(running, 'cancelling');
     // While the queue waits for a window or power, only the jobs started anyway may wake it; the
     // conditions' own change pumps the rest (waking for them would only find them held again).
-    const at = held ? this.#nextAnywayAt() : this.#o.store.nextDueAt([...this.running.keys()]);
+    // Paused, or every slot taken: only a cancel's look may.
+    const sendAt = this.paused || this.#sending() >= this.#concurrency ? null : held ? this.#nextAnywayAt() : this.#o.store.nextDueAt(running);
+    const at = checkAt === null ? sendAt : sendAt === null ? checkAt : Math.min(checkAt, sendAt);
     if (at === null) return;
     // The clock may have moved past `at` since pump() looked: then wake at once, never skip.
     this.#wakeTimer = this.#o.timers.setTimeout(

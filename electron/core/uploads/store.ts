@@ -153,6 +153,14 @@ export class UploadStore {
       .all(now, limit) as unknown as JobRow[];
   }
 
+  /**
+   * Cancelled jobs whose body may have arrived, in queue order, whose look for their video is
+   * due: they only ask the service, so the queue's pause, windows and slots do not hold them.
+   */
+  cancelChecksDue(now: number): JobRow[] {
+    return this.#prepared("SELECT * FROM upload_jobs WHERE state = 'cancelling' AND next_attempt_at <= ? ORDER BY id").all(now) as unknown as JobRow[];
+  }
+
   /** A folder made offline got its id from the service: its jobs may go. Answers how many moved. */
   /**
    * Jobs whose transfer the network cut, waiting out a retry's backoff, become due now (after a
@@ -166,10 +174,13 @@ export class UploadStore {
     return Number(this.#prepared('UPDATE upload_jobs SET folder_id = ? WHERE folder_id = ?').run(realId, tempId).changes);
   }
 
-  /** When the earliest waiting job (other than those running) becomes due, or null when none waits. */
-  nextDueAt(running: readonly number[] = []): number | null {
+  /**
+   * When the earliest waiting job (other than those running) becomes due, or null when none
+   * waits; with 'cancelling', the earliest look a cancel waits for.
+   */
+  nextDueAt(running: readonly number[] = [], state: 'waiting' | 'cancelling' = 'waiting'): number | null {
     const exclude = running.length > 0 ? `AND id NOT IN (${running.map(() => '?').join(',')})` : '';
-    const row = this.#prepared(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = 'waiting' AND folder_id >= 0 AND media_pending = 0 ${exclude}`).get(...running) as
+    const row = this.#prepared(`SELECT MIN(next_attempt_at) AS at FROM upload_jobs WHERE state = '${state}' AND folder_id >= 0 AND media_pending = 0 ${exclude}`).get(...running) as
       | { at: number | null }
       | undefined;
     return row?.at ?? null;

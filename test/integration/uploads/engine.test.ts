@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendFile, type SendFile } from '../../../electron/core/uploads/transfer.ts';
 import { createRig, settled, until, writeVideo, type Rig } from './helpers.ts';
 
 let rig: Rig | undefined;
@@ -72,8 +73,72 @@ describe('upload engine against the sandbox host', () => {
     expect(rig.host.control.videos()).toHaveLength(1);
     expect(job?.state).toBe('done');
     expect(job?.videoId).toBe(rig.host.control.videos()[0]?.id);
-    expect(job?.note).toContain('already arrived');
+    expect(job?.noteCode).toBe('arrived-before-cancel');
     expect(rig.host.control.uploadsReceived()).toBe(1);
+  });
+
+  describe('a cancel of a job whose whole body may have arrived asks the service first (simulation seeds 2073, 627)', () => {
+    const stateOf = (): string | undefined => rig!.engine.list().jobs[0]?.state;
+    const maybeReceived = (id: number): number => (rig!.db.prepare('SELECT maybe_received FROM upload_jobs WHERE id = ?').get(id) as { maybe_received: number }).maybe_received;
+
+    it('running: the reply is lost after the cancel, the video had arrived: done with it, never cancelled', async () => {
+      // The real transfer on loopback; its outcome (the reply lost after the file server stored
+      // the file) is held until the person has cancelled, the moment the simulation found.
+      let release!: () => void;
+      const cancelled = new Promise<void>((resolve) => (release = resolve));
+      const heldOutcome: SendFile = async (input) => {
+        try {
+          return await sendFile(input);
+        } finally {
+          await cancelled;
+        }
+      };
+      rig = await createRig({ engine: { sendFile: heldOutcome }, host: { faults: [{ route: 'FILES', kind: 'lose_reply', times: 1 }] } });
+      const file = writeVideo(rig.dir, 'cancel-running.mp4', 40_000);
+      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      await until(() => rig!.host.control.videos().length === 1 && maybeReceived(id) === 1, 'the body stored, its reply not read yet');
+      rig.engine.cancel(id);
+      release();
+      await until(() => stateOf() === 'done' || stateOf() === 'cancelled', 'the job ended');
+      const job = rig.engine.list().jobs[0]!;
+      expect(job.state).toBe('done');
+      expect(job.videoId).toBe(rig.host.control.videos()[0]!.id);
+      expect(job.noteCode).toBe('arrived-before-cancel');
+      expect(rig.host.control.uploadsReceived()).toBe(1);
+    });
+
+    it('not running (failed after a lost reply): cancelling while offline, done once the service says the video is there', async () => {
+      rig = await createRig({ engine: { maxAttempts: 1 }, host: { faults: [{ route: 'FILES', kind: 'lose_reply', times: 1 }] } });
+      const file = writeVideo(rig.dir, 'cancel-failed.mp4', 40_000);
+      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      await until(() => stateOf() === 'failed', 'the job failed with its reply lost');
+      expect(maybeReceived(id)).toBe(1);
+      await rig.host.control.stop();
+      rig.engine.cancel(id);
+      await until(() => rig!.connection.reports.length > 0, 'the look found the service unreachable');
+      // Unknown: never "cancelled" while the video may be on the service.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stateOf()).toBe('cancelling');
+      await rig.host.control.start();
+      await until(() => stateOf() === 'done' || stateOf() === 'cancelled', 'the job ended once online');
+      const job = rig.engine.list().jobs[0]!;
+      expect(job).toMatchObject({ state: 'done', noteCode: 'arrived-before-cancel', videoId: rig.host.control.videos()[0]!.id });
+      expect(rig.host.control.uploadsReceived()).toBe(1);
+    });
+
+    it('not running, and the service has no video of it: cancelled after the look, nothing sent again', async () => {
+      // Cut after the last chunk left, before the file server stored anything.
+      rig = await createRig({ engine: { maxAttempts: 1 }, host: { faults: [{ route: 'FILES', kind: 'reset_mid_body', atFraction: 0.99, times: 1 }] } });
+      const file = writeVideo(rig.dir, 'cancel-none.mp4', 40_000);
+      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      await until(() => stateOf() === 'failed', 'the job failed with its body cut');
+      expect(maybeReceived(id)).toBe(1);
+      rig.engine.cancel(id);
+      await until(() => stateOf() === 'cancelled', 'cancelled after the look');
+      expect(rig.host.control.videos()).toHaveLength(0);
+      expect(rig.host.control.uploadsReceived()).toBe(0);
+      expect(maybeReceived(id)).toBe(0);
+    });
   });
 
   it('refuses duplicates and expands folders to video files only', async () => {

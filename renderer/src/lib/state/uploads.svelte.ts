@@ -25,6 +25,7 @@ export const STATE_LABEL: Record<UploadState, string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  cancelling: 'Cancelling',
   changed: 'File changed',
 };
 
@@ -40,7 +41,7 @@ export function canRetry(job: UploadJob): boolean {
   return job.state === 'failed' || job.state === 'changed' || job.state === 'cancelled';
 }
 export function canCancel(job: UploadJob): boolean {
-  return !FINISHED.has(job.state) && job.state !== 'failed';
+  return !FINISHED.has(job.state) && job.state !== 'failed' && job.state !== 'cancelling';
 }
 
 /** The Uploads view's filters (the states each shows: shared/upload-queue.ts). */

@@ -20,6 +20,8 @@ const EVENTS: Record<JobEventType, JobEvent> = {
   cancel: { type: 'cancel', now: NOW },
   retry: { type: 'retry', file: null },
   'retry-file-missing': { type: 'retry-file-missing' },
+  'cancel-checked': { type: 'cancel-checked', now: NOW },
+  'cancel-check-later': { type: 'cancel-check-later', at: NOW + 4_000 },
   'file-changed': { type: 'file-changed', reason: 'The file changed.', now: NOW },
   'not-there-yet': { type: 'not-there-yet' },
   started: { type: 'started', attempts: 2, now: 1_000 },
@@ -41,34 +43,36 @@ const EVENTS: Record<JobEventType, JobEvent> = {
 type Next = UploadState | 'same' | '-';
 const S = 'same';
 const _ = '-';
-//                     waiting      uploading    finishing    paused      done  failed      cancelled   changed
+//                     waiting      uploading    finishing    paused      done  failed      cancelled   cancelling  changed
 const EXPECTED: Record<JobEventType, readonly Next[]> = {
-  pause: /*         */ ['paused', _, _, _, _, _, _, _],
-  resume: /*        */ [_, _, _, 'waiting', _, _, _, _],
-  cancel: /*        */ ['cancelled', _, _, 'cancelled', _, 'cancelled', _, 'cancelled'],
-  retry: /*         */ [_, _, _, _, _, 'waiting', 'waiting', 'waiting'],
-  'retry-file-missing': [_, _, _, _, _, _, _, S],
-  'file-changed': /* */ ['changed', _, _, _, _, _, _, _],
-  'not-there-yet': /**/ [S, _, _, _, _, _, _, _],
-  started: /*       */ ['uploading', _, _, _, _, _, _, _],
-  'last-chunk': /*  */ [_, S, _, _, _, _, _, _],
-  held: /*          */ [_, 'paused', _, _, _, _, _, _],
+  pause: /*         */ ['paused', _, _, _, _, _, _, _, _],
+  resume: /*        */ [_, _, _, 'waiting', _, _, _, _, _],
+  cancel: /*        */ ['cancelled', _, _, 'cancelled', _, 'cancelled', _, _, 'cancelled'],
+  retry: /*         */ [_, _, _, _, _, 'waiting', 'waiting', _, 'waiting'],
+  'retry-file-missing': [_, _, _, _, _, _, _, _, S],
+  'cancel-checked': /**/ [_, _, _, _, _, _, _, 'cancelled', _],
+  'cancel-check-later': [_, _, _, _, _, _, _, S, _],
+  'file-changed': /* */ ['changed', _, _, _, _, _, _, _, _],
+  'not-there-yet': /**/ [S, _, _, _, _, _, _, _, _],
+  started: /*       */ ['uploading', _, _, _, _, _, _, _, _],
+  'last-chunk': /*  */ [_, S, _, _, _, _, _, _, _],
+  held: /*          */ [_, 'paused', _, _, _, _, _, _, _],
   // Only a held job (a run holding its request open, below) is unheld.
-  unheld: /*        */ [_, _, _, _, _, _, _, _],
-  'body-sent': /*   */ [_, 'finishing', _, _, _, _, _, _],
-  'video-id': /*    */ [S, S, S, _, _, _, _, _],
-  landed: /*        */ ['done', 'done', 'done', _, _, _, _, _],
-  stopped: /*       */ ['paused', 'paused', 'paused', _, _, _, _, _],
-  offline: /*       */ ['waiting', 'waiting', 'waiting', _, _, _, _, _],
-  'file-unreadable': [/**/ 'changed', 'changed', 'changed', _, _, _, _, _],
-  'retry-later': /* */ ['waiting', 'waiting', 'waiting', _, _, _, _, _],
-  failed: /*        */ ['failed', 'failed', 'failed', _, _, _, _, _],
+  unheld: /*        */ [_, _, _, _, _, _, _, _, _],
+  'body-sent': /*   */ [_, 'finishing', _, _, _, _, _, _, _],
+  'video-id': /*    */ [S, S, S, _, _, _, _, S, _],
+  landed: /*        */ ['done', 'done', 'done', _, _, _, _, 'done', _],
+  stopped: /*       */ ['paused', 'paused', 'paused', _, _, _, _, _, _],
+  offline: /*       */ ['waiting', 'waiting', 'waiting', _, _, _, _, _, _],
+  'file-unreadable': [/**/ 'changed', 'changed', 'changed', _, _, _, _, _, _],
+  'retry-later': /* */ ['waiting', 'waiting', 'waiting', _, _, _, _, _, _],
+  failed: /*        */ ['failed', 'failed', 'failed', _, _, _, _, _, _],
 };
 
 describe('the job transition table', () => {
   it('covers every event and every state', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(EVENTS).sort());
-    expect(UPLOAD_STATES).toHaveLength(8);
+    expect(UPLOAD_STATES).toHaveLength(9);
   });
 
   for (const [type, row] of Object.entries(EXPECTED) as [JobEventType, readonly Next[]][]) {
@@ -103,6 +107,27 @@ describe('the job transition table', () => {
     expect(stop('cancel')).toMatchObject({ state: 'cancelled', finished_at: NOW });
     expect(stop('hold')).toMatchObject({ state: 'waiting', next_attempt_at: 0 });
     expect(stop('shutdown')).toMatchObject({ state: 'waiting', restarted: 1 });
+  });
+
+  it('cancels a job whose body may have arrived only once the service was asked (simulation seeds 627, 2073)', () => {
+    // Not running (waiting after a lost reply, or failed): cancelling, due at once, not finished.
+    for (const state of ['waiting', 'paused', 'failed', 'changed'] as const) {
+      expect(transition({ state, size: 9, maybe_received: 1 }, EVENTS.cancel)).toEqual({ state: 'cancelling', bytes_sent: 0, next_attempt_at: 0, restart_cause: null, bytes_lost: 0 });
+      expect(transition({ state, size: 9, maybe_received: 0 }, EVENTS.cancel)).toMatchObject({ state: 'cancelled', finished_at: NOW });
+    }
+    // Running: a cancel held back until the body's fate was known, which stayed unknown.
+    const stopped = (maybeReceived: boolean, maybe_received = 0) =>
+      transition({ state: 'finishing', size: 9, maybe_received }, { type: 'stopped', intent: 'cancel', maybeReceived, now: NOW });
+    expect(stopped(true)).toMatchObject({ state: 'cancelling', maybe_received: 1, next_attempt_at: 0 });
+    expect(stopped(false, 1)).toMatchObject({ state: 'cancelling' });
+    expect(stopped(false)).toMatchObject({ state: 'cancelled', finished_at: NOW });
+    // The look found nothing: cancelled, and nothing left to look for.
+    expect(transition({ state: 'cancelling', size: 9, maybe_received: 1 }, EVENTS['cancel-checked'])).toMatchObject({ state: 'cancelled', maybe_received: 0, finished_at: NOW });
+    // It found the video: done, with the code the window words.
+    const links = { downloadUrl: null, embedUrl: null };
+    expect(transition({ state: 'cancelling', size: 9 }, { type: 'landed', links, now: NOW, cancelledLate: true })).toMatchObject({ state: 'done', note: 'arrived-before-cancel' });
+    // Asked again later: still cancelling, never cancelled while unknown.
+    expect(transition({ state: 'cancelling', size: 9 }, EVENTS['cancel-check-later'])).toEqual({ next_attempt_at: NOW + 4_000 });
   });
 
   it('keeps a video that arrived after a cancel, with a note; a plain landing clears it', () => {

@@ -38,6 +38,7 @@ describe('UploadStore', () => {
       finishedAt: null,
       media: null,
       note: null,
+      noteCode: null,
       verification: null,
       nameWarnings: [],
       hold: null,
