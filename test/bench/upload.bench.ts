@@ -6,10 +6,18 @@
 // Reports: MB/s of each on a 2 GiB file (alternating, 3 rounds), the ratio engine/curl,
 // CPU seconds per GB of each, the engine's peak RSS for a 200 MiB and a 2 GiB upload, and
 // 20 files of 50 MiB at concurrency 3 against the same files one at a time.
+//
+// CPU per GB: the engine's is its process's CPU (every thread, user + system, from
+// process.cpuUsage) from the add to the last job done, so it holds the whole job (header
+// read, upload target, transfer, content hash, verification) but not the process's start;
+// curl's is its whole process's rusage from /usr/bin/time. The engine also takes the file's
+// SHA-256 while sending it (duplicates.ts); curl does not, so the line prints what that hash
+// alone costs on this machine (sha256_cpu_s_per_gb, 1 MiB pieces in memory) beside them.
+// The load average goes on the line too: on a shared machine the ratio moves with it.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -155,6 +163,18 @@ async function runCurl(baseUrl: string, apiKey: string, path: string): Promise<M
   return { seconds, cpuSeconds: user + system, maxRssMiB: rssKb / 1024 };
 }
 
+/** CPU seconds per GB of SHA-256 over 1 MiB pieces already in memory: the content hash's floor. */
+function sha256CpuPerGB(): number {
+  const piece = randomBytes(MiB);
+  const pieces = 512;
+  const hash = createHash('sha256');
+  const before = process.cpuUsage();
+  for (let i = 0; i < pieces; i++) hash.update(piece);
+  hash.digest();
+  const cpu = process.cpuUsage(before);
+  return (cpu.user + cpu.system) / 1e6 / ((pieces * MiB) / 1e9);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -194,6 +214,7 @@ export default async function run(): Promise<void> {
     const rssBig = Math.max(...engineRuns.map((m) => m.maxRssMiB));
     const rssGrowth = rssBig - smallRun.maxRssMiB;
     const efficiency = sequential.seconds / parallel.seconds;
+    const hashCpu = sha256CpuPerGB();
 
     console.log('round  curl MB/s  engine MB/s  curl cpu s/GB  engine cpu s/GB  engine peak RSS MiB');
     for (let round = 0; round < ROUNDS; round++) {
@@ -208,7 +229,12 @@ export default async function run(): Promise<void> {
     console.log(
       `20 x 50 MiB: one at a time ${fmt(sequential.seconds, 2)} s (the sum of single-file times), concurrency 3 ${fmt(parallel.seconds, 2)} s`,
     );
-    console.log(`upload bench: engine/curl=${fmt(ratio, 3)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)}`);
+    const curlCpu = median(curlRuns.map((m) => m.cpuSeconds / bigGB));
+    const engineCpu = median(engineRuns.map((m) => m.cpuSeconds / bigGB));
+    console.log(`median CPU s/GB: curl ${fmt(curlCpu, 2)}, engine ${fmt(engineCpu, 2)} (engine/curl ${fmt(engineCpu / curlCpu, 2)}); SHA-256 alone ${fmt(hashCpu, 2)}`);
+    console.log(
+      `upload bench: engine/curl=${fmt(ratio, 3)} engine_cpu_s_per_gb=${fmt(engineCpu, 2)} curl_cpu_s_per_gb=${fmt(curlCpu, 2)} cpu_engine/curl=${fmt(engineCpu / curlCpu, 2)} sha256_cpu_s_per_gb=${fmt(hashCpu, 2)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)} load_1m=${fmt(loadavg()[0] ?? 0, 2)}`,
+    );
   } finally {
     await host.stop();
     rmSync(dir, { recursive: true, force: true });

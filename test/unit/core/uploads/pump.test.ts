@@ -63,6 +63,33 @@ describe('pumpFile', () => {
     expect(Math.max(...sink.received.map((b) => b.length))).toBeLessThanOrEqual(bucket.sliceSize());
   });
 
+  it('hands every piece to the content hash once, in file order, while its buffer still holds it', async () => {
+    // More pieces than the pool of three, each read ahead while the one before is written (and,
+    // under a limit, sent in slices): a piece hashed twice, out of turn, or from a buffer
+    // already refilled shows here as bytes that are not the file's.
+    const cases = [
+      { content: fileOf(10 * 65_536 + 123), bucket: unlimited() },
+      { content: fileOf(4 * 65_536 + 123), bucket: new TokenBucket(200_000, Date.now) },
+    ];
+    for (const { content: file, bucket } of cases) {
+      const seen: Buffer[] = [];
+      const sink = slowSink();
+      await pumpFile(sink, {
+        path: file.path,
+        size: file.content.length,
+        chunkSize: 65_536,
+        bucket,
+        signal: new AbortController().signal,
+        onProgress() {},
+        onLastChunk() {},
+        onRead: (bytes) => seen.push(Buffer.from(bytes)),
+      });
+      expect(Buffer.concat(seen).equals(file.content)).toBe(true);
+      expect(seen.length).toBe(Math.ceil(file.content.length / 65_536));
+      expect(Buffer.concat(sink.received).equals(file.content)).toBe(true);
+    }
+  });
+
   it('refuses a file that got shorter than it was when queued', async () => {
     const { path } = fileOf(200_000);
     truncateSync(path, 50_000);
