@@ -7,6 +7,8 @@
 //   as the app ships it (before, peak, growth from 500,000 stored rows to the end, and peak until
 //   the deferred indexes are built),
 //   the database's size against the raw bytes of its rows, a quick refresh's requests;
+// - one folder of 1,000,000 videos (one listing of 2,000 pages) synced, then swept again with
+//   its rows stored (the removal pass runs): the peak RSS of the process, as above (issue 33);
 // - title search (p95 over 200 varied queries, 1-2 letter ones included) and folder page reads
 //   (p95, deep pages as scrolling reads them) at 1M; startup work with 1M videos and 10,000
 //   queued uploads;
@@ -159,6 +161,31 @@ async function measureSync(videos: number, deep: boolean): Promise<SyncFigures> 
     await reopened.stop();
     again.close();
     return figures;
+  } finally {
+    host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One folder of 1,000,000 videos: a first sync, then a full sweep over the stored rows, in a
+ * process holding only the core. Its peak RSS over both (a sweep's pages must not pile up).
+ */
+export async function measureOneFolder(): Promise<{ peakMib: number; firstMib: number; resweepMib: number; seconds: number; bound: number }> {
+  const VIDEOS = 1_000_000;
+  const dir = mkdtempSync(join(tmpdir(), 'vidlift-scale-bench-'));
+  const host = await startHostProcess(`flat:${VIDEOS}`, LATENCY_MS);
+  try {
+    const file = join(dir, 'library.sqlite');
+    const run = await firstSyncInChild({ baseUrl: host.baseUrl, apiKey: host.apiKey, file, videos: VIDEOS, concurrency: CONCURRENCY, resweep: true });
+    const db = openLibraryDatabase(file);
+    const stored = Number(db.prepare('SELECT COUNT(*) AS n FROM lib_videos WHERE folder_id = 0').get()?.n);
+    const swept = db.prepare('SELECT full_at, needs_sweep FROM lib_folder_sync WHERE folder_id = 0').get();
+    db.close();
+    if (stored !== VIDEOS) throw new Error(`the one-folder sync stored ${stored} videos, not ${VIDEOS}`);
+    if (swept?.full_at == null || swept.needs_sweep !== 0) throw new Error(`the one-folder sync did not end with a complete sweep (${JSON.stringify(swept)})`);
+    const resweep = run.rssPeakResweep ?? 0;
+    return { peakMib: Math.max(run.rssPeak, resweep) / MIB, firstMib: run.rssPeak / MIB, resweepMib: resweep / MIB, seconds: run.seconds, bound: lowerBound(run.requests, CONCURRENCY, LATENCY_MS) };
   } finally {
     host.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -337,6 +364,7 @@ export default async function run(): Promise<void> {
   const startedAt = Date.now();
   const small = await measureSync(50_000, false);
   const large = await measureSync(1_000_000, true);
+  const oneFolder = await measureOneFolder();
   const scroll = await measureScroll();
   const drop = await measureDrop();
   console.table([
@@ -345,6 +373,8 @@ export default async function run(): Promise<void> {
     { measure: '1M sync: CPU s of the core / of the host (host share of the wall time)', value: `${round(large.cpuSeconds)} / ${round(large.hostCpuSeconds)}`, ratio: round(large.hostCpuSeconds / large.seconds) },
     { measure: '1M: id and title index builds after the sync, s (not in the sync figure)', value: round(large.indexSeconds) },
     { measure: '1M sync, the core built, in a process of its own: RSS before / peak / growth 500k→1M / peak until its indexes are built, MiB', value: `${round(large.rssStartMib, 1)} / ${round(large.rssPeakMib, 1)} / ${round(large.rssGrowthMib, 1)} / ${round(large.rssWithIndexesMib, 1)}` },
+    { measure: '1M in one folder, in a process of its own: peak RSS of the first sync / of a sweep again, MiB (goal ≤ 300)', value: `${round(oneFolder.firstMib, 1)} / ${round(oneFolder.resweepMib, 1)}` },
+    { measure: '1M in one folder: first sync s / lower bound s', value: `${round(oneFolder.seconds)} / ${oneFolder.bound}`, ratio: round(oneFolder.seconds / oneFolder.bound) },
     { measure: '1M: database MiB / raw row MiB', value: `${round(large.dbMib, 1)} / ${round(large.rawMib, 1)}`, ratio: round(large.dbMib / large.rawMib) },
     { measure: '1M: quick refresh with nothing new, requests per folder', value: round(large.refreshPerFolder) },
     { measure: '1M: title search p95 / slowest of 200 queries, ms', value: `${round(large.searchP95, 2)} / ${round(large.searchMax, 2)}` },
@@ -356,6 +386,6 @@ export default async function run(): Promise<void> {
     { measure: 'bench wall time, s', value: round((Date.now() - startedAt) / 1000) },
   ]);
   console.log(
-    `scale bench: sync50k_vs_bound=${round(small.seconds / small.bound)} sync1m_vs_bound=${round(large.seconds / large.bound)} rss_peak_mib=${round(large.rssPeakMib, 1)} rss_growth_mib=${round(large.rssGrowthMib, 1)} db_mib=${round(large.dbMib, 1)} search_p95_ms=${round(large.searchP95, 2)} page_ms=${round(large.pageP95, 3)} scroll_p95_delta_ms=${round(scroll.scrollP95 - scroll.idleP95, 1)} dom_rows=${scroll.domRows} drop10k_ms=${round(drop.dropMs)} longest_task_ms=${round(drop.longestTaskMs)}`,
+    `scale bench: sync50k_vs_bound=${round(small.seconds / small.bound)} sync1m_vs_bound=${round(large.seconds / large.bound)} rss_peak_mib=${round(large.rssPeakMib, 1)} rss_growth_mib=${round(large.rssGrowthMib, 1)} one_folder_1m_peak_mib=${round(oneFolder.peakMib, 1)} db_mib=${round(large.dbMib, 1)} search_p95_ms=${round(large.searchP95, 2)} page_ms=${round(large.pageP95, 3)} scroll_p95_delta_ms=${round(scroll.scrollP95 - scroll.idleP95, 1)} dom_rows=${scroll.domRows} drop10k_ms=${round(drop.dropMs)} longest_task_ms=${round(drop.longestTaskMs)}`,
   );
 }

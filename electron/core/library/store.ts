@@ -273,12 +273,18 @@ export class LibraryStore {
    * (tombstones.ts): gone, at `now`.
    */
   removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number, now = Date.now()): number {
+    return this.removeUnlisted(() => this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId).filter((row) => !seen.has(String(row.id))), listingStartedAt, now);
+  }
+
+  /**
+   * removeMissing for a listing too long to hold: `unlisted` reads, inside the transaction, the
+   * stored rows (rid, local_at) it did not return (sync/sweep-seen.ts).
+   */
+  removeUnlisted(unlisted: () => readonly Row[], listingStartedAt: number, now = Date.now()): number {
     return transaction(this.db, () => {
       this.#reloadIndexStates();
       let removed = 0;
-      const rows = this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId);
-      for (const row of rows) {
-        if (seen.has(String(row.id))) continue;
+      for (const row of unlisted()) {
         if (typeof row.local_at === 'number' && row.local_at > listingStartedAt) continue;
         this.#bury(Number(row.rid), { state: 'gone', reason: 'unlisted', at: now });
         removed++;

@@ -3,7 +3,8 @@
 // app's main process does (sync-rig.ts builds it). Reads its orders as
 // one JSON line on stdin (the key never goes on a command line) and prints its figures as one
 // JSON line: the sync's time and CPU, the requests it made, and its RSS sampled every 100 ms
-// (peak during the sync, at 500k stored rows, at the end, and peak with the index builds after).
+// (peak during the sync, at 500k stored rows, at the end, and peak with the index builds after;
+// with `resweep`, peak during a second full sweep over the stored rows).
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
@@ -21,6 +22,8 @@ export interface FirstSyncOrders {
   concurrency: number;
   /** The sync writer thread's script, built (the app ships one: out/main/sync-writer.js). */
   workerScript: string;
+  /** After the first sync and its indexes, sweep everything again (rows stored: the removal pass runs). */
+  resweep?: boolean;
 }
 
 export interface FirstSyncFigures {
@@ -34,6 +37,8 @@ export interface FirstSyncFigures {
   rssAtHalf: number | null;
   rssEnd: number;
   rssPeakWithIndexes: number;
+  /** Peak during the second full sweep (orders.resweep), null without one. */
+  rssPeakResweep: number | null;
 }
 
 const lines = createInterface({ input: process.stdin });
@@ -64,10 +69,17 @@ const requests = total();
 t0 = performance.now();
 await library.sync.indexesSettled();
 const indexSeconds = (performance.now() - t0) / 1000;
+const rssPeakWithIndexes = Math.max(rssPeak, process.memoryUsage.rss());
+let rssPeakResweep: number | null = null;
+if (orders.resweep === true) {
+  rssPeak = 0;
+  await library.sync.syncNow({ full: true });
+  rssPeakResweep = Math.max(rssPeak, process.memoryUsage.rss());
+}
 clearInterval(sampler);
 await library.stop();
 db.close();
 const figures: FirstSyncFigures = {
-  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssStart, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes: Math.max(rssPeak, process.memoryUsage.rss()),
+  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssStart, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes, rssPeakResweep,
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -1,9 +1,12 @@
 // Where listed videos sit in their folder's order (`seq`, larger = newer). The service
 // lists a folder newest first; the library keeps that order without asking again.
 
-/** A complete listing: the k-th of `total` (newest first) gets total - k, the oldest 1. */
-export function sweepSeqs(total: number, count: number): number[] {
-  return Array.from({ length: count }, (_, k) => total - k);
+/**
+ * A complete listing: the k-th of `total` (newest first) gets total - k, the oldest 1. A page
+ * of it starting at `offset` numbers its videos from there, so pages can be written in any order.
+ */
+export function sweepSeqs(total: number, count: number, offset = 0): number[] {
+  return Array.from({ length: count }, (_, k) => total - offset - k);
 }
 
 /**

@@ -6,7 +6,8 @@
 //   video already stored. One request per folder when nothing is new. A folder whose count
 //   no longer matches the service's total lost videos: it is swept at once.
 // - Full sweep (less often, and the first time a folder is seen): every page of every
-//   folder; finds videos removed or renamed on the service.
+//   folder, each written as it arrives (sync/writes.ts); finds videos removed or renamed on
+//   the service once the last page is in and the listing agreed with itself.
 // The page size adapts: ask for `pageSize`; a service that returns fewer while its total
 // says more exist has a cap, and its perPage (or what it returned) is used from then on.
 import type { Freshness, SyncStatus } from '../../../../shared/model.ts';
@@ -98,6 +99,8 @@ export class SyncEngine {
   /** The id index a first sync went without, being built (id-index.ts). */
   #finishing: Promise<void> = Promise.resolve();
   readonly #companions: PassCompanion[] = [];
+  /** Numbers the sweeps: the ids each one listed are noted under its number (sweep-seen.ts). */
+  #sweeps = 0;
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
@@ -355,25 +358,39 @@ export class SyncEngine {
     return changed > 0;
   }
 
-  /** Reads every page; removes what the service no longer lists. Returns whether anything changed. */
+  /**
+   * Reads every page, each written as it arrives; then removes what the service no longer
+   * lists, if the listing agreed with itself. Returns whether anything changed.
+   */
   async #sweepFolder(folderId: number, pass: Pass): Promise<boolean> {
     const { now } = this.#deps;
-    const startedAt = now();
-    const first = await this.#listPage(folderId, 1, pass, this.#perPage, { sweepIfWhole: { folderId, startedAt, at: now } });
-    // A listing of one page was written as it was read (most folders): nothing was held.
-    const { changed } = first.listed.written ?? (await this.#writer.writeListing({ kind: 'sweep', folderId, pages: await this.#readRest(folderId, pass, first), startedAt, at: now() }));
-    return changed > 0;
-  }
-
-  /** Every page of a folder after the first; if one cannot be read, the writer lets go of the others. */
-  async #readRest(folderId: number, pass: Pass, first: { listed: ListedPage; perPage: number }): Promise<ListedPage[]> {
-    const pageCount = Math.max(1, Math.ceil(first.listed.pagination.total / first.perPage));
-    const rest = await Promise.allSettled(Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, first.perPage)));
-    const pages = [first.listed, ...rest.flatMap((r) => (r.status === 'fulfilled' ? [r.value.listed] : []))];
+    const sweep = { sweep: ++this.#sweeps, folderId, startedAt: now(), at: now };
+    const first = await this.#listPage(folderId, 1, pass, this.#perPage, { sweepPage: { ...sweep, offset: 0 } });
+    // Most folders fit one page: its write was the whole sweep.
+    if (first.listed.written?.ended === true) return first.listed.written.changed > 0;
+    const { total } = first.listed.pagination;
+    const pageCount = Math.max(1, Math.ceil(total / first.perPage));
+    const rest = await Promise.allSettled(
+      Array.from({ length: pageCount - 1 }, (_, i) => this.#listPage(folderId, i + 2, pass, first.perPage, { sweepPage: { ...sweep, offset: (i + 1) * first.perPage } })),
+    );
     const failed = rest.find((r) => r.status === 'rejected');
-    if (failed === undefined) return pages;
-    this.#writer.drop(pages);
-    throw failed.reason;
+    if (failed !== undefined) {
+      // Every page read has been written; the folder stays marked for a sweep and nothing is removed.
+      await this.#writer.write({ kind: 'sweepAbandon', sweep: sweep.sweep }).catch(() => undefined);
+      throw failed.reason;
+    }
+    const pages = [first.listed, ...rest.flatMap((r) => (r.status === 'fulfilled' ? [r.value.listed] : []))];
+    const end = await this.#writer.write({
+      kind: 'sweepEnd',
+      sweep: sweep.sweep,
+      folderId,
+      startedAt: sweep.startedAt,
+      total,
+      totalsAgree: pages.every((page) => page.pagination.total === total),
+      listed: pages.reduce((sum, page) => sum + page.count, 0),
+      at: now(),
+    });
+    return end.changed + pages.reduce((sum, page) => sum + (page.written?.changed ?? 0), 0) > 0;
   }
 
   /**
@@ -382,8 +399,11 @@ export class SyncEngine {
    * same listing must use).
    */
   async #listPage(folderId: number, page: number, pass: Pass, perPage = this.#perPage, options: Omit<ReadOptions, 'received'> = {}) {
-    await this.#writer.capacity(); // listings read wait for the writer, not in memory
-    const listed = await this.#limiter.run((received) => {
+    const listed = await this.#limiter.run(async (received) => {
+      // Listings read wait for the writer, not in memory. Asked in the slot, just before the
+      // request: asked before it, every page of a long sweep (queued at once) found room at
+      // once, and their replies piled up in the thread's queue (~1.2 GiB for 1M videos).
+      await this.#writer.capacity();
       if (pass.offline !== null || this.#stopped) throw new PassAborted();
       return this.#writer.readPage(this.#deps.api, { folder: folderId, page, perPage }, { ...options, received });
     });

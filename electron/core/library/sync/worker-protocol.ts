@@ -1,7 +1,7 @@
 // What the main thread and the sync writer thread (sync/writer.ts, sync/writer.worker.ts)
 // say to each other, and how a listing's videos travel between them.
 import type { ServicePagination, ServiceVideo } from '../../api/schemas.ts';
-import type { ListingMeta, SweepIfWhole, SyncWrite, SyncWriteResult } from './writes.ts';
+import type { ListingMeta, SweepPageMeta, SyncWrite, SyncWriteResult } from './writes.ts';
 
 /** The data a worker is started with. */
 export interface SyncWorkerData {
@@ -17,15 +17,15 @@ export interface PageFigures {
   count: number;
   known: boolean;
   token: number;
-  /** The page was its sweep's whole listing and is written (sweepIfWhole): nothing is held. */
+  /** A sweep's page, written (sweepPage): nothing is held. */
   written?: SyncWriteResult;
 }
 
 export type SyncWorkerRequest =
   | { id: number; write: SyncWrite; packed: unknown[] }
   | { id: number; listing: ListingMeta; pages: WirePage[] }
-  /** A reply of operation 14 to decode and hold (its bytes are transferred, not copied). */
-  | { id: number; decode: { status: number; body: ArrayBuffer; knownIn: number | null; sweepIfWhole: SweepIfWhole | null } }
+  /** A reply of operation 14 to decode and hold, or write if a sweep's (its bytes are transferred, not copied). */
+  | { id: number; decode: { status: number; body: ArrayBuffer; knownIn: number | null; sweepPage: SweepPageMeta | null } }
   /** Pages no write will take (the listing failed part way): no answer. */
   | { id: 0; drop: number[] }
   | { id: number; close: true };

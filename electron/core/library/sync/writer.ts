@@ -8,9 +8,10 @@
 // write runs beside the network (WAL: one writer at a time, readers never wait).
 //
 // The thread also decodes the listings (readPage): a reply's bytes go to it, it parses them,
-// checks them against the schema and keeps the page until the write that takes it. Parsed on
-// this thread, a first sync of 1,000,000 videos made ~3 GB of short-lived objects here and
-// V8 grew this thread's young generation to its 128 MiB maximum (issue 16: the core's RSS).
+// checks them against the schema and writes a sweep's page at once (a quick refresh's few
+// pages wait there for their write). Parsed on this thread, a first sync of 1,000,000 videos
+// made ~3 GB of short-lived objects here and V8 grew this thread's young generation to its
+// 128 MiB maximum (issue 16: the core's RSS).
 //
 // The worker starts with the first write and stops with close() (the next write starts it
 // again). A worker that cannot start or dies fails the writes it held and the rest run on
@@ -30,9 +31,11 @@ import {
   holdsKnown,
   listingMeta,
   rowsOf,
+  sweepPageWrite,
   writeOfListing,
   type ListedPage,
   type ListingWrite,
+  type SweepPageMeta,
   type SyncWrite,
   type SyncWriteResult,
 } from './writes.ts';
@@ -49,16 +52,19 @@ export interface ReadOptions {
   knownIn?: number;
   /** Called when a good reply is in and only decoding it is left: the next request may go. */
   received?: () => void;
-  /** A sweep's first page: write it at once if it is the whole listing (the writer thread does). */
-  sweepIfWhole?: { folderId: number; startedAt: number; at: () => number };
+  /** A sweep's page: written as it is read, nothing held (`at` is asked then). */
+  sweepPage?: Omit<SweepPageMeta, 'at'> & { at: () => number };
 }
 
 export interface SyncWriter {
   /** Resolves when the writer can take more rows: read the next listing then. */
   capacity(): Promise<void>;
-  /** Reads a page of a folder's listing (operation 14) and keeps it where the write will use it. */
+  /**
+   * Reads a page of a folder's listing (operation 14): a sweep's is written (resolves once it
+   * is), another is kept where its listing's write will use it.
+   */
   readPage(api: ServiceApi, input: PageInput, options?: ReadOptions): Promise<ListedPage>;
-  /** Writes a listing whose pages readPage() read. */
+  /** Writes a quick refresh's listing whose pages readPage() read. */
   writeListing(write: ListingWrite): Promise<SyncWriteResult>;
   /** Pages read that no write will take (their listing failed part way). */
   drop(pages: readonly ListedPage[]): void;
@@ -77,7 +83,8 @@ export const startSyncWorkerFromSource: StartSyncWorker = (options) => new Worke
  * Rows sent to the thread and not yet written or decoded, at most: the sync waits (capacity())
  * before reading more. Without it a thread slower than the network piled up listings in its
  * message queue (and a capped heap died deserializing them, taking the process with it). 5,000
- * (10 pages) keeps the thread busy: 20,000 was no faster at 1M and held ~40 MiB more.
+ * (10 pages) keeps the thread busy: 20,000 was no faster at 1M and held ~40 MiB more. A
+ * sweep's page counts until it is written: the thread holds no more than this of any listing.
  */
 const MAX_ROWS_IN_FLIGHT = 5_000;
 
@@ -86,12 +93,14 @@ const MAX_ROWS_IN_FLIGHT = 5_000;
  * that allocates without pause grows it to the maximum; 24 MiB cost no sync time in
  * `npm run bench -- scale`. The old generation: under 2 GiB V8 lets it grow to at most twice
  * what was live at the last full collection instead of four times (the 1M sync's peak RSS
- * 309-313 MiB uncapped, 279-284 with this cap). A million videos in one folder, held here
- * during its sweep, took ~830 MiB. A thread that reaches the cap ends with
+ * 309-313 MiB uncapped, 279-284 with this cap). A thread that reaches the cap ends with
  * ERR_WORKER_OUT_OF_MEMORY like any thread that dies: the process goes on (measured with a
  * 128 MiB cap), the folder is swept again, on the main thread.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 2047 };
+
+/** A listed page whose videos no one holds (a sweep's, written as it was read). */
+const NOTHING_HELD = { token: 0 } as const;
 
 /** Writes on the sync's own connection, a few listings per transaction (sync/write-batch.ts). */
 export class InlineSyncWriter implements SyncWriter {
@@ -108,13 +117,16 @@ export class InlineSyncWriter implements SyncWriter {
   }
 
   async readPage(api: ServiceApi, input: PageInput, options: ReadOptions = {}): Promise<ListedPage> {
-    return this.listed(await api.videos(input), options.knownIn);
+    return this.listed(await api.videos(input), options);
   }
 
-  /** A page read on this thread. */
-  listed(page: ServiceVideoPage, knownIn: number | undefined): ListedPage {
+  /** A page read on this thread: a sweep's written, another kept here. */
+  async listed(page: ServiceVideoPage, { knownIn, sweepPage }: ReadOptions): Promise<ListedPage> {
     const known = knownIn !== undefined && holdsKnown(this.#store, knownIn, page);
-    return { pagination: page.pagination, count: page.list.length, known, ref: { page } };
+    const figures = { pagination: page.pagination, count: page.list.length, known };
+    if (sweepPage === undefined) return { ...figures, ref: { page } };
+    const written = await this.write(sweepPageWrite({ ...sweepPage, at: sweepPage.at() }, page));
+    return { ...figures, ref: NOTHING_HELD, written };
   }
 
   writeListing(write: ListingWrite): Promise<SyncWriteResult> {
@@ -175,24 +187,24 @@ export class ThreadSyncWriter implements SyncWriter {
     return api.videosDecoded(input, (response) => this.#decode(response, input.perPage, options));
   }
 
-  async #decode(response: HttpResponse, perPage: number, { knownIn, received, sweepIfWhole }: ReadOptions): Promise<ListedPage> {
+  async #decode(response: HttpResponse, perPage: number, options: ReadOptions): Promise<ListedPage> {
+    const { knownIn, received, sweepPage } = options;
     const worker = this.#failed ? null : this.#ensureWorker();
-    const decodeHere = () => this.#inline.listed(interpret('videos', response, s.videoList), knownIn);
-    if (worker === null) return decodeHere();
+    if (worker === null) return this.#inline.listed(interpret('videos', response, s.videoList), options);
     // Only a 200 frees the request's slot early: an error reply may be sent again (retry.ts),
     // and that must happen inside the slot.
     if (response.status === 200) received?.();
     const body = ownBytes(response.body);
-    const sweep = sweepIfWhole ? { folderId: sweepIfWhole.folderId, startedAt: sweepIfWhole.startedAt, at: sweepIfWhole.at() } : null;
-    // Counted as a page of rows until decoded: replies waiting for the thread are held to the same bound as writes.
-    const request: SyncWorkerRequest = { id: this.#nextId++, decode: { status: response.status, body, knownIn: knownIn ?? null, sweepIfWhole: sweep } };
+    const sweep = sweepPage ? { sweep: sweepPage.sweep, folderId: sweepPage.folderId, startedAt: sweepPage.startedAt, offset: sweepPage.offset, at: sweepPage.at() } : null;
+    // Counted as a page of rows until decoded (a sweep's: written): replies waiting for the thread are held to the same bound as writes.
+    const request: SyncWorkerRequest = { id: this.#nextId++, decode: { status: response.status, body, knownIn: knownIn ?? null, sweepPage: sweep } };
     const reply = await this.#send(worker, request, perPage, [body]);
     if ('listed' in reply) {
       const { token, ...figures } = reply.listed;
       return { ...figures, ref: { token } };
     }
     // The thread refused the reply: the same bytes here give the error interpret() gives.
-    if ('refused' in reply) return this.#inline.listed(interpret('videos', { status: response.status, body: Buffer.from(reply.refused) }, s.videoList), knownIn);
+    if ('refused' in reply) return this.#inline.listed(interpret('videos', { status: response.status, body: Buffer.from(reply.refused) }, s.videoList), options);
     // The page was read but writing it failed: the folder is swept again next pass.
     throw new Error('error' in reply ? reply.error : 'the sync writer thread answered a page with something else');
   }
@@ -205,7 +217,7 @@ export class ThreadSyncWriter implements SyncWriter {
   }
 
   drop(pages: readonly ListedPage[]): void {
-    const tokens = pages.flatMap(({ ref }) => ('token' in ref ? [ref.token] : []));
+    const tokens = pages.flatMap(({ ref }) => ('token' in ref && ref.token !== NOTHING_HELD.token ? [ref.token] : []));
     if (tokens.length > 0) this.#worker?.postMessage({ id: 0, drop: tokens } satisfies SyncWorkerRequest);
   }
 
@@ -213,7 +225,7 @@ export class ThreadSyncWriter implements SyncWriter {
     const worker = this.#failed ? null : this.#ensureWorker();
     if (worker === null) return this.#inline.write(write);
     const request: SyncWorkerRequest =
-      write.kind === 'finish' ? { id: this.#nextId++, write, packed: [] } : { id: this.#nextId++, write: { ...write, videos: [] }, packed: packVideos(write.videos) };
+      'videos' in write ? { id: this.#nextId++, write: { ...write, videos: [] }, packed: packVideos(write.videos) } : { id: this.#nextId++, write, packed: [] };
     return this.#result(await this.#send(worker, request, rowsOf(write)));
   }
 

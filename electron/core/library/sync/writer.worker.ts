@@ -1,6 +1,6 @@
 // The sync writer thread (see sync/writer.ts): its own connection to the account's database,
-// the library's tables already migrated by the main thread. It decodes listings sent as bytes
-// and keeps their pages until a write takes them. Writes that arrive together are committed
+// the library's tables already migrated by the main thread. It decodes listings sent as bytes,
+// writes a sweep's pages as they come, and keeps a quick refresh's pages until its write takes them. Writes that arrive together are committed
 // together (sync/write-batch.ts); each is answered when its transaction has committed.
 import { parentPort, workerData } from 'node:worker_threads';
 import { interpret } from '../../api/interpret.ts';
@@ -9,7 +9,7 @@ import type { ServiceVideoPage } from '../../api/schemas.ts';
 import { openDatabase, WRITER_CONNECTION } from '../../db/database.ts';
 import { LibraryStore } from '../store.ts';
 import { unpackVideos, type SyncWorkerData, type SyncWorkerReply, type SyncWorkerRequest, type WirePage } from './worker-protocol.ts';
-import { applySyncWrite, holdsKnown, isWholeListing, rowsOf, writeOfListing, type SyncWrite, type SyncWriteResult } from './writes.ts';
+import { applySyncWrite, holdsKnown, rowsOf, sweepPageWrite, writeOfListing, type SyncWrite, type SyncWriteResult } from './writes.ts';
 import { WriteBatch } from './write-batch.ts';
 
 const port = parentPort;
@@ -19,7 +19,7 @@ const db = openDatabase(file, WRITER_CONNECTION);
 const store = new LibraryStore(db);
 // Short transactions: the main thread's own writes (queue, outbox) wait for this one's lock.
 const batch = new WriteBatch(db, { maxRows: 5_000, maxDelayMs: 5 });
-/** Decoded pages waiting for their listing's write. */
+/** Decoded pages of quick refreshes waiting for their listing's write (a few small pages at most). */
 const pages = new Map<number, ServiceVideoPage>();
 let nextToken = 1;
 const reply = (message: SyncWorkerReply, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
@@ -65,10 +65,10 @@ function failed(id: number): (error: unknown) => void {
 }
 
 /**
- * Parses and checks a reply of operation 14 exactly as the client does (interpret), and keeps
- * the page; a sweep's page that holds its whole listing is written at once instead.
+ * Parses and checks a reply of operation 14 exactly as the client does (interpret). A sweep's
+ * page is written at once (answered once committed); another is kept for its listing's write.
  */
-function decode(id: number, { status, body, knownIn, sweepIfWhole }: Extract<SyncWorkerRequest, { decode: unknown }>['decode']): void {
+function decode(id: number, { status, body, knownIn, sweepPage }: Extract<SyncWorkerRequest, { decode: unknown }>['decode']): void {
   let page: ServiceVideoPage;
   let known = false;
   try {
@@ -81,8 +81,8 @@ function decode(id: number, { status, body, knownIn, sweepIfWhole }: Extract<Syn
     return;
   }
   const figures = { pagination: page.pagination, count: page.list.length, known };
-  if (sweepIfWhole !== null && isWholeListing(page)) {
-    inNextBatch(writeOfListing({ kind: 'sweep', ...sweepIfWhole }, [page])).then((written) => reply({ id, listed: { ...figures, token: 0, written } }), failed(id));
+  if (sweepPage !== null) {
+    inNextBatch(sweepPageWrite(sweepPage, page)).then((written) => reply({ id, listed: { ...figures, token: 0, written } }), failed(id));
     return;
   }
   const token = nextToken++;
@@ -99,5 +99,5 @@ function pageOf(wire: WirePage): ServiceVideoPage {
 }
 
 function unpacked(write: SyncWrite, packed: unknown[]): SyncWrite {
-  return write.kind === 'finish' ? write : { ...write, videos: unpackVideos(packed) };
+  return 'videos' in write ? { ...write, videos: unpackVideos(packed) } : write;
 }

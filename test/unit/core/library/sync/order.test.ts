@@ -5,6 +5,11 @@ describe('sweepSeqs', () => {
   it('numbers a complete newest-first listing down to 1', () => {
     expect(sweepSeqs(4, 4)).toEqual([4, 3, 2, 1]);
   });
+
+  it('numbers a page of it from its offset, the same as the whole listing does', () => {
+    expect([...sweepSeqs(7, 3, 0), ...sweepSeqs(7, 3, 3), ...sweepSeqs(7, 1, 6)]).toEqual(sweepSeqs(7, 7));
+    expect(sweepSeqs(7, 3, 3)).toEqual([4, 3, 2]);
+  });
 });
 
 describe('quickSeqs', () => {

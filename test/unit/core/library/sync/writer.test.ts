@@ -147,7 +147,7 @@ describe('listings decoded on the writer thread', () => {
     }) as unknown as ServiceApi;
   const pageBody = (list: ServiceVideo[], total: number) => JSON.stringify({ pagination: { page: 1, perPage: 500, total, pages: 1 }, folder: 1, list });
 
-  it('reads pages as figures, keeps the videos on the thread, and writes the same rows as inline', async () => {
+  it('reads a quick refresh’s pages as figures, keeps the videos on the thread, and writes the same rows as inline', async () => {
     const thread = setup('thread');
     const inline = setup('inline');
     const list = videos('p', 30);
@@ -156,8 +156,9 @@ describe('listings decoded on the writer thread', () => {
     const pages = [await thread.writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, { received: () => received++ }), await thread.writer.readPage(api, { folder: 1, page: 2, perPage: 20 })];
     expect(received).toBe(1);
     expect(pages.map((p) => [p.count, p.pagination.total, 'token' in p.ref])).toEqual([[20, 30, true], [10, 30, true]]);
-    await expect(thread.writer.writeListing({ kind: 'sweep', folderId: 1, pages, startedAt: 1, at: 10 })).resolves.toEqual({ changed: 30, lost: false });
-    await inline.writer.write(sweep(1, list));
+    expect(thread.store.countInFolder(1)).toBe(0);
+    await expect(thread.writer.writeListing({ kind: 'quick', folderId: 1, pages, complete: true, total: 30, at: 10 })).resolves.toEqual({ changed: 30, lost: false });
+    await inline.writer.write({ kind: 'quick', folderId: 1, videos: list, complete: true, total: 30, at: 10 });
     expect(rows(thread.db)).toEqual(rows(inline.db));
     expect(thread.store.getFolderSync(1)?.needsSweep).toBe(false);
   });
@@ -191,23 +192,25 @@ describe('listings decoded on the writer thread', () => {
     expect((failure as ServiceFailure).serviceMessage).toBe('Folder not found');
   });
 
-  it('a sweep whose first page is its whole listing is written as it is read, and nothing is held', async () => {
+  it('a sweep whose first page is its whole listing is written as it is read and ends there, nothing held', async () => {
     const thread = setup('thread');
     const inline = setup('inline');
     const list = videos('w', 12);
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody(list, 12) }]]));
     let at = 5;
-    const page = await thread.writer.readPage(api, { folder: 3, page: 1, perPage: 20 }, { sweepIfWhole: { folderId: 3, startedAt: 1, at: () => at++ } });
-    expect(page.written).toEqual({ changed: 12, lost: false });
+    const page = await thread.writer.readPage(api, { folder: 3, page: 1, perPage: 20 }, { sweepPage: { sweep: 1, folderId: 3, startedAt: 1, offset: 0, at: () => at++ } });
+    expect(page.written).toEqual({ changed: 12, lost: false, ended: true });
     expect(page.ref).toEqual({ token: 0 });
     await inline.writer.write({ kind: 'sweep', folderId: 3, videos: list, consistent: true, total: 12, startedAt: 1, at: 5 });
     expect(rows(thread.db)).toEqual(rows(inline.db));
     expect(thread.store.getFolderSync(3)).toEqual(inline.store.getFolderSync(3));
-    // Not the whole listing (12 of 30): held for the write that takes every page.
+    // Not the whole listing (12 of 30): written too, and the folder needs a sweep until the last page is in.
     const partial = decodingApi(new Map([[1, { status: 200, body: pageBody(list, 30) }]]));
-    const held = await thread.writer.readPage(partial, { folder: 4, page: 1, perPage: 12 }, { sweepIfWhole: { folderId: 4, startedAt: 1, at: () => at++ } });
-    expect(held.written).toBeUndefined();
-    expect(thread.store.countInFolder(4)).toBe(0);
+    const first = await thread.writer.readPage(partial, { folder: 4, page: 1, perPage: 12 }, { sweepPage: { sweep: 2, folderId: 4, startedAt: 1, offset: 0, at: () => at++ } });
+    expect(first.written).toEqual({ changed: 12, lost: false, ended: false });
+    expect(first.ref).toEqual({ token: 0 });
+    expect(thread.store.countInFolder(4)).toBe(12);
+    expect(thread.store.getFolderSync(4)?.needsSweep).toBe(true);
   });
 
   it('a page dropped (its listing failed part way) is no longer held', async () => {
@@ -215,15 +218,17 @@ describe('listings decoded on the writer thread', () => {
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('r', 2), 2) }]]));
     const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 });
     writer.drop([page]);
-    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).rejects.toThrow(/no longer held/);
+    await expect(writer.writeListing({ kind: 'quick', folderId: 1, pages: [page], complete: true, total: 2, at: 2 })).rejects.toThrow(/no longer held/);
   });
 
-  it('a one-page sweep whose write fails on the thread fails the read with the reason', async () => {
+  it('a sweep’s page whose write fails on the thread fails the read with the reason', async () => {
     const { db, writer } = setup('thread');
     db.exec("CREATE TRIGGER refuse BEFORE INSERT ON lib_videos BEGIN SELECT RAISE(ABORT, 'the disk refused'); END");
-    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('f', 3), 3) }]]));
-    const read = writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, { sweepIfWhole: { folderId: 1, startedAt: 1, at: () => 2 } });
+    const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('f', 3), 3) }], [2, { status: 200, body: pageBody(videos('g', 3), 9) }]]));
+    const read = writer.readPage(api, { folder: 1, page: 1, perPage: 20 }, { sweepPage: { sweep: 1, folderId: 1, startedAt: 1, offset: 0, at: () => 2 } });
     await expect(read).rejects.toThrow(/the disk refused/);
+    const partOfOne = writer.readPage(api, { folder: 1, page: 2, perPage: 3 }, { sweepPage: { sweep: 2, folderId: 1, startedAt: 1, offset: 3, at: () => 2 } });
+    await expect(partOfOne).rejects.toThrow(/the disk refused/);
   });
 
   it('with no thread to start, pages are decoded and written here', async () => {
@@ -237,14 +242,14 @@ describe('listings decoded on the writer thread', () => {
     const api = decodingApi(new Map([[1, { status: 200, body: pageBody(videos('h', 4), 4) }]]));
     const page = await writer.readPage(api, { folder: 1, page: 1, perPage: 20 });
     expect('page' in page.ref).toBe(true);
-    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [page], startedAt: 1, at: 2 })).resolves.toEqual({ changed: 4, lost: false });
+    await expect(writer.writeListing({ kind: 'quick', folderId: 1, pages: [page], complete: true, total: 4, at: 2 })).resolves.toEqual({ changed: 4, lost: false });
     expect(store.countInFolder(1)).toBe(4);
   });
 
   it('a page a stopped thread held cannot be written here: the listing is read again', async () => {
     const { writer } = setup('inline');
     const held = { pagination: { page: 1, perPage: 20, total: 1 }, count: 1, known: false, ref: { token: 7 } };
-    await expect(writer.writeListing({ kind: 'sweep', folderId: 1, pages: [held], startedAt: 1, at: 2 })).rejects.toThrow(/thread that held this listing stopped/);
+    await expect(writer.writeListing({ kind: 'quick', folderId: 1, pages: [held], complete: true, total: 1, at: 2 })).rejects.toThrow(/thread that held this listing stopped/);
   });
 });
 
