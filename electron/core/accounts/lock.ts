@@ -7,7 +7,7 @@
 // refreshes its mtime while held, so a lock left by a crashed or killed process goes stale
 // on its own after STALE_MS: a kill -9 never locks an account out for good.
 import lockfile from 'proper-lockfile';
-import { AppError } from '../../../shared/errors.ts';
+import { AccountInUseError } from './in-use-error.ts';
 
 /**
  * The lock's refresh is a timer and two file-system calls that wake the core all day, in the
@@ -22,17 +22,6 @@ import { AppError } from '../../../shared/errors.ts';
  */
 const STALE_MS = 30_000;
 const REFRESH_MS = STALE_MS / 2;
-
-export class AccountInUseError extends AppError {
-  constructor() {
-    super(
-      'unavailable',
-      'This account is open in another Vidlift (the app or the command line) on this computer. Quit that one first: one upload queue, one sender, so no file is sent twice.',
-      { retryable: true },
-    );
-    this.name = 'AccountInUseError';
-  }
-}
 
 export interface AccountLock {
   release(): void;
