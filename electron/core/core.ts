@@ -51,6 +51,11 @@ export interface CoreOptions {
   startSyncWorker?: import('./library/sync/writer.ts').StartSyncWorker | null;
   /** Telegram's Bot API address for notifications: tests only (a local stand-in); never settable by the window. */
   telegramApiBase?: string;
+  /**
+   * The host opens the accounts itself (Core.startAccounts), once it answers the window's app
+   * calls: the shell (issue 33). Otherwise createCore answers with every account with a key open.
+   */
+  startAccountsLater?: boolean;
   /** The wall clock the upload conditions read (timetable, windows) and wait on; default: the real one (tests move it). */
   clock?: { now: () => number; timers: import('./timers.ts').Timers };
 }
@@ -113,6 +118,11 @@ export interface Core {
     /** resume: the computer woke; transfers that died in the sleep go again at once, the service is checked. */
     resumed(): void;
   };
+  /**
+   * Opens each account with a key (its database, sync, queue and watch folders); the same
+   * promise each time. createCore has done it already unless CoreOptions.startAccountsLater.
+   */
+  startAccounts(): Promise<void>;
   /** The window was shown/hidden or focused: adjusts polling and triggers a quick refresh. */
   setWindowVisible(visible: boolean): void;
   close(): Promise<void>;

@@ -131,8 +131,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   notifier.start();
   const keychainNotice = new KeychainNotice(notices, auth);
   await keychainNotice.check();
-  await pool.sync();
   const broadcast = new AccountsBroadcast({ accounts, auth, pool, events });
+  // Each account with a key: its database, library sync, queue and watch folders. The shell
+  // asks for this once it answers the window's app calls (issue 33: the window's first answers
+  // wait for none of it); the command line and tests get a core whose accounts are open.
+  let accountsStarted: Promise<void> | null = null;
+  const startAccounts = (): Promise<void> =>
+    (accountsStarted ??= (async () => {
+      await pool.sync();
+      // What the window read of the accounts meanwhile had no upload counts yet.
+      if (options.startAccountsLater) await broadcast.refresh();
+    })());
+  if (options.startAccountsLater) {
+    // Every account's key read now (the registry keeps what the keychain answered), so the
+    // window's first accounts:list is answered from memory while the accounts open.
+    await accountsView(accounts, auth, pool);
+  } else {
+    await startAccounts();
+  }
   const unsubscribeAuth = auth.onChange(() => void keychainNotice.check().then(() => pool.sync()));
   const unsubscribeSettings = settings.onChange((next, previous) => {
     for (const open of pool.openAccounts()) open.session.applySettings({ ...next, watchFolders: accounts.watchFoldersOf(open.id, next) });
@@ -214,6 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     knowsLinkOrigin: (origin) => pool.sessions().some((session) => libraryHasLinkOrigin(session.db, origin)),
+    startAccounts,
     close: async () => {
       unsubscribeAuth();
       broadcast.close();

@@ -65,6 +65,12 @@ export class CoreBridge {
     return this.#state.totals.active + this.#state.totals.waiting > 0;
   }
 
+  /** The accounts opened after the bridge was made (issue 33): their queues' figures at start. */
+  started(initial: { uploads: Pick<UploadsSummary, 'totals' | 'paused'> }): void {
+    this.#state.paused = initial.uploads.paused;
+    this.uploadsChanged(initial.uploads.totals);
+  }
+
   /** Pushes the current figures to the targets (at start, before any event came). */
   refresh(): void {
     this.#targets.onUploads?.(this.#state.totals, this.#state.paused);

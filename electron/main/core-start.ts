@@ -52,6 +52,8 @@ export async function startCore(options: CoreStartOptions): Promise<StartedCore>
     // The system's proxy settings, PAC and WPAD, as Chromium itself resolves them.
     proxy: { routeFor: (url) => options.session.resolveProxy(url.href).then(parsePacAnswer) },
     startSyncWorker: builtSyncWorker(options.mainDir),
+    // The shell opens the accounts once the window's app calls are answered (start.ts).
+    startAccountsLater: true,
     ...(packaged ? {} : { startSandbox: () => sandbox.start(), logToConsole: true }),
   });
   return { core, sandbox };

@@ -24,7 +24,7 @@ import type { AppHandlers } from '../core/rpc/dispatch.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { followAppLifecycle } from './app-lifecycle.ts';
 import { askAboutClose } from './close-guard.ts';
-import { CoreBridge } from './core-bridge.ts';
+import { CoreBridge, NO_UPLOADS } from './core-bridge.ts';
 import { startCore } from './core-start.ts';
 import { CoreGate } from './core-gate.ts';
 import { ExternalLinks } from './external-links.ts';
@@ -148,7 +148,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     throw error;
   });
   core = startedCore;
-  bridge = new CoreBridge(await CoreBridge.initialFrom(startedCore), {
+  // The accounts are not open yet: their queues' totals and pause come once they are (below).
+  bridge = new CoreBridge({ settings: await startedCore.handlers['settings:get'](undefined), uploads: { totals: NO_UPLOADS, paused: false } }, {
     onUploads: (totals, paused) => {
       progress.update(totals, paused);
       tray?.update(totals, paused);
@@ -211,7 +212,6 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   );
   startedBridge.follow(startedCore.events);
   startedCore.uploads.onChange(() => startedBridge.uploadsChanged(startedCore.uploads.totals()));
-  startedBridge.uploadsChanged(startedCore.uploads.totals());
   updates.start();
   startedCore.uploads.onBatchFinished((summary) => {
     notifyBatchFinished(summary, {
@@ -252,7 +252,16 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     closeSandbox: () => sandbox.close(),
     logError: (message, error) => logger.error(message, { error }),
   });
+  // The window's app calls are answered from here on; an account's calls wait at the gate while
+  // each account with a key opens (its database, sync, queue and watch folders).
   gate.open({ dispatch, grantPath: (path) => startedCore.grantPath(path), setWindowVisible: (visible) => startedCore.setWindowVisible(visible), logger: startedCore.logger });
+  await gate.answeredWaiting();
+  await startedCore.startAccounts().catch((error: unknown) => {
+    gate.fail(error);
+    throw error;
+  });
+  startedBridge.started(await CoreBridge.initialFrom(startedCore));
+  gate.accountsOpen();
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
       grantPath: (path) => startedCore.grantPath(path),

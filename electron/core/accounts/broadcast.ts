@@ -63,6 +63,11 @@ export class AccountsBroadcast {
     this.#countsTimer.unref();
   }
 
+  /** Tells the window the accounts as they are now (the accounts were opened after it read them). */
+  refresh(): Promise<void> {
+    return this.#emitView();
+  }
+
   async #emitView(): Promise<void> {
     this.#deps.events.emit('accounts:changed', await accountsView(this.#deps.accounts, this.#deps.auth, this.#deps.pool));
   }

@@ -19,14 +19,22 @@ import type { EventHub } from '../rpc/events.ts';
 import type { AccountHandlers } from '../rpc/dispatch.ts';
 import type { BatchSummary } from '../core.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { AccountInUseError } from './lock.ts';
-import { AccountSession } from './session.ts';
+import { AccountInUseError } from './in-use-error.ts';
+import type { AccountSession } from './session.ts';
 import type { StartupNotices } from '../startup/notices.ts';
 import { accountInUse, libraryDamaged, libraryFromNewerVersion, libraryUnopened } from '../startup/notice-texts.ts';
 import { accountDatabasePath, type AccountRegistry } from './registry.ts';
 import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
 import type { QueueConditions } from '../uploads/conditions.ts';
+
+/**
+ * An account's parts (library, sync, queue, uploads, watch folders, links, exports) and the
+ * packages they need load with the first account opened, not with the core: the window's first
+ * answers wait for none of it (issue 33; the main bundle has them as a chunk of their own).
+ */
+let sessionModule: Promise<typeof import('./session.ts')> | null = null;
+const loadSessionModule = (): Promise<typeof import('./session.ts')> => (sessionModule ??= import('./session.ts'));
 
 /** How often an account that is open in another process is tried again. */
 const ACCOUNT_IN_USE_RETRY_MS = 5_000;
@@ -201,11 +209,13 @@ export class SessionPool {
     }
     for (const id of [...this.#open.keys()]) if (!wanted.has(id)) await this.#closeOne(id);
     for (const id of [...this.#blocked.keys()]) if (!wanted.has(id)) this.#blocked.delete(id);
+    let Session: typeof AccountSession | null = null;
     for (const record of wanted.values()) {
       if (this.#open.has(record.id) || this.#retries.has(record.id)) continue;
       this.#blocked.delete(record.id);
+      Session ??= (await loadSessionModule()).AccountSession;
       try {
-        this.#openOne(record);
+        this.#openOne(record, Session);
       } catch (error) {
         if (error instanceof AccountInUseError) {
           this.#waitForOtherProcess(record.id, error);
@@ -223,7 +233,7 @@ export class SessionPool {
     if (![...this.#retries.keys()].some((id) => id === accounts.active()?.id)) notices.clear('account-in-use');
   }
 
-  #openOne(record: AccountRecord): void {
+  #openOne(record: AccountRecord, Session: typeof AccountSession): void {
     const { id } = record;
     const { accounts, auth, logger } = this.#deps;
     const events = new AccountEvents(this.#deps.events, id, () => this.#uploadListeners.forEach((listener) => listener()));
@@ -252,7 +262,7 @@ export class SessionPool {
     );
     let session: AccountSession;
     try {
-      session = new AccountSession({
+      session = new Session({
         dataDir: this.#deps.dataDir,
         accountId: id,
         api: client,

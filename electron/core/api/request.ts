@@ -1,7 +1,8 @@
 // Building a request: the address from the wire table's path and query, and multipart
 // bodies with the file part last, streamed from disk with its known length.
 import fs from 'node:fs';
-import FormData from 'form-data';
+import type FormDataClass from 'form-data';
+import { lazyPackage } from '../lazy-package.ts';
 import type { PreparedBody } from './http.ts';
 import type { SizedFile } from './operations.ts';
 import { FILE_FIELD } from './wire.ts';
@@ -17,9 +18,14 @@ export function endpoint(base: URL, path: string, query?: Record<string, string 
   return url;
 }
 
+// Loaded at the first multipart request, not with the core (issue 33: with its dependencies it
+// was the largest package the main process loaded before the window's first answer).
+const formData = lazyPackage<typeof FormDataClass>('form-data');
+
 /** Multipart body from wire fields; the file part last, streamed from disk with its known length. */
 export function multipart(fields: Record<string, string>, file?: SizedFile): () => PreparedBody {
   return () => {
+    const FormData = formData();
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     let stream: fs.ReadStream | undefined;

@@ -125,6 +125,7 @@ export class FolderWatcher {
   private readonly included: (relPath: string) => boolean;
   private readonly options: FolderWatcherOptions;
   private checking: Promise<void> | null = null;
+  private started = false;
   private stopped = false;
 
   constructor(options: FolderWatcherOptions) {
@@ -142,6 +143,7 @@ export class FolderWatcher {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.started = true;
     await this.checkPresence();
     this.schedulePresence();
   }
@@ -150,13 +152,22 @@ export class FolderWatcher {
   setWindowVisible(visible: boolean): void {
     if (this.windowVisible === visible) return;
     this.windowVisible = visible;
-    if (this.stopped || !this.presenceTimer) return;
+    if (this.stopped || !this.started) return;
     this.schedulePresence();
     if (visible) void this.checkPresence();
   }
 
+  /** Set again whenever the window shows or hides, and when the folder's watch opens or closes. */
   private schedulePresence(): void {
     if (this.presenceTimer) clearInterval(this.presenceTimer);
+    this.presenceTimer = null;
+    if (this.stopped || !this.started) return;
+    // Hidden and watched, no poll of its own (issue 33: three folders' checks were most of the
+    // idle core's wakeups): the scans beside the change events (rescanMs, or scanMs without
+    // events) look at the folder's root first and run the presence check when it is gone or
+    // became a link. A folder that is not watched (missing, denied, linked) is still looked at
+    // at the hidden pace, to notice it coming back; showing the window checks at once.
+    if (!this.windowVisible && this.changes) return;
     const every = this.windowVisible ? (this.options.presenceCheckMs ?? DEFAULT_PRESENCE_MS) : (this.options.hiddenPresenceCheckMs ?? DEFAULT_HIDDEN_PRESENCE_MS);
     this.presenceTimer = setInterval(() => void this.checkPresence(), every);
   }
@@ -215,6 +226,7 @@ export class FolderWatcher {
       this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
     }
     this.setState('watching');
+    this.schedulePresence();
     // What is already there (arrived while closed, or while the folder was away): settled like a new file.
     await this.scanOnce();
   }
@@ -321,6 +333,7 @@ export class FolderWatcher {
   private async closeChanges(): Promise<void> {
     const changes = this.changes;
     this.changes = null;
+    this.schedulePresence();
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();
     if (changes) await changes.close().catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))));

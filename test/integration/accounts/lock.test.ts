@@ -78,9 +78,10 @@ describe('a lost account lock (issue 27 item 7)', () => {
       const config: LockTakerConfig = { dataDir, logDir: join(root, 'lost-logs-2'), baseUrl: host.baseUrl, apiKey: host.apiKey, marker };
       child = spawn(process.execPath, [join(import.meta.dirname, 'lock-taker-child.ts'), JSON.stringify(config)], { stdio: ['pipe', 'inherit', 'inherit'] });
       // The holder is stuck (a blocked event loop) until the other process has the account: at
-      // most 40 s, checked every 100 ms without letting this process's timers run.
+      // most 70 s (the lock goes stale after 30 s: lock.ts), checked every 100 ms without letting
+      // this process's timers run.
       const stuck = new Int32Array(new SharedArrayBuffer(4));
-      for (let i = 0; i < 400 && !existsSync(marker); i++) Atomics.wait(stuck, 0, 0, 100);
+      for (let i = 0; i < 700 && !existsSync(marker); i++) Atomics.wait(stuck, 0, 0, 100);
       expect(existsSync(marker)).toBe(true);
 
       await until('the holder to give the account up', async () => (await holder.handlers['app:notices'](undefined)).some((n) => n.id === 'account-in-use'));
@@ -95,5 +96,5 @@ describe('a lost account lock (issue 27 item 7)', () => {
       child?.kill('SIGKILL');
       await holder.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -153,4 +153,37 @@ describe('FolderWatcher', () => {
     expect(states).toEqual(['watching', 'missing']);
     dir = parent;
   });
+
+  it('hidden and watched, polls nothing of its own: the rescan sees the folder go, the hidden-pace check sees it come back (issue 33)', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'vidlift-watch-'));
+    dir = join(parent, 'camera');
+    await mkdir(dir);
+    const states: WatchState[] = [];
+    const watcher = (rescanMs: number) =>
+      new FolderWatcher({ folder: dir, settleMs: SETTLE_MS, presenceCheckMs: 100, hiddenPresenceCheckMs: 100, rescanMs, isKnown: () => false, onFile: () => undefined, onState: (s) => states.push(s) });
+    // No rescan within the test: hidden, a watched folder that goes away is not looked at.
+    const quiet = watcher(3_600_000);
+    watchers.push(quiet);
+    await quiet.start();
+    quiet.setWindowVisible(false);
+    await rename(dir, join(parent, 'away'));
+    // Twenty of the hidden pace's checks would have seen it gone; while it is watched, none ran.
+    await sleep(2000);
+    expect(states).toEqual(['watching']);
+    await quiet.stop();
+    await rename(join(parent, 'away'), dir);
+
+    // With a rescan: it sees the folder gone; unwatched, the hidden-pace check sees it back.
+    states.length = 0;
+    const rescanning = watcher(200);
+    watchers.push(rescanning);
+    await rescanning.start();
+    rescanning.setWindowVisible(false);
+    await rename(dir, join(parent, 'away'));
+    await until(() => states.includes('missing'), 'missing state from the rescan while hidden');
+    await rename(join(parent, 'away'), dir);
+    await until(() => states.at(-1) === 'watching' && states.length === 3, 'watching again from the hidden-pace check');
+    expect(states).toEqual(['watching', 'missing', 'watching']);
+    dir = parent;
+  });
 });

@@ -12,8 +12,13 @@ export interface AccountManager {
   name: string;
   /** account:opened, before anything is read: follow the account's events; the function returned unfollows them at account:closed. */
   follow?: () => () => void;
-  /** account:opened: read the account's data; a failure is told under `title`, the others still load. */
-  load?: { title: string; run: () => Promise<void> };
+  /**
+   * account:opened: read the account's data; a failure is told under `title`, the others still
+   * load. `first`: what the first screen shows (the library's list), read before the others,
+   * which are read once it is answered (issue 33: a 1M library's first page no longer waits
+   * behind the queue's, the imports' and the links' reads at the single core).
+   */
+  load?: { title: string; run: () => Promise<void>; first?: true };
   /** account:closed, after it stopped following: back to the state of a fresh manager. */
   forget?: () => void;
 }
@@ -43,7 +48,7 @@ export class AccountLifecycle {
     this.#managers.set(manager.name, manager);
     if (this.#shown === null) return;
     this.#follow(manager);
-    this.#load(manager, this.#shown.failed);
+    void this.#load(manager, this.#shown.failed);
   }
 
   /**
@@ -56,7 +61,14 @@ export class AccountLifecycle {
     this.#shown = { accountId, failed };
     // Every manager follows first, so no event of the account is missed between a read and its follow.
     for (const manager of this.#managers.values()) this.#follow(manager);
-    for (const manager of this.#managers.values()) this.#load(manager, failed);
+    const managers = [...this.#managers.values()];
+    const opened = this.#shown;
+    const first = managers.filter((manager) => manager.load?.first).map((manager) => this.#load(manager, failed));
+    void Promise.allSettled(first).then(() => {
+      // Another account opened meanwhile: its own open reads its managers.
+      if (this.#shown !== opened) return;
+      for (const manager of managers) if (!manager.load?.first) void this.#load(manager, failed);
+    });
   }
 
   /** account:closed: nothing of the account shown so far stays in any manager. */
@@ -72,8 +84,8 @@ export class AccountLifecycle {
     if (manager.follow) this.#following.set(manager.name, manager.follow());
   }
 
-  #load({ load }: AccountManager, failed: LoadFailure): void {
-    load?.run().catch((error: unknown) => failed(load.title, error));
+  #load({ load }: AccountManager, failed: LoadFailure): Promise<void> {
+    return load ? load.run().catch((error: unknown) => failed(load.title, error)) : Promise.resolve();
   }
 }
 

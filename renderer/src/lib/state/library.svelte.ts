@@ -315,6 +315,7 @@ export const library = new Library();
 accountLifecycle.register({
   name: 'library',
   follow: () => library.start(),
-  load: { title: 'Could not show the library', run: () => library.load() },
+  // The first screen: its folders and first page are read before the other managers' data.
+  load: { title: 'Could not show the library', run: () => library.load(), first: true },
   forget: () => library.reset(),
 });

@@ -69,6 +69,33 @@ describe('AccountLifecycle', () => {
     expect(notices.items).toEqual([]);
   });
 
+  it('reads the first screen’s data before the others, and the others only for the account still shown (issue 33)', async () => {
+    const lifecycle = new AccountLifecycle();
+    const read: string[] = [];
+    const firstReads: Array<() => void> = [];
+    lifecycle.register({ name: 'queue', load: { title: 'queue', run: async () => void read.push(`queue of ${lifecycle.shown}`) } });
+    lifecycle.register({
+      name: 'list',
+      load: { title: 'list', first: true, run: () => new Promise<void>((resolve) => firstReads.push(() => (read.push(`list of ${lifecycle.shown}`), resolve()))) },
+    });
+    lifecycle.open('alpha', () => undefined);
+    await settle();
+    // The list is still being read: nothing else is asked yet.
+    expect(read).toEqual([]);
+    firstReads.shift()!();
+    await settle();
+    expect(read).toEqual(['list of alpha', 'queue of alpha']);
+
+    // Switched before the first screen was answered: the rest is read for the new account only.
+    read.length = 0;
+    lifecycle.open('beta', () => undefined);
+    lifecycle.open('gamma', () => undefined);
+    firstReads.shift()!();
+    firstReads.shift()!();
+    await settle();
+    expect(read).toEqual(['list of gamma', 'list of gamma', 'queue of gamma']);
+  });
+
   it('tells a read that failed under its title, and the other managers still read', async () => {
     const stub = stubBridge();
     stub.fail('remote:list', { code: 'offline', message: 'No answer.', retryable: true });
