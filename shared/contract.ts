@@ -47,7 +47,7 @@ import { isAccountMethod, type AccountEventName, type AccountMethodName, type Ap
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
 import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
-import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource } from './link-text.ts';
+import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource, UnknownVideo } from './link-text.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 import { Destination, DestinationId, HookCommand, NotifyView } from './notify.ts';
@@ -291,8 +291,8 @@ export const methods = {
   'links:takedowns': accountMethod(LinkPageInput, TakedownsView),
   /** One dead video's tombstone: title, links, folder, source file, Upload again's state, its link-map pair. */
   'links:tombstone': accountMethod(z.strictObject({ id: VideoId }), Tombstone),
-  /** The health of these videos: the library's first; ids it does not know are asked of operation 15. */
-  'links:lookup': accountMethod(z.strictObject({ ids: z.array(VideoId).min(1).max(1000) }), z.object({ items: z.array(LinkHealth) })),
+  /** The health of these videos: the library's first; ids it does not know are asked of operation 15 (`unknown`: it could not be asked, and why). */
+  'links:lookup': accountMethod(z.strictObject({ ids: z.array(VideoId).min(1).max(1000) }), z.object({ items: z.array(LinkHealth), unknown: z.array(UnknownVideo) })),
   /** Upload again: the dead videos named (or all) whose source is unchanged, to their folder with their title, through the queue. */
   'links:recover': accountMethod(RecoverInput, RecoverResult),
   /** Locate file…: a path picked in the open dialog for a dead video whose source moved or changed; checked as a drop, then queued. */

@@ -177,7 +177,7 @@ describe('FixPreview', () => {
 });
 
 describe('the Fix my links manager', () => {
-  const check: LinkCheckResult = { encoding: { name: 'windows-1252', bom: false }, links: [], videos: [], counts: { alive: 0, takenDown: 0, gone: 0, unknown: 0 } };
+  const check: LinkCheckResult = { encoding: { name: 'windows-1252', bom: false }, links: [], videos: [], unknown: [], counts: { alive: 0, takenDown: 0, gone: 0, unknown: 0 } };
   const fix: LinkFixResult = { encoding: check.encoding, text: 'abc', written: null, changes: [], replaced: 0, stillDead: 0, dead: [] };
 
   it('checks and fixes a picked file by its path, and saves to the path the save dialog gave', async () => {
