@@ -156,7 +156,8 @@ export class LinkTextService {
   }
 
   async #stillValid(source: LinkTextSource, read: Read): Promise<boolean> {
-    if (read.version !== this.#deps.libraryVersion()) return false;
+    // Unknown health is asked again: the service may answer now.
+    if (read.version !== this.#deps.libraryVersion() || read.health.unknown.size > 0) return false;
     if (!('path' in source) || read.stamp === null) return true;
     const now = await stat(source.path).catch(() => null);
     return now !== null && now.size === read.stamp.size && now.mtimeMs === read.stamp.mtimeMs;
