@@ -156,9 +156,10 @@ export const methods = {
   ),
   /** Title search over the whole library, from the local index. */
   /** `total`: every match in the library; `items` holds at most `limit` of them, newest first. */
+  /** `includeDead`: the taken-down and gone videos (tombstones) whose title matches too, as `dead` (newest deaths first). */
   'videos:search': accountMethod(
-    z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }),
-    z.object({ items: z.array(Video), total: z.number().int().min(0) }),
+    z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500), includeDead: z.boolean().optional() }),
+    z.object({ items: z.array(Video), total: z.number().int().min(0), dead: z.object({ items: z.array(Tombstone), total: z.number().int().min(0) }).optional() }),
   ),
   'videos:get': accountMethod(z.strictObject({ id: VideoId }), Video),
   /** How many videos a selection holds and their size, resolved in the library (not over the rows loaded). */

@@ -84,6 +84,19 @@ export function healthCounts(db: Db): HealthCounts {
 
 /** The counts and a page of tombstones, newest deaths first; `search` narrows by title. */
 export async function healthView(db: Db, query: HealthQuery): Promise<HealthView> {
+  return { counts: healthCounts(db), ...(await deadPage(db, query)) };
+}
+
+/**
+ * The dead videos whose title matches a library-wide search (videos:search with its dead),
+ * newest deaths first: the same words matched anywhere in the title, as the search of titles.
+ */
+export function deadMatching(db: Db, search: string, limit: number): Promise<{ items: Tombstone[]; total: number }> {
+  return deadPage(db, { offset: 0, limit, search });
+}
+
+/** A page of tombstones, newest deaths first, of one state or both, narrowed by title words; with how many there are. */
+async function deadPage(db: Db, query: HealthQuery): Promise<{ items: Tombstone[]; total: number }> {
   // Every tombstone is one of the two: without a state asked, no filter (lib_tombstones_by_death orders them).
   const where = query.state ? ['t.state = ?'] : ['1'];
   const args: (string | number)[] = query.state ? [query.state] : [];
@@ -100,7 +113,7 @@ export async function healthView(db: Db, query: HealthQuery): Promise<HealthView
     )
     .all(...args, query.limit, query.offset);
   const total = Number(db.prepare(`SELECT COUNT(*) AS n FROM lib_tombstones t WHERE ${where.join(' AND ')}`).get(...args)?.n ?? 0);
-  return { counts: healthCounts(db), items: await toTombstones(db, rows), total };
+  return { items: await toTombstones(db, rows), total };
 }
 
 /** Ids per query: a statement's parameters hold one JSON array, kept short enough to plan well. */
