@@ -46,7 +46,7 @@ import {
 import { isAccountMethod, type AccountEventName, type AccountMethodName, type AppMethodName, type EventName, type MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
-import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
+import { HealthQuery, HealthView, LinkHealth, LinkMapPair, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
 import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource, UnknownVideo } from './link-text.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
@@ -352,6 +352,8 @@ export const events = {
   'watch:changed': accountEvent(WatchStatusView),
   /** A DMCA read found new records (one event per read, also for accounts not shown). */
   'links:takedownsFound': accountEvent(TakedownsFound),
+  /** Uploads again were confirmed: the link map gained these pairs (Fix my links checks its text again). */
+  'links:paired': accountEvent(z.object({ pairs: z.array(LinkMapPair).min(1) })),
 } as const satisfies Record<EventName, { scope: Scope; payload: z.ZodType }>;
 
 // The other direction: every schema above has its name in contract-names.ts.
