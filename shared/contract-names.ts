@@ -120,6 +120,7 @@ export const EVENT_NAMES = [
   'updates:changed',
   'watch:changed',
   'links:takedownsFound',
+  'links:paired',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -46,8 +46,8 @@ import {
 import { isAccountMethod, type AccountEventName, type AccountMethodName, type AppMethodName, type EventName, type MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
 import { WatchStatusView } from './watch.ts';
-import { HealthQuery, HealthView, LinkHealth, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
-import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource } from './link-text.ts';
+import { HealthQuery, HealthView, LinkHealth, LinkMapPair, LinkMapView, LinkPageInput, RecoverInput, RecoverResult, TakedownsFound, TakedownsView, Tombstone } from './links.ts';
+import { LinkCheckResult, LinkFixInput, LinkFixResult, LinkTextSource, UnknownVideo } from './link-text.ts';
 import { UploadsQuery, UploadsSummary, UploadsView } from './upload-queue.ts';
 import { UploadVerification } from './upload-verification.ts';
 import { Destination, DestinationId, HookCommand, NotifyView } from './notify.ts';
@@ -156,9 +156,10 @@ export const methods = {
   ),
   /** Title search over the whole library, from the local index. */
   /** `total`: every match in the library; `items` holds at most `limit` of them, newest first. */
+  /** `includeDead`: the taken-down and gone videos (tombstones) whose title matches too, as `dead` (newest deaths first). */
   'videos:search': accountMethod(
-    z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500) }),
-    z.object({ items: z.array(Video), total: z.number().int().min(0) }),
+    z.strictObject({ query: Text.min(1).max(200), limit: z.number().int().min(1).max(500), includeDead: z.boolean().optional() }),
+    z.object({ items: z.array(Video), total: z.number().int().min(0), dead: z.object({ items: z.array(Tombstone), total: z.number().int().min(0) }).optional() }),
   ),
   'videos:get': accountMethod(z.strictObject({ id: VideoId }), Video),
   /** How many videos a selection holds and their size, resolved in the library (not over the rows loaded). */
@@ -291,8 +292,8 @@ export const methods = {
   'links:takedowns': accountMethod(LinkPageInput, TakedownsView),
   /** One dead video's tombstone: title, links, folder, source file, Upload again's state, its link-map pair. */
   'links:tombstone': accountMethod(z.strictObject({ id: VideoId }), Tombstone),
-  /** The health of these videos: the library's first; ids it does not know are asked of operation 15. */
-  'links:lookup': accountMethod(z.strictObject({ ids: z.array(VideoId).min(1).max(1000) }), z.object({ items: z.array(LinkHealth) })),
+  /** The health of these videos: the library's first; ids it does not know are asked of operation 15 (`unknown`: it could not be asked, and why). */
+  'links:lookup': accountMethod(z.strictObject({ ids: z.array(VideoId).min(1).max(1000) }), z.object({ items: z.array(LinkHealth), unknown: z.array(UnknownVideo) })),
   /** Upload again: the dead videos named (or all) whose source is unchanged, to their folder with their title, through the queue. */
   'links:recover': accountMethod(RecoverInput, RecoverResult),
   /** Locate file…: a path picked in the open dialog for a dead video whose source moved or changed; checked as a drop, then queued. */
@@ -351,6 +352,8 @@ export const events = {
   'watch:changed': accountEvent(WatchStatusView),
   /** A DMCA read found new records (one event per read, also for accounts not shown). */
   'links:takedownsFound': accountEvent(TakedownsFound),
+  /** Uploads again were confirmed: the link map gained these pairs (Fix my links checks its text again). */
+  'links:paired': accountEvent(z.object({ pairs: z.array(LinkMapPair).min(1) })),
 } as const satisfies Record<EventName, { scope: Scope; payload: z.ZodType }>;
 
 // The other direction: every schema above has its name in contract-names.ts.

@@ -3,6 +3,7 @@
 // back with each dead link that has a replacement in the link map swapped. The core finds and
 // rewrites (electron/core/links/link-text-service.ts); the window and the command line word it.
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
 import { LocalPath } from './model.ts';
 import { LinkHealth, SourceStatus, VideoHealth } from './links.ts';
 
@@ -34,12 +35,21 @@ export type TextEncoding = z.infer<typeof TextEncoding>;
 export const LinkCounts = z.object({ alive: z.number().int(), takenDown: z.number().int(), gone: z.number().int(), unknown: z.number().int() });
 export type LinkCounts = z.infer<typeof LinkCounts>;
 
+/**
+ * A video whose health could not be told: the library does not know it and the service could
+ * not be asked (`reason`: the failure's code, e.g. `offline`). Its links count as unknown.
+ */
+export const UnknownVideo = z.object({ videoId: z.string(), reason: z.enum(ERROR_CODES) });
+export type UnknownVideo = z.infer<typeof UnknownVideo>;
+
 export const LinkCheckResult = z.object({
   encoding: TextEncoding,
   /** Every link, in the order of the text. */
   links: z.array(TextLink),
   /** The health of each video the links name, once per video (absent: unknown). */
   videos: z.array(LinkHealth),
+  /** The videos whose health is unknown, once each, with why. */
+  unknown: z.array(UnknownVideo),
   counts: LinkCounts,
 });
 export type LinkCheckResult = z.infer<typeof LinkCheckResult>;

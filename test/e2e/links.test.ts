@@ -3,7 +3,10 @@
 // window's notice), the Takedowns view lists both and the library's sidebar counts them;
 // Upload again for all makes two new videos and the link map holds both pairs; a BBCode post
 // carrying the five videos' links in three shapes comes back from Fix my links equal byte for
-// byte but the replaced links. Screens links-* in light and dark, at 1280 and 900 px, axe clean.
+// byte but the replaced links; a third video taken down is uploaded again from Fix my links'
+// dead list and the view checks again by itself, offering its new links. The library-wide
+// search includes the taken-down videos when asked. Screens links-* in light and dark, at 1280
+// and 900 px, axe clean.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,4 +216,50 @@ describe('the life of a link', () => {
     await shootAndCheck(page, 'links-fix-900');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);
+  it('uploads a dead video again from Fix my links, and checks the text again by itself once it is confirmed', async () => {
+    const { core } = harness;
+    const third = videos.find((v) => v.name === 'Mountain pass.mp4')!;
+    harness.host.control.takeDown(third.id);
+    await shown(core)['sync:now']({ full: true });
+    await until('the third taken down', async () => (await shown(core)['links:health']({ offset: 0, limit: 1 })).counts.takenDown === 3, 30_000);
+
+    await nav('Fix my links').click();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    const summary = page.getByTestId('fix-summary');
+    await until('the third dead', async () => ((await summary.textContent()) ?? '').includes('6 replaced · 3 still dead'), 30_000);
+    const dead = page.getByRole('list', { name: 'Dead links with no replacement' });
+    expect(await dead.locator(`li[data-video="${third.id}"]`).textContent()).toContain('3 links in the text');
+    await dead.scrollIntoViewIfNeeded();
+    await shootAndCheck(page, 'links-fix-dead');
+    await dead.getByRole('button', { name: `Upload again: “${third.name}”` }).click();
+    // No click on Check again: the confirmed upload's pair brings the new links into the preview.
+    await until('checked again by itself', async () => ((await summary.textContent()) ?? '').includes('9 replaced · 0 still dead'), 60_000);
+    const pair = (await shown(core)['links:tombstone']({ id: third.id })).pair!;
+    expect(await page.locator('.preview ins').allTextContents()).toEqual(expect.arrayContaining([pair.newDownload, pair.newEmbed]));
+    expect(await dead.count()).toBe(0);
+  }, 120_000);
+
+  it('searches the library with the taken-down videos when asked, each marked with its state', async () => {
+    await nav('Library').click();
+    const back = page.getByRole('button', { name: 'Back to the folders' });
+    if (await back.isVisible()) await back.click();
+    await page.getByLabel('All folders').check();
+    await page.locator('#video-search').fill('a');
+    const toggle = page.getByLabel('Include taken-down and gone videos');
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await page.getByTestId('dead-matches-count').count()).toBe(0);
+    await toggle.check();
+    const matches = page.getByRole('list', { name: 'Taken-down and gone videos matching the search' });
+    await until('the dead matches', async () => (await matches.locator('li').count()) === 3, 30_000);
+    for (const state of await matches.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))) expect(state).toBe('takenDown');
+    expect(await matches.locator('.badge').first().textContent()).toBe('Taken down');
+    await shootAndCheck(page, 'links-search-dead');
+    await page.locator('#video-search').fill('river');
+    await until('one match', async () => (await matches.locator('li').count()) === 1);
+    expect(await matches.locator('.name').textContent()).toBe('River delta.mp4');
+    await toggle.uncheck();
+    await until('the matches gone', async () => (await page.getByTestId('dead-matches-count').count()) === 0);
+    await page.getByLabel('All folders').uncheck();
+    await page.locator('#video-search').fill('');
+  }, 60_000);
 });

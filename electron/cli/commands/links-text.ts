@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
+import { ERROR_LEADS, type ErrorCode } from '../../../shared/errors.ts';
 import type { LinkHealth } from '../../../shared/links.ts';
 import type { LinkCheckResult, LinkFixResult, UploadAgain } from '../../../shared/link-text.ts';
 import type { Command } from '../command.ts';
@@ -81,14 +82,22 @@ export const linksCheck: Command = {
 
 function sayCheck(result: LinkCheckResult, out: Output): void {
   const health = new Map(result.videos.map((video) => [video.videoId, video]));
+  const unknownWhy = new Map(result.unknown.map((u) => [u.videoId, u.reason]));
   const rows = result.links.map((link) => {
     const video = health.get(link.videoId);
     const replacement = video?.replacement ? ` → ${link.kind === 'download' ? video.replacement.downloadUrl : video.replacement.embedUrl}` : '';
-    return [STATE_WORDS[video?.state ?? 'unknown'], link.kind, link.written, `${video?.title ?? ''}${replacement}`];
+    const why = unknownWhy.get(link.videoId);
+    return [STATE_WORDS[video?.state ?? 'unknown'], link.kind, link.written, video ? `${video.title ?? ''}${replacement}` : why !== undefined ? `(not checked: ${why})` : ''];
   });
   if (rows.length > 0) out.say(table([['HEALTH', 'KIND', 'LINK', 'TITLE'], ...rows]));
   const { alive, takenDown, gone, unknown } = result.counts;
-  out.say(`${result.links.length} links: ${alive} alive, ${takenDown} taken down, ${gone} gone${unknown > 0 ? `, ${unknown} unknown (the service could not be asked)` : ''}.`);
+  out.say(`${result.links.length} links: ${alive} alive, ${takenDown} taken down, ${gone} gone${unknown > 0 ? `, ${unknown} unknown` : ''}.`);
+  // Unknown is not dead (the exit code says dead only): why each could not be checked, once per cause.
+  const videosPerReason = new Map<ErrorCode, number>();
+  for (const reason of unknownWhy.values()) videosPerReason.set(reason, (videosPerReason.get(reason) ?? 0) + 1);
+  for (const [reason, videos] of videosPerReason) {
+    out.say(`${videos} ${videos === 1 ? 'video' : 'videos'} not checked (${reason}): the library does not know ${videos === 1 ? 'it' : 'them'}. ${ERROR_LEADS[reason]}`);
+  }
 }
 
 export const linksFix: Command = {

@@ -11,6 +11,7 @@ import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 import { pickedFile } from '../files/file-identity.ts';
 import { countSearchMatches } from './search/count.ts';
+import { deadMatching } from '../links/health.ts';
 
 export type LibraryMethod =
   | 'account:get'
@@ -99,7 +100,12 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
       const { items, total } = store.folderPage(folderId, offset, limit, sort, search);
       return { items, total, offset, freshness: sync.folderFreshness(folderId) };
     },
-    'videos:search': ({ query, limit }) => ({ items: store.search(query, limit), total: countSearchMatches(store.db, query) }),
+    'videos:search': async ({ query, limit, includeDead }) => ({
+      items: store.search(query, limit),
+      total: countSearchMatches(store.db, query),
+      // Asked for only: the default search reads the title index alone.
+      ...(includeDead ? { dead: await deadMatching(store.db, query, limit) } : {}),
+    }),
     'videos:get': ({ id }) => requireVideo(id),
     'videos:selectionSummary': ({ selection }) => summarize(resolveSelection(store, selection)),
     'videos:setSkipIntro': ({ id, seconds }) => outbox.setSkipIntro(id, seconds),

@@ -19,7 +19,10 @@ export function createLinksHandlers(links: Links, grants: Pick<PathGrants, 'isGr
       if (!stone) throw new AppError('not_found', links.library.store.getVideo(id) ? 'This video is alive: it has no tombstone.' : 'Vidlift knows no dead video with this id.', { retryable: false });
       return stone;
     },
-    'links:lookup': async ({ ids }) => ({ items: [...(await lookupLinkHealth(links.lookupSource, ids)).values()] }),
+    'links:lookup': async ({ ids }) => {
+      const { found, unknown } = await lookupLinkHealth(links.lookupSource, ids);
+      return { items: [...found.values()], unknown: [...unknown].map(([videoId, reason]) => ({ videoId, reason })) };
+    },
     'links:recover': (input) => links.recovery.recover(input),
     'links:locate': ({ id, path }) => {
       if (!grants.isGranted(path)) {

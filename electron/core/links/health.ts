@@ -84,6 +84,19 @@ export function healthCounts(db: Db): HealthCounts {
 
 /** The counts and a page of tombstones, newest deaths first; `search` narrows by title. */
 export async function healthView(db: Db, query: HealthQuery): Promise<HealthView> {
+  return { counts: healthCounts(db), ...(await deadPage(db, query)) };
+}
+
+/**
+ * The dead videos whose title matches a library-wide search (videos:search with its dead),
+ * newest deaths first: the same words matched anywhere in the title, as the search of titles.
+ */
+export function deadMatching(db: Db, search: string, limit: number): Promise<{ items: Tombstone[]; total: number }> {
+  return deadPage(db, { offset: 0, limit, search });
+}
+
+/** A page of tombstones, newest deaths first, of one state or both, narrowed by title words; with how many there are. */
+async function deadPage(db: Db, query: HealthQuery): Promise<{ items: Tombstone[]; total: number }> {
   // Every tombstone is one of the two: without a state asked, no filter (lib_tombstones_by_death orders them).
   const where = query.state ? ['t.state = ?'] : ['1'];
   const args: (string | number)[] = query.state ? [query.state] : [];
@@ -100,7 +113,7 @@ export async function healthView(db: Db, query: HealthQuery): Promise<HealthView
     )
     .all(...args, query.limit, query.offset);
   const total = Number(db.prepare(`SELECT COUNT(*) AS n FROM lib_tombstones t WHERE ${where.join(' AND ')}`).get(...args)?.n ?? 0);
-  return { counts: healthCounts(db), items: await toTombstones(db, rows), total };
+  return { items: await toTombstones(db, rows), total };
 }
 
 /** Ids per query: a statement's parameters hold one JSON array, kept short enough to plan well. */
@@ -117,15 +130,32 @@ export async function tombstonesOf(db: Db, ids: readonly string[]): Promise<Tomb
 
 /** Those of `ids` the library lists, with their title and folder (any number of ids, read in chunks). */
 export function aliveOf(db: Db, ids: readonly string[]): Array<{ id: string; title: string; folderId: number }> {
-  // CROSS JOIN keeps the ids outside: one index lookup each, never a scan of the library.
-  const query = db.prepare('SELECT v.id, v.name, v.folder_id FROM json_each(?) j CROSS JOIN lib_videos v ON v.id = j.value');
+  // CROSS JOIN keeps the ids outside: one index lookup each, never a scan of the library. Each
+  // chunk comes back as one JSON array: parsing it is cheaper than a row object per video.
+  const query = db.prepare('SELECT json_group_array(json_array(v.id, v.name, v.folder_id)) AS rows FROM json_each(?) j CROSS JOIN lib_videos v ON v.id = j.value');
   const found: Array<{ id: string; title: string; folderId: number }> = [];
   // In the index's order: neighbouring lookups read neighbouring pages.
   const sorted = [...ids].sort();
   for (let i = 0; i < sorted.length; i += ID_CHUNK) {
-    for (const row of query.all(JSON.stringify(sorted.slice(i, i + ID_CHUNK)))) found.push({ id: String(row.id), title: String(row.name), folderId: Number(row.folder_id) });
+    const rows = JSON.parse(String(query.get(JSON.stringify(sorted.slice(i, i + ID_CHUNK)))?.rows ?? '[]')) as Array<[string, string, number]>;
+    for (const [id, title, folderId] of rows) found.push({ id, title, folderId });
   }
   return found;
+}
+
+/**
+ * Those of `ids` the library does not list (any number of ids, read in chunks). The library's
+ * id index alone answers (no row is read), and only the few ids it lacks come back to
+ * JavaScript, as one JSON array per chunk: 100,000 listed ids cost no 100,000 rows.
+ */
+export function unlistedOf(db: Db, ids: readonly string[]): Set<string> {
+  const query = db.prepare('SELECT json_group_array(j.value) AS ids FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM lib_videos v WHERE v.id = j.value)');
+  const unlisted = new Set<string>();
+  const sorted = [...ids].sort();
+  for (let i = 0; i < sorted.length; i += ID_CHUNK) {
+    for (const id of JSON.parse(String(query.get(JSON.stringify(sorted.slice(i, i + ID_CHUNK)))?.ids ?? '[]')) as string[]) unlisted.add(id);
+  }
+  return unlisted;
 }
 
 export async function tombstoneOf(db: Db, videoId: string): Promise<Tombstone | null> {

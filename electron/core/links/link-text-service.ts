@@ -5,7 +5,11 @@
 // in the link map swapped (link-rewriter.ts), byte for byte otherwise (text-document.ts).
 // A big text is searched a piece at a time, giving the event loop back between pieces, so a
 // 20 MB forum export does not stall the other accounts' uploads while it is read.
-import { readFile, stat } from 'node:fs/promises';
+// One read serves a check and a fix of the same text: asked at once (the window's health list
+// and preview) or one after the other (Save as… after the preview), while the text and the
+// library are as they were; alive videos' titles are read only for a check (a fix needs the
+// dead ones alone).
+import { open, stat } from 'node:fs/promises';
 import { AppError } from '../../../shared/errors.ts';
 import {
   MAX_LINK_TEXT_BYTES,
@@ -17,20 +21,26 @@ import {
   type LinkFixResult,
   type LinkTextSource,
   type TextLink,
+  type UnknownVideo,
 } from '../../../shared/link-text.ts';
 import type { LinkHealth } from '../../../shared/links.ts';
 import { writeToFile } from '../files/write-file.ts';
 import { LinkFinder, type FoundLink } from './link-finder.ts';
 import { rewriteLinks, type PlacedLink } from './link-rewriter.ts';
 import { templatesOf } from './link-templates.ts';
+import type { HealthAnswer } from './health-lookup.ts';
 import type { KnownLink } from './known-links.ts';
 import { byteSpans, decodeDocument, describeEncoding, documentOfText, type TextDocument } from './text-document.ts';
 
 export interface LinkTextDeps {
   /** A few of the links the account holds: the shapes to look for. */
   knownLinks: () => KnownLink[];
-  /** The health of these videos (links-core's lookupLinkHealth); an id missing from the answer is unknown. */
-  lookup: (ids: readonly string[]) => Promise<ReadonlyMap<string, LinkHealth>>;
+  /** The health of these videos, alive ones without their details (links-core's lookupLinkHealth). */
+  lookup: (ids: readonly string[]) => Promise<HealthAnswer>;
+  /** The title and folder of these alive videos (a check lists them). */
+  aliveDetails: (ids: readonly string[]) => Array<{ id: string; title: string; folderId: number }>;
+  /** What the library is now: a read made when it was otherwise may tell health that changed since. */
+  libraryVersion: () => string;
   /** Whether the person granted this path (the open dialog, the command line's argument). */
   isGranted: (path: string) => boolean;
   /** Consumes a path chosen in the save dialog: the only place a fixed text is written. */
@@ -40,33 +50,51 @@ export interface LinkTextDeps {
 /** The piece of text searched between two turns of the event loop. */
 const PIECE_CHARS = 1 << 20;
 
+/** How long a read is kept for the next check or fix of the same text (the text is tens of MB in memory). */
+const KEEP_READ_MS = 60_000;
+
+/** A file as it was read: another size or mtime since means another text. */
+interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
 interface Read {
   document: TextDocument;
   links: PlacedLink[];
-  health: ReadonlyMap<string, LinkHealth>;
+  health: HealthAnswer;
+  /** The file's stamp when read (null: a pasted text). */
+  stamp: FileStamp | null;
+  /** The library's version the health was read at. */
+  version: string;
+  /** The health with the alive videos' details, once a check asked for it. */
+  detailed: Promise<Map<string, LinkHealth>> | null;
 }
 
 export class LinkTextService {
   readonly #deps: LinkTextDeps;
-  /**
-   * The read under way: the window asks links:check and links:fix of the same text at once
-   * (the health list and the preview), and both take this one read, decode, search and lookup.
-   */
-  #reading: { source: LinkTextSource; read: Promise<Read> } | null = null;
+  /** The last read (under way or done), for the next check or fix of the same text. */
+  #last: { source: LinkTextSource; read: Promise<Read>; settled: boolean } | null = null;
+  #forget: ReturnType<typeof setTimeout> | undefined;
 
   constructor(deps: LinkTextDeps) {
     this.#deps = deps;
   }
 
   async check(source: LinkTextSource): Promise<LinkCheckResult> {
-    const { document, links, health } = await this.#read(source);
+    const read = await this.#read(source);
+    const { document, links } = read;
+    const health = await this.#detailed(read);
     const counts: LinkCounts = { alive: 0, takenDown: 0, gone: 0, unknown: 0 };
     for (const link of links) counts[health.get(link.id)?.state ?? 'unknown']++;
-    return { encoding: describeEncoding(document), links: links.map((link) => textLink(link, document.text)), videos: [...health.values()], counts };
+    const unknown: UnknownVideo[] = [...read.health.unknown].map(([videoId, reason]) => ({ videoId, reason }));
+    return { encoding: describeEncoding(document), links: links.map((link) => textLink(link, document.text)), videos: [...health.values()], unknown, counts };
   }
 
   async fix(input: LinkFixInput): Promise<LinkFixResult> {
-    const { document, links, health } = await this.#read('text' in input ? { text: input.text } : { path: input.path });
+    const read = await this.#read('text' in input ? { text: input.text } : { path: input.path });
+    const { document, links } = read;
+    const health = read.health.found;
     // Written to a file, the fixed text is bytes only: no 20 MB string is made for nobody.
     const rewritten = rewriteLinks(document, links, (id) => health.get(id)?.replacement, { text: input.toPath === undefined });
     const dead = new Map<string, DeadLink>();
@@ -103,38 +131,80 @@ export class LinkTextService {
     };
   }
 
-  #read(source: LinkTextSource): Promise<Read> {
-    const reading = this.#reading;
-    if (reading && sameSource(reading.source, source)) return reading.read;
+  /** The read of `source`: the one under way, or the last one while its text and the library are unchanged, or a new one. */
+  async #read(source: LinkTextSource): Promise<Read> {
+    if ('path' in source) this.#granted(source.path);
+    const last = this.#last;
+    if (last && sameSource(last.source, source) && (!last.settled || (await this.#stillValid(source, await last.read)))) return last.read;
     const read = this.#readNow(source);
-    const entry = { source, read };
-    this.#reading = entry;
-    const done = (): void => {
-      if (this.#reading === entry) this.#reading = null;
-    };
-    read.then(done, done);
+    const entry = { source, read, settled: false };
+    this.#last = entry;
+    clearTimeout(this.#forget);
+    read.then(
+      () => {
+        entry.settled = true;
+        this.#forget = setTimeout(() => {
+          if (this.#last === entry) this.#last = null;
+        }, KEEP_READ_MS);
+        this.#forget.unref?.();
+      },
+      () => {
+        if (this.#last === entry) this.#last = null;
+      },
+    );
     return read;
   }
 
+  async #stillValid(source: LinkTextSource, read: Read): Promise<boolean> {
+    // Unknown health is asked again: the service may answer now.
+    if (read.version !== this.#deps.libraryVersion() || read.health.unknown.size > 0) return false;
+    if (!('path' in source) || read.stamp === null) return true;
+    const now = await stat(source.path).catch(() => null);
+    return now !== null && now.size === read.stamp.size && now.mtimeMs === read.stamp.mtimeMs;
+  }
+
   async #readNow(source: LinkTextSource): Promise<Read> {
-    const document = 'text' in source ? documentOfText(source.text) : decodeDocument(await this.#readFile(source.path));
+    // The library's version before anything is read: a change during the read makes the next one read again.
+    const version = this.#deps.libraryVersion();
+    const file = 'text' in source ? null : await this.#readFile(source.path);
+    const document = file === null ? documentOfText((source as { text: string }).text) : decodeDocument(file.bytes);
     const finder = new LinkFinder(templatesOf(this.#deps.knownLinks()));
     const found = await findInPieces(finder, document.text);
     const spans = byteSpans(document, found);
     const links: PlacedLink[] = found.map((link, i) => Object.assign(link, spans[i]!));
     const ids = [...new Set(links.map((link) => link.id))];
-    const health = ids.length > 0 ? await this.#deps.lookup(ids) : new Map<string, LinkHealth>();
-    return { document, links, health };
+    const health: HealthAnswer = ids.length > 0 ? await this.#deps.lookup(ids) : { found: new Map(), unknown: new Map() };
+    return { document, links, health, stamp: file?.stamp ?? null, version, detailed: null };
   }
 
-  async #readFile(path: string): Promise<Buffer> {
+  /** The read's health with each alive video's title and folder (read once per read). */
+  #detailed(read: Read): Promise<Map<string, LinkHealth>> {
+    read.detailed ??= Promise.resolve().then(() => {
+      const health = new Map(read.health.found);
+      const alive = [...health.values()].filter((video) => video.state === 'alive' && video.title === undefined).map((video) => video.videoId);
+      for (const video of this.#deps.aliveDetails(alive)) health.set(video.id, { videoId: video.id, state: 'alive', title: video.title, folderId: video.folderId });
+      return health;
+    });
+    return read.detailed;
+  }
+
+  #granted(path: string): void {
     if (!this.#deps.isGranted(path)) throw new AppError('validation', 'Vidlift reads a text only from a file chosen in the open dialog.', { retryable: false });
-    const info = await stat(path).catch((error: unknown) => {
+  }
+
+  async #readFile(path: string): Promise<{ bytes: Buffer; stamp: FileStamp }> {
+    const handle = await open(path, 'r').catch((error: unknown) => {
       throw new AppError('not_found', `The file could not be read: ${(error as Error).message}`, { retryable: false, cause: error });
     });
-    if (!info.isFile()) throw new AppError('validation', 'That is not a file.', { retryable: false });
-    if (info.size > MAX_LINK_TEXT_BYTES) throw new AppError('validation', `The file is larger than ${MAX_LINK_TEXT_BYTES / 1024 / 1024} MB.`, { retryable: false });
-    return readFile(path);
+    try {
+      // The stamp and the bytes of one open file: what was read is what the stamp describes.
+      const info = await handle.stat();
+      if (!info.isFile()) throw new AppError('validation', 'That is not a file.', { retryable: false });
+      if (info.size > MAX_LINK_TEXT_BYTES) throw new AppError('validation', `The file is larger than ${MAX_LINK_TEXT_BYTES / 1024 / 1024} MB.`, { retryable: false });
+      return { bytes: await handle.readFile(), stamp: { size: info.size, mtimeMs: info.mtimeMs } };
+    } finally {
+      await handle.close();
+    }
   }
 }
 

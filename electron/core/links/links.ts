@@ -54,6 +54,8 @@ export class Links {
   /** Makes the link-map pairs of confirmed uploads again; tells the window when one was made. */
   settle(): void {
     const made = settlePairs(this.db, this.#now());
-    if (made.length > 0) this.#events.emit('library:changed', { folders: false, folderIds: [], account: false });
+    if (made.length === 0) return;
+    this.#events.emit('library:changed', { folders: false, folderIds: [], account: false });
+    this.#events.emit('links:paired', { pairs: made });
   }
 }

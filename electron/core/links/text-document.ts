@@ -47,8 +47,17 @@ function bomLengthOf(bytes: Uint8Array, encoding: string): number {
   return row && row.bom.every((byte, i) => bytes[i] === byte) ? row.bom.length : 0;
 }
 
+/** Characters 0–127 only (a link): every encoding here but UTF-16 writes them byte for byte. */
+const isAsciiText = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+};
+
 function encode(text: string, encoding: string): Buffer {
-  return encoding === 'utf-8' ? Buffer.from(text, 'utf8') : encoding === 'latin1' ? Buffer.from(text, 'latin1') : iconv.encode(text, encoding);
+  if (encoding === 'utf-8') return Buffer.from(text, 'utf8');
+  // A replaced link is ASCII: thousands of them skip iconv's per-call encoder.
+  if (encoding === 'latin1' || (!UTF16.has(encoding) && isAsciiText(text))) return Buffer.from(text, 'latin1');
+  return iconv.encode(text, encoding);
 }
 
 /** Reads bytes as a text whose characters re-encode to exactly these bytes. */

@@ -3,7 +3,8 @@
 // one video is taken down and one deleted on the host. `links check` exits 1 and names them;
 // after `links recover --all`, `links fix` writes the post with the two dead videos' links
 // swapped and every other byte as it was (to a file with -o, and from stdin to stdout, the
-// same bytes), and `links check` on the fixed post exits 0.
+// same bytes), and `links check` on the fixed post exits 0. With the service unreachable, a
+// link the library does not know is unknown (exit 0, with why), not dead.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,5 +120,22 @@ describe('vidlift-cli links check and links fix', () => {
     expect((await cli(['links', 'check', postPath, '-o', fixedPath], env)).code).toBe(2);
     expect((await cli(['links', 'fix', '--json', postPath], env)).code).toBe(2);
     expect((await cli(['links', 'check'], env)).code).toBe(2);
+
+    // The service unreachable: a link the library does not know is unknown, not dead (exit 0), and said why.
+    const stranger = alive.embedUrl.replace(alive.id, 'aaaaaaaaaaa1');
+    const mixedPath = join(root, 'mixed.txt');
+    writeFileSync(mixedPath, `${alive.embedUrl}\n${stranger}\n`);
+    await host.control.stop();
+    try {
+      const offline = await cli(['links', 'check', mixedPath], env);
+      expect(offline.code, offline.stderr).toBe(0);
+      expect(offline.stdout).toContain('2 links: 1 alive, 0 taken down, 0 gone, 1 unknown.');
+      expect(offline.stdout).toContain('1 video not checked (offline): the library does not know it. The service could not be reached.');
+      expect(offline.stdout).toMatch(/unknown\s+embed\s+\S+aaaaaaaaaaa1\s+\(not checked: offline\)/);
+      const offlineJson = JSON.parse((await cli(['links', 'check', '--json', mixedPath], env)).stdout) as LinkCheckResult;
+      expect(offlineJson.unknown).toEqual([{ videoId: 'aaaaaaaaaaa1', reason: 'offline' }]);
+    } finally {
+      await host.control.start();
+    }
   }, 300_000);
 });

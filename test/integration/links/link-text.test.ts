@@ -3,7 +3,9 @@
 // byte apart from the replaced links, written to a path the save dialog granted; a pasted text
 // answers the fixed text with both sides' spans for the preview; a link to a video the library
 // never saw is asked of the service (operation 15); a path the person did not pick is neither
-// read nor written, and a malformed input is refused at the dispatcher.
+// read nor written, and a malformed input is refused at the dispatcher. With the service
+// unreachable, a link the library does not know is unknown (offline) and the rest are told.
+// A check and a later fix of the same file share one read until the file or the library changes.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
@@ -138,5 +140,61 @@ describe('Fix my links in the core', () => {
       expect(await dispatch('links:fix', input, accountId)).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
     expect(await dispatch('links:check', { path: outside, toPath: outside }, accountId)).toMatchObject({ ok: false, error: { code: 'validation' } });
+  }, 120_000);
+  it('tells the links it knows when the service cannot be reached, the others unknown with why', async () => {
+    rig = await coreRig({ seed: 'empty' });
+    const { host, core, dir } = rig;
+    const videos = await uploadAll(core, ['mine.mp4', 'gone.mp4'].map((name, i) => writeVideo(dir, name, 40_000 + i).path));
+    const mine = videos.get('mine.mp4')!;
+    const gone = videos.get('gone.mp4')!;
+    host.control.deleteVideo(gone.id);
+    await syncFully(core);
+    const strangers = ['aaaaaaaaaaa1', 'aaaaaaaaaaa2', 'aaaaaaaaaaa3'];
+    const text = [mine.embed, gone.download, ...strangers.map((id) => mine.embed.replace(mine.id, id)), mine.download].join('\n');
+    const asked = host.control.requestLog().length;
+    await host.control.stop();
+
+    const checked = await shown(core)['links:check']({ text });
+    expect(checked.counts).toEqual({ alive: 2, takenDown: 0, gone: 1, unknown: 3 });
+    expect(Object.fromEntries(checked.videos.map((v) => [v.videoId, v.state]))).toEqual({ [mine.id]: 'alive', [gone.id]: 'gone' });
+    expect(checked.unknown).toEqual(expect.arrayContaining(strangers.map((videoId) => ({ videoId, reason: 'offline' }))));
+    expect(checked.unknown).toHaveLength(3);
+    const fixed = await shown(core)['links:fix']({ text });
+    expect(fixed).toMatchObject({ replaced: 0, stillDead: 1, text, dead: [{ videoId: gone.id, state: 'gone', links: 1 }] });
+    const looked = await shown(core)['links:lookup']({ ids: [mine.id, strangers[0]!] });
+    expect(looked).toEqual({ items: [expect.objectContaining({ videoId: mine.id, state: 'alive' })], unknown: [{ videoId: strangers[0], reason: 'offline' }] });
+
+    // Back online, the same text's unknown ids are asked of operation 15 again (the host answers: not found).
+    await host.control.start();
+    const again = await shown(core)['links:check']({ text });
+    expect(again.unknown).toEqual([]);
+    expect(again.counts).toEqual({ alive: 2, takenDown: 0, gone: 4, unknown: 0 });
+    expect(host.control.requestLog().length).toBeGreaterThan(asked);
+  }, 120_000);
+
+  it('reads a file once for a check and the fix after it, and again once the file or the link map changed', async () => {
+    rig = await coreRig({ seed: 'empty' });
+    const { host, core, dir } = rig;
+    const videos = await uploadAll(core, ['kept.mp4', 'dead.mp4'].map((name, i) => writeVideo(dir, name, 50_000 + i).path));
+    const kept = videos.get('kept.mp4')!;
+    const dead = videos.get('dead.mp4')!;
+    host.control.takeDown(dead.id);
+    await syncFully(core);
+    const input = join(dir, 'post.txt');
+    writeFileSync(input, `${dead.embed}\n${kept.embed}\n`);
+    core.grantPath(input);
+    const first = await shown(core)['links:check']({ path: input });
+    expect(first.counts).toMatchObject({ alive: 1, takenDown: 1 });
+    // The file changes between the check and the fix: the fix reads what is there now.
+    writeFileSync(input, `${dead.embed}\n${dead.download}\n${kept.embed}\n`);
+    expect(await shown(core)['links:fix']({ path: input })).toMatchObject({ replaced: 0, stillDead: 2 });
+
+    // The link map gains the pair between a check and a fix: the fix swaps by it.
+    expect((await shown(core)['links:check']({ path: input })).counts).toMatchObject({ alive: 1, takenDown: 2 });
+    await shown(core)['links:recover']({ all: true });
+    await until('the link map pair', async () => (await shown(core)['links:map']({ offset: 0, limit: 10 })).total === 1);
+    const pair = (await shown(core)['links:map']({ offset: 0, limit: 10 })).items[0]!;
+    const fixed = await shown(core)['links:fix']({ path: input });
+    expect(fixed).toMatchObject({ replaced: 2, stillDead: 0, text: `${pair.newEmbed}\n${pair.newDownload}\n${kept.embed}\n` });
   }, 120_000);
 });

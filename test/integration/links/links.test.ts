@@ -1,7 +1,8 @@
 // Issue 29 in the core, against the sandbox host over loopback with real files and a real
 // library file: a dead video keeps its tombstone through full sweeps and re-syncs, the
 // takedown watch tells each batch once, a moved source offers Locate file…, and Upload again
-// makes the link map's pairs (exported through the one writer).
+// makes the link map's pairs (exported through the one writer). The library-wide search
+// includes the dead videos' tombstones when asked, each with its state.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -186,4 +187,29 @@ describe('the life of a link', () => {
     expect(found).toEqual([{ count: 2, videos: expect.arrayContaining([{ id: videos[150]!.id, title: videos[150]!.name }, { id: videos[151]!.id, title: videos[151]!.name }]) }]);
     expect((await shown(core)['links:takedowns']({ offset: 0, limit: 2 })).items.map((row) => row.videoId).sort()).toEqual([videos[150]!.id, videos[151]!.id].sort());
   });
+  it('searches the taken-down and gone videos by title when asked, each with its state', async () => {
+    rig = await coreRig({ seed: 'empty' });
+    const { host, core, dir } = rig;
+    const names = ['harbour dawn.mp4', 'harbour dusk.mp4', 'harbour noon.mp4', 'forest.mp4'];
+    const ids = await uploadAll(core, names.map((name, i) => writeVideo(dir, name, 60_000 + i).path));
+    host.control.takeDown(ids.get('harbour dawn.mp4')!);
+    host.control.deleteVideo(ids.get('harbour dusk.mp4')!);
+    host.control.deleteVideo(ids.get('forest.mp4')!);
+    await syncFully(core);
+
+    // The default search: the living videos only, no tombstone read.
+    const plain = await shown(core)['videos:search']({ query: 'harbour', limit: 50 });
+    expect(plain.items.map((v) => v.name)).toEqual(['harbour noon.mp4']);
+    expect(plain).not.toHaveProperty('dead');
+
+    const withDead = await shown(core)['videos:search']({ query: 'harbour', limit: 50, includeDead: true });
+    expect(withDead.items.map((v) => v.name)).toEqual(['harbour noon.mp4']);
+    expect(withDead.dead?.total).toBe(2);
+    expect(Object.fromEntries(withDead.dead!.items.map((t) => [t.title, t.state]))).toEqual({ 'harbour dawn.mp4': 'takenDown', 'harbour dusk.mp4': 'gone' });
+    // Short words match as the title search's do (anywhere in the title), and the limit holds.
+    const short = await shown(core)['videos:search']({ query: 'us', limit: 1, includeDead: true });
+    expect(short.dead).toEqual({ items: [expect.objectContaining({ title: 'harbour dusk.mp4', state: 'gone' })], total: 1 });
+    const none = await shown(core)['videos:search']({ query: 'meadow', limit: 50, includeDead: true });
+    expect(none).toEqual({ items: [], total: 0, dead: { items: [], total: 0 } });
+  }, 120_000);
 });

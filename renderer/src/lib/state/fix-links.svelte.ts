@@ -2,9 +2,12 @@
 // its health (links:check), and the text written back with each dead link that has a
 // replacement swapped (links:fix): previewed side by side, copied, or saved through the save
 // dialog in the encoding it was read in. The core finds and rewrites; this manager holds what
-// the view shows.
+// the view shows. When an Upload again of one of the text's dead videos is confirmed (the
+// link map gains its pair: links:paired), it checks the text again by itself, so the preview
+// offers the new link.
 import type { LinkCheckResult, LinkFixResult, LinkTextSource } from '../../../../shared/link-text.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
+import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 import { baseName } from '../format.ts';
 import { originalText } from '../link-preview.ts';
@@ -31,11 +34,22 @@ export class FixLinks {
   original = $state.raw<string | null>(null);
   busy = $state(false);
   readonly #api: ApiClient;
+  readonly #notices: Notices;
   /** Bumped by every run and by a new input: an answer about an older input is dropped. */
   #run = 0;
 
-  constructor(api: ApiClient = defaultApi) {
+  constructor(api: ApiClient = defaultApi, notices: Notices = defaultNotices) {
     this.#api = api;
+    this.#notices = notices;
+  }
+
+  /** Follows the link map: a pair for a dead video of the text shown checks it again. */
+  start(): () => void {
+    return this.#api.on('links:paired', ({ pairs }) => {
+      const dead = new Set(this.fix?.dead.map((d) => d.videoId));
+      if (!pairs.some((pair) => dead.has(pair.oldId))) return;
+      this.run().catch((error: unknown) => this.#notices.error('Could not check the links again', error));
+    });
   }
 
   get source(): LinkTextSource | null {
@@ -110,4 +124,4 @@ export class FixLinks {
 }
 
 export const fixLinks = new FixLinks();
-accountLifecycle.register({ name: 'fix-links', forget: () => fixLinks.reset() });
+accountLifecycle.register({ name: 'fix-links', follow: () => fixLinks.start(), forget: () => fixLinks.reset() });

@@ -53,6 +53,8 @@ export class Library {
   sort = $state<VideoSort>('newest');
   search = $state('');
   everywhere = $state(false);
+  /** A library-wide search shows the taken-down and gone videos whose title matches too (their tombstones). */
+  includeDead = $state(false);
   /** Videos picked one by one (click, Ctrl+click): kept across searches and folders. */
   selected = new SvelteSet<string>();
   /** A span of rows of the listing shown (Shift+click, Ctrl+A): positions, resolved in the core. */
@@ -133,6 +135,11 @@ export class Library {
     return this.#reload();
   }
 
+  setIncludeDead(on: boolean): Promise<void> {
+    this.includeDead = on;
+    return this.#reload();
+  }
+
   /** Typing filters at once from the local index; a short pause spares a query per key. */
   setSearch(text: string, delayMs = 120): Promise<void> {
     this.search = text;
@@ -158,6 +165,7 @@ export class Library {
     this.sort = 'newest';
     this.search = '';
     this.everywhere = false;
+    this.includeDead = false;
     this.selected.clear();
     this.span = null;
     this.except.clear();
@@ -307,7 +315,7 @@ export class Library {
   #reload(): Promise<void> {
     // A span means positions in one listing: another listing ends it (picked videos stay).
     if (this.span !== null) this.#endSpan();
-    return this.pages.reset({ folderId: this.folderId, sort: this.sort, search: this.search, everywhere: this.everywhere });
+    return this.pages.reset({ folderId: this.folderId, sort: this.sort, search: this.search, everywhere: this.everywhere }, this.includeDead);
   }
 }
 

@@ -3,6 +3,7 @@
 // A 50,000-video folder costs one array of 50,000 slots, not 50,000 rows of DOM or state.
 import { SvelteSet } from 'svelte/reactivity';
 import type { Freshness, Video, VideoSort } from '../../../../shared/model.ts';
+import type { Tombstone } from '../../../../shared/links.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 
 export const PAGE_SIZE = 200;
@@ -25,6 +26,9 @@ export class VideoPages {
   /** A library-wide search: every match, of which `rows` holds the first SEARCH_LIMIT. */
   matches = $state<number | null>(null);
   freshness = $state<Freshness | null>(null);
+  /** A library-wide search that asked for them: the taken-down and gone videos whose title matches (the first SEARCH_LIMIT), and how many match. */
+  dead = $state.raw<Tombstone[]>([]);
+  deadMatches = $state<number | null>(null);
   /** True until the first page of the current query answered. */
   loading = $state(false);
   query = $state.raw<VideoQuery>({ folderId: 0, sort: 'newest', search: '', everywhere: false });
@@ -32,6 +36,7 @@ export class VideoPages {
   readonly #api: ApiClient;
   readonly #onError: (error: unknown) => void;
   #generation = 0;
+  #includeDead = false;
   #loaded = new SvelteSet<number>();
   #inflight = new SvelteSet<number>();
 
@@ -40,9 +45,15 @@ export class VideoPages {
     this.#onError = onError;
   }
 
-  /** Starts over with a new query; answers for an older query are dropped. */
-  async reset(query: VideoQuery): Promise<void> {
+  /**
+   * Starts over with a new query; answers for an older query are dropped. `includeDead`: a
+   * library-wide search brings the matching taken-down and gone videos too.
+   */
+  async reset(query: VideoQuery, includeDead = false): Promise<void> {
     this.query = query;
+    this.#includeDead = includeDead;
+    this.dead = [];
+    this.deadMatches = null;
     this.#generation += 1;
     this.#loaded.clear();
     this.#inflight.clear();
@@ -63,6 +74,8 @@ export class VideoPages {
     this.rows = [];
     this.total = 0;
     this.matches = null;
+    this.dead = [];
+    this.deadMatches = null;
     this.freshness = null;
     this.loading = false;
   }
@@ -122,11 +135,17 @@ export class VideoPages {
 
   async #searchEverywhere(generation: number): Promise<void> {
     try {
-      const { items, total } = await this.#api.call('videos:search', { query: this.query.search.trim(), limit: SEARCH_LIMIT });
+      const { items, total, dead } = await this.#api.call('videos:search', {
+        query: this.query.search.trim(),
+        limit: SEARCH_LIMIT,
+        ...(this.#includeDead ? { includeDead: true } : {}),
+      });
       if (generation !== this.#generation) return;
       this.rows = items;
       this.total = items.length;
       this.matches = total;
+      this.dead = dead?.items ?? [];
+      this.deadMatches = dead ? dead.total : null;
     } catch (error) {
       if (generation === this.#generation) this.#onError(error);
     } finally {

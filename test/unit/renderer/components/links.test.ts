@@ -177,7 +177,7 @@ describe('FixPreview', () => {
 });
 
 describe('the Fix my links manager', () => {
-  const check: LinkCheckResult = { encoding: { name: 'windows-1252', bom: false }, links: [], videos: [], counts: { alive: 0, takenDown: 0, gone: 0, unknown: 0 } };
+  const check: LinkCheckResult = { encoding: { name: 'windows-1252', bom: false }, links: [], videos: [], unknown: [], counts: { alive: 0, takenDown: 0, gone: 0, unknown: 0 } };
   const fix: LinkFixResult = { encoding: check.encoding, text: 'abc', written: null, changes: [], replaced: 0, stillDead: 0, dead: [] };
 
   it('checks and fixes a picked file by its path, and saves to the path the save dialog gave', async () => {
@@ -194,6 +194,32 @@ describe('the Fix my links manager', () => {
     expect(await fixer.save()).toBe('/home/me/post (fixed).bbcode');
     expect(stub.calls.find((c) => c.method === 'dialog:saveFile')!.input).toEqual({ suggestedName: 'post (fixed).bbcode' });
     expect(stub.calls.filter((c) => c.method === 'links:fix').at(-1)!.input).toEqual({ path: '/home/me/post.bbcode', toPath: '/home/me/post (fixed).bbcode' });
+  });
+
+  it('checks the text again by itself when an Upload again of one of its dead videos is confirmed', async () => {
+    const fixer = new FixLinks(stub.client);
+    const deadOne = { videoId: 'deadvideo001', state: 'takenDown' as const, title: 'Harbour at dawn.mp4', links: 1, uploadAgain: 'ready' as const };
+    const change = { start: 0, end: 30, byteStart: 0, byteEnd: 30, kind: 'embed' as const, oldId: 'deadvideo001', newId: 'newvideo0001', before: 'https://h.test/e/deadvideo001', after: 'https://h.test/e/newvideo0001', newStart: 0, newEnd: 30 };
+    let paired = false;
+    stub.handle('links:check', () => check);
+    stub.handle('links:fix', () => (paired ? { ...fix, text: 'https://h.test/e/newvideo0001', changes: [change], replaced: 1 } : { ...fix, text: 'https://h.test/e/deadvideo001', stillDead: 1, dead: [deadOne] }));
+    const stop = fixer.start();
+    fixer.setText('https://h.test/e/deadvideo001');
+    await fixer.run();
+    expect(fixer.fix?.dead).toEqual([deadOne]);
+    const fixes = () => stub.calls.filter((c) => c.method === 'links:fix').length;
+    // A pair for another video: nothing to do here.
+    stub.emit('links:paired', { pairs: [{ ...tombstone.pair!, oldId: 'othervideo01' }] });
+    expect(fixes()).toBe(1);
+    paired = true;
+    stub.emit('links:paired', { pairs: [tombstone.pair!] });
+    await expect.poll(() => fixer.fix?.replaced).toBe(1);
+    expect(fixes()).toBe(2);
+    expect(fixer.fix?.changes).toEqual([change]);
+    expect(fixer.original).toBe('https://h.test/e/deadvideo001');
+    stop();
+    stub.emit('links:paired', { pairs: [tombstone.pair!] });
+    expect(fixes()).toBe(2);
   });
 
   it('drops an answer about a text replaced meanwhile', async () => {

@@ -89,6 +89,25 @@ describe('VideoPages', () => {
     expect(pages.matches).toBeNull();
   });
 
+  it('asks videos:search for the matching taken-down and gone videos only when they are to be included', async () => {
+    const stub = folderOf(3);
+    const stone = { videoId: 'deadvideo001', state: 'takenDown', title: 'Trip to the coast' };
+    stub.handle('videos:search', (input) => ({ items: [video(7, 3)], total: 1, ...((input as { includeDead?: boolean }).includeDead ? { dead: { items: [stone], total: 4 } } : {}) }));
+    const pages = new VideoPages(stub.client);
+    await pages.reset({ ...query, search: 'trip', everywhere: true });
+    expect(stub.calls[0]?.input).toEqual({ query: 'trip', limit: 500 });
+    expect(pages.dead).toEqual([]);
+    expect(pages.deadMatches).toBeNull();
+    await pages.reset({ ...query, search: 'trip', everywhere: true }, true);
+    expect(stub.calls[1]?.input).toEqual({ query: 'trip', limit: 500, includeDead: true });
+    expect(pages.dead).toEqual([stone]);
+    expect(pages.deadMatches).toBe(4);
+    // Another listing (one folder) has no dead matches.
+    await pages.reset(query, true);
+    expect(pages.dead).toEqual([]);
+    expect(pages.deadMatches).toBeNull();
+  });
+
   it('refresh keeps the rows and shrinks them when videos went away', async () => {
     let total = 5;
     const stub = stubBridge();
