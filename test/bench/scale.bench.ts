@@ -12,11 +12,11 @@
 // - title search (p95 over 200 varied queries, 1-2 letter ones included) and folder page reads
 //   (p95, deep pages as scrolling reads them) at 1M; startup work with 1M videos and 10,000
 //   queued uploads;
-// - Chromium: 1,000,000 videos in one folder scrolled (frame p95 minus the idle page's p95,
-//   row elements in the DOM), and 10,000 files in a folder tree dropped on the window (drop to
+// - Chromium: 1,000,000 videos in one folder scrolled (frame p95 minus the idle page's p95, the
+//   median of three rounds, row elements in the DOM), and 10,000 files in a folder tree dropped on the window (drop to
 //   the queue view showing them, and the longest task the page ran meanwhile).
 import { mkdir, open as openFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
@@ -220,8 +220,18 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
   throw new Error(`scale bench: timed out waiting for ${what}`);
 }
 
-/** 1,000,000 videos in one folder, scrolled in Chromium: frame p95 against the idle page's. */
-async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; domRows: number; readySeconds: number }> {
+/** Rounds of (idle, brisk scroll) the scroll figure is the median of. */
+const SCROLL_ROUNDS = 3;
+
+/**
+ * 1,000,000 videos in one folder, scrolled in Chromium: frame p95 against the idle page's, in
+ * rounds, each round's idle sample just before its scroll. A frame interval is a multiple of
+ * the 16.7 ms vsync, so a round's delta is 0 or a missed frame at p95 (5% of frames or more);
+ * on a machine shared with other work, a burst of another process's CPU misses frames of one
+ * round (seen with load averages of 15-30 on 2 cores, idle frames missed too: scroll-trace.ts).
+ * The figure is the median round: what the page costs shows in every round.
+ */
+async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; deltas: number[]; domRows: number; readySeconds: number; load: string }> {
   const VIDEOS = 1_000_000;
   const started = Date.now();
   const harness = await startHarness({ seed: `flat:${VIDEOS}`, configured: true });
@@ -243,10 +253,14 @@ async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; do
             const intervals: number[] = [];
             let last = performance.now();
             const end = last + seconds * 1000;
+            // The position is kept here: reading scrollTop back would make the page lay out in
+            // the measuring callback, work the bench adds, not the page.
+            let position = 0;
             const tick = (now: number) => {
               intervals.push(now - last);
               last = now;
-              list.scrollTop += pxPerSecond / 60;
+              position += pxPerSecond / 60;
+              list.scrollTop = position;
               if (now < end) requestAnimationFrame(tick);
               else resolve({ intervals: intervals.slice(1), rows: list.querySelectorAll('.row').length });
             };
@@ -254,8 +268,14 @@ async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; do
           }),
         { pxPerSecond, seconds },
       );
-    const idle = await sample(0, 2);
-    const brisk = await sample(5_000, 4);
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const rounds: Array<{ idle: number; brisk: number; rows: number }> = [];
+    for (let i = 0; i < SCROLL_ROUNDS; i++) {
+      const idle = await sample(0, 2);
+      const brisk = await sample(5_000, 4);
+      rounds.push({ idle: quantile(idle.intervals, 0.95), brisk: quantile(brisk.intervals, 0.95), rows: brisk.rows });
+    }
+    const median = [...rounds].sort((a, b) => a.brisk - a.idle - (b.brisk - b.idle))[Math.floor(SCROLL_ROUNDS / 2)]!;
     // A fling to the far end and back: the list must reach row 999,999.
     const end = await page.evaluate(() => {
       const list = document.querySelector<HTMLElement>('.videos .viewport > div')!;
@@ -263,7 +283,7 @@ async function measureScroll(): Promise<{ idleP95: number; scrollP95: number; do
       return list.scrollHeight;
     });
     if (end <= 0) throw new Error('scale bench: the list has no height');
-    return { idleP95: quantile(idle.intervals, 0.95), scrollP95: quantile(brisk.intervals, 0.95), domRows: brisk.rows, readySeconds };
+    return { idleP95: median.idle, scrollP95: median.brisk, deltas: rounds.map((r) => round(r.brisk - r.idle, 1)), domRows: Math.max(...rounds.map((r) => r.rows)), readySeconds, load };
   } finally {
     await browser.close();
     await harness.close();
@@ -381,7 +401,7 @@ export default async function run(): Promise<void> {
     { measure: '1M: folder page read p95, ms', value: round(large.pageP95, 3) },
     { measure: '1M videos + 10,000 queued: startup work to first paint, ms', value: round(large.startupMs, 1) },
     { measure: 'Chromium, 1M in one folder: harness start to synced, s', value: round(scroll.readySeconds, 1) },
-    { measure: 'Chromium: idle / scroll frame p95, ms', value: `${round(scroll.idleP95, 1)} / ${round(scroll.scrollP95, 1)}` },
+    { measure: `Chromium: idle / scroll frame p95 of the median of ${SCROLL_ROUNDS} rounds, ms (each round's delta; load average before)`, value: `${round(scroll.idleP95, 1)} / ${round(scroll.scrollP95, 1)} (${scroll.deltas.join(', ')}; ${scroll.load})` },
     { measure: 'Chromium: 10,000 dropped files queued and shown, ms / longest task, ms', value: `${round(drop.dropMs)} / ${round(drop.longestTaskMs)}` },
     { measure: 'bench wall time, s', value: round((Date.now() - startedAt) / 1000) },
   ]);

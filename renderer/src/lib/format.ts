@@ -4,6 +4,26 @@ import { ERROR_LEADS, type AppError, type ErrorCode } from '../../../shared/erro
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
+/**
+ * Intl's formatters, each made once per locale and options: making one costs ~100-1,000 times
+ * what formatting with it does. A profile of the library list scrolled (issue 33) had
+ * formatDate's `new Intl.DateTimeFormat` as the largest script cost of each row drawn.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: 'number' | 'date', locale: string | undefined, options: object, make: () => T): T {
+  const key = `${kind} ${locale ?? ''} ${JSON.stringify(options)}`;
+  let found = formatters.get(key) as T | undefined;
+  if (found === undefined) {
+    found = make();
+    formatters.set(key, found);
+  }
+  return found;
+}
+const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  formatter('number', locale, options, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+
 /** 1536 → "1.5 KB"; decimal places shrink as numbers grow so columns stay narrow. */
 export function formatBytes(bytes: number, locale?: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
@@ -14,7 +34,7 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit += 1;
   }
   const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+  const text = numberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
   return `${text} ${UNITS[unit]}`;
 }
 
@@ -28,7 +48,7 @@ export function formatSpeed(bytesPerSecond: number, locale?: string): string {
 }
 
 export function formatCount(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return numberFormat(locale).format(n);
 }
 
 /** 3725 → "1 h 2 min"; under a minute, seconds. */
@@ -65,13 +85,13 @@ export function parseServiceTime(text: string): Date | null {
 export function formatDate(value: string | number | Date, locale?: string): string {
   const date = typeof value === 'string' ? parseServiceTime(value) : new Date(value);
   if (!date || Number.isNaN(date.getTime())) return typeof value === 'string' && value ? value : '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 export function formatDateTime(value: string | number | Date, locale?: string): string {
   const date = typeof value === 'string' ? parseServiceTime(value) : new Date(value);
   if (!date || Number.isNaN(date.getTime())) return typeof value === 'string' && value ? value : '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** How old a piece of data is: "just now", "5 minutes ago", "yesterday". */

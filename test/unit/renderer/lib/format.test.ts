@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, explainError, formatAge, formatBytes, formatDuration, formatKb, parseServiceTime, percent } from '../../../../renderer/src/lib/format.ts';
+import { baseName, explainError, formatAge, formatBytes, formatCount, formatDate, formatDuration, formatKb, parseServiceTime, percent } from '../../../../renderer/src/lib/format.ts';
 import { ERROR_CODES } from '../../../../shared/errors.ts';
 
 describe('formatBytes', () => {
@@ -13,6 +13,16 @@ describe('formatBytes', () => {
   it('shows a dash for nonsense', () => {
     expect(formatBytes(-1)).toBe('—');
     expect(formatBytes(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatters made once', () => {
+  it('each locale and options keeps its own: one format never answers for another', () => {
+    const date = '2024-05-01 10:00:00';
+    expect([formatDate(date, 'en-US'), formatDate(date, 'de-DE'), formatDate(date, 'en-US')]).toEqual(['May 1, 2024', '01.05.2024', 'May 1, 2024']);
+    expect([formatCount(1234567, 'en'), formatCount(1234567, 'de'), formatBytes(1536, 'de'), formatBytes(1536, 'en')]).toEqual(['1,234,567', '1.234.567', '1,5 KB', '1.5 KB']);
+    expect(formatBytes(2.25 * 1024 ** 3, 'en')).toBe('2.3 GB'); // a unit with other fraction digits than the one before
+    expect(formatBytes(12.5 * 1024 ** 3, 'en')).toBe('13 GB');
   });
 });
 
