@@ -35,6 +35,7 @@ import { createExportHandlers } from '../export/handlers.ts';
 import { Links } from '../links/links.ts';
 import { createLinksHandlers } from '../links/handlers.ts';
 import { createLinkTextHandlers } from '../links/link-text-handlers.ts';
+import { deadMatching } from '../links/health.ts';
 
 export interface AccountSessionDeps {
   dataDir: string;
@@ -158,7 +159,7 @@ export class AccountSession {
       });
       this.#watchFolders = deps.settings.watchFolders;
       this.handlers = {
-        ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path) }),
+        ...createLibraryHandlers(this.library, { isGranted: (path) => deps.grants.isGranted(path), searchDead: (query, limit) => deadMatching(this.db, query, limit) }),
         ...createUploadHandlers(this.uploads, deps.grants),
         ...createRemoteHandlers(this.remote),
         ...createLinksHandlers(this.links, deps.grants),

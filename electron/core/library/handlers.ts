@@ -3,6 +3,7 @@
 // through the outbox. Handlers that take a local path accept only paths the person granted
 // (picked in a dialog or dropped on the window).
 import { AppError } from '../../../shared/errors.ts';
+import type { Tombstone } from '../../../shared/links.ts';
 import { resolveSelection, summarize } from './selection.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import { checkThumbnailFile } from '../files/image.ts';
@@ -11,7 +12,6 @@ import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 import { pickedFile } from '../files/file-identity.ts';
 import { countSearchMatches } from './search/count.ts';
-import { deadMatching } from '../links/health.ts';
 
 export type LibraryMethod =
   | 'account:get'
@@ -44,6 +44,8 @@ export interface LibraryHandlerDeps {
   /** Whether the person granted this local path (electron/core/files/grants.ts). */
   isGranted: (path: string) => boolean;
   now?: () => number;
+  /** The dead videos (tombstones) whose title matches a search, newest deaths first (links' deadMatching); absent: none. */
+  searchDead?: (query: string, limit: number) => Promise<{ items: Tombstone[]; total: number }>;
 }
 
 /** Cached reads older than this are refreshed in the background when shown. */
@@ -104,7 +106,7 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
       items: store.search(query, limit),
       total: countSearchMatches(store.db, query),
       // Asked for only: the default search reads the title index alone.
-      ...(includeDead ? { dead: await deadMatching(store.db, query, limit) } : {}),
+      ...(includeDead ? { dead: deps.searchDead ? await deps.searchDead(query, limit) : { items: [], total: 0 } } : {}),
     }),
     'videos:get': ({ id }) => requireVideo(id),
     'videos:selectionSummary': ({ selection }) => summarize(resolveSelection(store, selection)),

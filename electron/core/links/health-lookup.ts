@@ -26,8 +26,13 @@ export interface HasHealthLookup {
 }
 
 export interface HealthAnswer {
-  /** The health of each id the library or the service could tell. */
+  /**
+   * The health of each id the library or the service could tell; without `aliveDetails`, the
+   * videos the library lists are in `listed` alone (a fix needs no record of 100,000 alive ones).
+   */
   found: Map<string, LinkHealth>;
+  /** The ids the library lists: alive. */
+  listed: ReadonlySet<string>;
   /** The ids neither could tell, each with the code of the failure that kept the service from answering. */
   unknown: Map<string, ErrorCode>;
 }
@@ -70,12 +75,10 @@ export async function lookupLinkHealth(session: HasHealthLookup | HealthLookupSo
   const listed = unlisted.size === 0 ? asked : asked.filter((id) => !unlisted.has(id));
   if (options.aliveDetails) {
     for (const video of aliveOf(db, listed)) found.set(video.id, { videoId: video.id, state: 'alive', title: video.title, folderId: video.folderId });
-  } else {
-    for (const id of listed) found.set(id, { videoId: id, state: 'alive' });
   }
   for (const stone of await tombstonesOf(db, [...unlisted])) found.set(stone.videoId, fromTombstone(stone));
   const unknown = await askService(source, [...unlisted].filter((id) => !found.has(id)), found);
-  return { found, unknown };
+  return { found, listed: new Set(listed), unknown };
 }
 
 /** Operation 15 for each id, within the limiter; the answers go to `found`, the ids it could not tell are returned with why. */

@@ -9,12 +9,15 @@ import type { LinkChange } from '../../../shared/link-text.ts';
 import type { Replacement } from '../../../shared/links.ts';
 import type { FoundLink } from './link-finder.ts';
 import { templateOf, type LinkTemplate } from './link-templates.ts';
-import { applyEdits, type ByteSpan, type Edit, type TextDocument } from './text-document.ts';
+import { editedParts, type ByteSpan, type Edit, type TextDocument } from './text-document.ts';
 
 export type PlacedLink = FoundLink & ByteSpan;
 
 export interface Rewritten {
-  bytes: Buffer;
+  /** The fixed text's bytes, in pieces to write in order (the originals between the links). */
+  parts: readonly Buffer[];
+  /** The same bytes whole (joined when read). */
+  readonly bytes: Buffer;
   /** The fixed text as characters (null when not asked for). */
   text: string | null;
   changes: LinkChange[];
@@ -54,7 +57,15 @@ export function rewriteLinks(document: TextDocument, links: readonly PlacedLink[
     edits.push({ byteStart: link.byteStart, byteEnd: link.byteEnd, text: after });
     changes.push({ start: link.start, end: link.end, byteStart: link.byteStart, byteEnd: link.byteEnd, kind: link.kind, oldId: link.id, newId: replacement.videoId, before, after, newStart, newEnd: written });
   }
-  if (edits.length === 0) return { bytes: document.bytes, text: want.text ? text : null, changes };
+  if (edits.length === 0) return { parts: [document.bytes], bytes: document.bytes, text: want.text ? text : null, changes };
   pieces.push(text.slice(at));
-  return { bytes: applyEdits(document, edits), text: want.text ? pieces.join('') : null, changes };
+  const parts = editedParts(document, edits);
+  return {
+    parts,
+    get bytes() {
+      return Buffer.concat(parts);
+    },
+    text: want.text ? pieces.join('') : null,
+    changes,
+  };
 }

@@ -117,7 +117,9 @@ export class LinkTextService {
     let written: string | null = null;
     if (input.toPath !== undefined) {
       if (!this.#deps.mayWrite(input.toPath)) throw new AppError('validation', 'Vidlift writes a fixed text only to a file chosen in the save dialog.', { retryable: false });
-      await writeToFile(input.toPath, (sink) => sink.write(rewritten.bytes));
+      await writeToFile(input.toPath, async (sink) => {
+        for (const part of rewritten.parts) await sink.write(part);
+      });
       written = input.toPath;
     }
     return {
@@ -173,7 +175,7 @@ export class LinkTextService {
     const spans = byteSpans(document, found);
     const links: PlacedLink[] = found.map((link, i) => Object.assign(link, spans[i]!));
     const ids = [...new Set(links.map((link) => link.id))];
-    const health: HealthAnswer = ids.length > 0 ? await this.#deps.lookup(ids) : { found: new Map(), unknown: new Map() };
+    const health: HealthAnswer = ids.length > 0 ? await this.#deps.lookup(ids) : { found: new Map(), listed: new Set(), unknown: new Map() };
     return { document, links, health, stamp: file?.stamp ?? null, version, detailed: null };
   }
 
@@ -181,8 +183,7 @@ export class LinkTextService {
   #detailed(read: Read): Promise<Map<string, LinkHealth>> {
     read.detailed ??= Promise.resolve().then(() => {
       const health = new Map(read.health.found);
-      const alive = [...health.values()].filter((video) => video.state === 'alive' && video.title === undefined).map((video) => video.videoId);
-      for (const video of this.#deps.aliveDetails(alive)) health.set(video.id, { videoId: video.id, state: 'alive', title: video.title, folderId: video.folderId });
+      for (const video of this.#deps.aliveDetails([...read.health.listed])) health.set(video.id, { videoId: video.id, state: 'alive', title: video.title, folderId: video.folderId });
       return health;
     });
     return read.detailed;

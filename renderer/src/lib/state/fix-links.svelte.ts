@@ -46,8 +46,8 @@ export class FixLinks {
   /** Follows the link map: a pair for a dead video of the text shown checks it again. */
   start(): () => void {
     return this.#api.on('links:paired', ({ pairs }) => {
-      const dead = new Set(this.fix?.dead.map((d) => d.videoId));
-      if (!pairs.some((pair) => dead.has(pair.oldId))) return;
+      const dead = this.fix?.dead ?? [];
+      if (!pairs.some((pair) => dead.some((d) => d.videoId === pair.oldId))) return;
       this.run().catch((error: unknown) => this.#notices.error('Could not check the links again', error));
     });
   }
