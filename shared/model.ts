@@ -10,6 +10,7 @@ import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
 import { NameWarning, UploadVerification } from './upload-verification.ts';
+import { asSaid, type Said } from './said.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
 const LANGUAGE = /^\w+$/;
@@ -46,6 +47,9 @@ export const Language = z.string().regex(LANGUAGE, 'a language code is letters, 
 
 export { THUMBNAIL_MAX } from './thumbnail-size.ts';
 
+/** What the core says to a person: a code of shared/said.ts with exactly its params (issue 30). */
+export const SaidSchema = z.custom<Said>((value) => asSaid(value) !== null, 'not a said code with its params');
+
 const ErrorShapeSchema = z.object({
   code: z.enum([
     'offline',
@@ -59,6 +63,7 @@ const ErrorShapeSchema = z.object({
     'internal',
   ]),
   message: z.string(),
+  said: SaidSchema.optional(),
   retryable: z.boolean(),
 });
 
@@ -347,8 +352,8 @@ export const UploadJob = z.object({
   finishedAt: z.number().nullable(),
   /** What the file is, from its container header (issue 15); null when it could not be read. */
   media: MediaInfo.nullable().optional(),
-  /** Why the job ended as it did, when its state alone would mislead. */
-  note: z.string().nullable().optional(),
+  /** Why the job ended as it did, when its state alone would mislead (worded by say()). */
+  note: SaidSchema.nullable().optional(),
   /** What was checked once it landed (the stored title, the video in its folder); null before, or for older rows. */
   verification: UploadVerification.nullable().optional(),
   /** What its name holds that cannot be sent as it is, said before the upload. */
@@ -397,7 +402,7 @@ export const UploadsAddResult = z.object({
    * adds it again with `anyway`.
    */
   skipped: z.array(
-    z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
+    z.object({ path: z.string(), reason: SaidSchema, jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
   ),
 });
 export type UploadsAddResult = z.infer<typeof UploadsAddResult>;

@@ -18,6 +18,8 @@ import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
 import { uploadEvents, type UploadEvents } from '../upload-events.ts';
 import { createUploadProgress } from '../progress.ts';
 import { uploadSummary } from '../summary.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { say } from '../../../shared/i18n/say.ts';
 
 /** The extensions named in the hint for a folder without videos: the common ones, of those Vidlift takes. */
 const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext) => VIDEO_EXTENSIONS.has(ext));
@@ -57,7 +59,7 @@ export const upload: Command = {
     for (const path of missing) out.warn(`${path}: does not exist.`);
     if (groups.every((group) => group.named.existing.length === 0)) {
       const summary = uploadSummary([], missing.length);
-      const result = { folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts };
+      const result = { folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: said('path_missing') })), summary: summary.counts };
       if (out.json) events.summary(result);
       else out.say(summary.sentence);
       return EXIT.someFailed;
@@ -84,7 +86,7 @@ export const upload: Command = {
       const uploads = queued.flatMap(({ cli: scoped, group, folderId, alreadyIds, fromEarlier, mine }) =>
         [...(finished.get(scoped) ?? new Map<number, UploadJob>()).values()].map((job) => ({ job, account: group.account, folderId, already: alreadyIds.has(job.id), fromEarlier: fromEarlier.has(job.id), mine: mine.has(job.id) })),
       );
-      const refusedItems = [...queued.flatMap((q) => q.jobs.refusedItems), ...missing.map((path) => ({ path, reason: 'does not exist' }))];
+      const refusedItems = [...queued.flatMap((q) => q.jobs.refusedItems), ...missing.map((path) => ({ path, reason: said('path_missing') }))];
       const notVideos = queued.reduce((sum, q) => sum + q.jobs.notVideos, 0);
       const summary = uploadSummary(uploads.map(({ job, already }) => ({ state: job.state, already })), refusedItems.length, notVideos);
       const rows = uploads.map(({ job }) => job);
@@ -177,7 +179,7 @@ interface Queued {
   all: UploadJob[];
   /** Files an earlier run uploaded already: reported with their links, not sent again. */
   alreadyDone: UploadJob[];
-  refusedItems: Array<{ path: string; reason: string }>;
+  refusedItems: Array<{ path: string; reason: Said }>;
   /** Files in the named folders that are not videos by their name: skipped, not a failure. */
   notVideos: number;
 }
@@ -204,7 +206,7 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
     } else if (!named.existing.includes(skip.path) && !hasVideoExtension(skip.path)) {
       notVideos++;
     } else {
-      out.warn(`${skip.path}: ${skip.reason}`);
+      out.warn(`${skip.path}: ${say(skip.reason)}`);
       refusedItems.push(skip);
     }
   }

@@ -7,6 +7,7 @@ import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
 import { UploadVerification } from '../../../shared/upload-verification.ts';
 import { fileNameWarnings } from './file-server.ts';
+import { readStoredSaid } from '../../../shared/i18n/say.ts';
 
 export interface JobRow {
   id: number;
@@ -32,6 +33,7 @@ export interface JobRow {
   finished_at: number | null;
   /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
   media: string | null;
+  /** JSON of a said thing (shared/said.ts) since migration 11; an English sentence in older rows. */
   note: string | null;
   /** st_dev and st_ino when queued (migration 4); null for older rows. */
   file_dev: string | null;
@@ -83,7 +85,7 @@ export function toUploadJob(row: JobRow): UploadJob {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     media: parseMedia(row.media),
-    note: row.note,
+    note: row.note === null ? null : readStoredSaid(row.note),
     nameWarnings: fileNameWarnings(row.name),
     hold: row.held_since !== null && row.held_until !== null ? { since: row.held_since, until: row.held_until } : null,
     restart: restartOf(row),

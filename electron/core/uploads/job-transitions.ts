@@ -8,6 +8,7 @@ import type { AttemptOutcome } from '../../../shared/history.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
+import { said, storeSaid } from '../../../shared/said.ts';
 
 /**
  * Why a running transfer was stopped: on purpose (pause before sending, cancel, the queue
@@ -80,7 +81,8 @@ const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
 };
 
 /** A cancel that came once every byte was out waits for the reply (see engine.cancel). */
-export const ARRIVED_BEFORE_CANCEL = 'The video had already arrived on the service when the upload was cancelled, so it was kept.';
+/** The note of a job cancelled after its video arrived, as stored (JSON of a said thing). */
+export const ARRIVED_BEFORE_CANCEL = storeSaid(said('note_arrived_before_cancel'));
 
 const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 
