@@ -4,7 +4,7 @@
 // AccountsView (whether each account has a key, its last 4 characters); getKey() is for the
 // core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
-import { needsPlainHttpConsent, PLAIN_HTTP_RISK } from '../../../shared/model.ts';
+import { needsPlainHttpConsent } from '../../../shared/model.ts';
 import type { AccountRecord, KeyOfAnotherAccount, KeyStorage } from '../../../shared/accounts.ts';
 import { ServiceClient } from '../api/client.ts';
 import { isServiceError } from '../api/errors.ts';
