@@ -1,6 +1,10 @@
 // The app's error vocabulary, shared by main and renderer. Every IPC call that fails
 // answers with one of these codes; the renderer switches on `code`, never on `message`
-// (the service's own messages are not stable, see spec section 7).
+// (the service's own messages are not stable, see spec section 7). What a person reads is
+// `said`: a code with params (shared/said.ts), worded by the window, the CLI or the shell through
+// shared/i18n/say.ts; `message` is that said thing in English, for logs and the stack only.
+import { asSaid, type Said } from './said.ts';
+import { sayInEnglish } from './i18n/say.ts';
 
 export const ERROR_CODES = [
   'offline', // the service or file server could not be reached
@@ -34,8 +38,10 @@ export const ERROR_LEADS: Readonly<Record<ErrorCode, string>> = {
 
 export interface ErrorShape {
   code: ErrorCode;
-  /** A sentence a person can read; may carry the service's own message. */
+  /** The said thing in English, for logs; a person reads `said` in their language. */
   message: string;
+  /** What a person reads, as a code with params (absent in shapes from before issue 30). */
+  said?: Said;
   /** Whether trying the same thing again later can succeed. */
   retryable: boolean;
 }
@@ -44,22 +50,35 @@ const RETRYABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set(['offline', 'rate_l
 
 export class AppError extends Error implements ErrorShape {
   readonly code: ErrorCode;
+  readonly said: Said;
   readonly retryable: boolean;
 
-  constructor(code: ErrorCode, message: string, options?: { retryable?: boolean; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  /**
+   * `said` is what a person reads. A string is only for text that is not ours to code (the
+   * service's own message, a schema's issues): it travels as `as_written`. The lint check
+   * (test/security/said-scan.ts) refuses a sentence written at a throw site in electron/core.
+   */
+  constructor(code: ErrorCode, said: Said | string, options?: { retryable?: boolean; cause?: unknown }) {
+    const spoken: Said = typeof said === 'string' ? { code: 'as_written', params: { text: said } } : said;
+    super(sayInEnglish(spoken), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    this.said = spoken;
     this.retryable = options?.retryable ?? RETRYABLE_BY_DEFAULT.has(code);
   }
 
   toShape(): ErrorShape {
-    return { code: this.code, message: this.message, retryable: this.retryable };
+    return { code: this.code, message: this.message, said: this.said, retryable: this.retryable };
   }
 
   static fromShape(shape: ErrorShape): AppError {
-    return new AppError(shape.code, shape.message, { retryable: shape.retryable });
+    return new AppError(shape.code, saidOf(shape), { retryable: shape.retryable });
   }
+}
+
+/** What a person reads of an error shape: its said thing, or (a shape from before codes) its message as written. */
+export function saidOf(shape: Pick<ErrorShape, 'message' | 'said'>): Said {
+  return (shape.said && asSaid(shape.said)) ?? { code: 'as_written', params: { text: shape.message } };
 }
 
 export function isAppError(value: unknown): value is AppError {

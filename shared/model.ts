@@ -9,7 +9,9 @@ import { EMPTY_UPLOAD_TOTALS, UPLOAD_STATES } from './upload-states.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
+import { LOCALES, type LanguageChoice } from './i18n/locales.ts';
 import { NameWarning, UploadVerification } from './upload-verification.ts';
+import { asSaid, type Said } from './said.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
 const LANGUAGE = /^\w+$/;
@@ -46,6 +48,9 @@ export const Language = z.string().regex(LANGUAGE, 'a language code is letters, 
 
 export { THUMBNAIL_MAX } from './thumbnail-size.ts';
 
+/** What the core says to a person: a code of shared/said.ts with exactly its params (issue 30). */
+export const SaidSchema = z.custom<Said>((value) => asSaid(value) !== null, 'not a said code with its params');
+
 const ErrorShapeSchema = z.object({
   code: z.enum([
     'offline',
@@ -59,6 +64,7 @@ const ErrorShapeSchema = z.object({
     'internal',
   ]),
   message: z.string(),
+  said: SaidSchema.optional(),
   retryable: z.boolean(),
 });
 
@@ -164,6 +170,8 @@ export const Settings = z.object({
   uploadWindows: UploadWindows,
   /** Queued uploads wait while the computer runs on battery. */
   pauseOnBattery: z.boolean(),
+  /** Issue 30: the window's language; 'system' follows the system's preferred languages (shared/i18n/locales.ts). */
+  language: z.enum(['system', ...LOCALES] as [LanguageChoice, ...LanguageChoice[]]),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -320,14 +328,6 @@ export const UploadState = z.enum(UPLOAD_STATES);
 export type UploadState = z.infer<typeof UploadState>;
 
 /**
- * Why a job ended as it did when its state alone would mislead, as a code the window and the
- * command line word: `arrived-before-cancel`, the person cancelled but the video had already
- * arrived on the service, so the job ends done with it.
- */
-export const UploadNoteCode = z.enum(['arrived-before-cancel']);
-export type UploadNoteCode = z.infer<typeof UploadNoteCode>;
-
-/**
  * Why an upload starts again from byte 0 (the file server cannot continue an interrupted
  * upload): the connection broke or stalled, the file server answered with an error, a pause
  * outlasted the patience (Vidlift let go) or the file server dropped the paused connection
@@ -355,10 +355,8 @@ export const UploadJob = z.object({
   finishedAt: z.number().nullable(),
   /** What the file is, from its container header (issue 15); null when it could not be read. */
   media: MediaInfo.nullable().optional(),
-  /** Why the job ended as it did, when its state alone would mislead. */
-  note: z.string().nullable().optional(),
-  /** The same, as a code (UploadNoteCode): worded by the window and the command line. */
-  noteCode: UploadNoteCode.nullable().optional(),
+  /** Why the job ended as it did, when its state alone would mislead (worded by say()). */
+  note: SaidSchema.nullable().optional(),
   /** What was checked once it landed (the stored title, the video in its folder); null before, or for older rows. */
   verification: UploadVerification.nullable().optional(),
   /** What its name holds that cannot be sent as it is, said before the upload. */
@@ -407,7 +405,7 @@ export const UploadsAddResult = z.object({
    * adds it again with `anyway`.
    */
   skipped: z.array(
-    z.object({ path: z.string(), reason: z.string(), jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
+    z.object({ path: z.string(), reason: SaidSchema, jobId: z.number().int().optional(), duplicate: z.enum(['uploaded', 'queued']).optional() }),
   ),
 });
 export type UploadsAddResult = z.infer<typeof UploadsAddResult>;

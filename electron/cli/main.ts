@@ -13,6 +13,7 @@ import { remote } from './commands/remote.ts';
 import { watch } from './commands/watch.ts';
 import { health } from './commands/health.ts';
 import { links } from './commands/links.ts';
+import { speakLocaleOf } from './locale.ts';
 
 const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, watch, account, health, links };
 
@@ -43,6 +44,7 @@ function commandHelp(command: Command): string {
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [name, ...rest] = argv;
+  speakLocaleOf(env);
   // Answers before any command runs (a closed pipe ends them quietly too).
   const answer = createOutput(false);
   if (name === '--version' || name === 'version') {

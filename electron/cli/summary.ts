@@ -1,7 +1,9 @@
 // The last line of a run that uploads: what happened, counted ("0 uploaded, 1 already on the
-// service."). One rule for `upload`, `sync` and `watch`.
+// service."). One rule for `upload`, `sync` and `watch`, worded in the command line's language.
 import type { UploadJob } from '../../shared/model.ts';
+import { m } from '../../shared/i18n/index.ts';
 import { FINAL_STATES } from './follow.ts';
+import { counted } from './locale.ts';
 
 interface UploadCounts {
   /** Sent in this run (or finished in it, for an upload an earlier run left). */
@@ -24,10 +26,11 @@ export function uploadSummary(jobs: ReadonlyArray<{ state: UploadJob['state']; a
     stillQueued: jobs.filter((j) => !FINAL_STATES.has(j.state)).length,
     skipped,
   };
-  const parts = [`${counts.uploaded} uploaded`];
-  if (counts.alreadyOnService > 0) parts.push(`${counts.alreadyOnService} already on the service`);
-  if (counts.notUploaded > 0) parts.push(`${counts.notUploaded} not uploaded`);
-  if (counts.stillQueued > 0) parts.push(`${counts.stillQueued} still in the queue`);
-  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped (not videos)`);
-  return { counts, sentence: `${parts.join(', ')}.` };
+  let list: string = m.cli_summary_uploaded(counted(counts.uploaded));
+  const more = (part: string): void => void (list = m.cli_summary_and({ list, part }));
+  if (counts.alreadyOnService > 0) more(m.cli_summary_already(counted(counts.alreadyOnService)));
+  if (counts.notUploaded > 0) more(m.cli_summary_not_uploaded(counted(counts.notUploaded)));
+  if (counts.stillQueued > 0) more(m.cli_summary_still_queued(counted(counts.stillQueued)));
+  if (counts.skipped > 0) more(m.cli_summary_skipped(counted(counts.skipped)));
+  return { counts, sentence: m.cli_summary_end({ list }) };
 }

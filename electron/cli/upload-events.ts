@@ -44,7 +44,7 @@ export function uploadEvents(out: Output, now: () => number = Date.now): UploadE
     },
     final(job, account) {
       if (job.state === 'done') {
-        out.line({ event: 'done', ...who(account), id: job.id, path: job.path, name: job.name, size: job.size, videoId: job.videoId, downloadUrl: job.downloadUrl, embedUrl: job.embedUrl, ...(job.noteCode ? { note: job.noteCode } : {}) });
+        out.line({ event: 'done', ...who(account), id: job.id, path: job.path, name: job.name, size: job.size, videoId: job.videoId, downloadUrl: job.downloadUrl, embedUrl: job.embedUrl, ...(job.note ? { note: job.note.code } : {}) });
         return;
       }
       const code = job.state === 'failed' ? (job.error?.code ?? 'failed') : job.state;

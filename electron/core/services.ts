@@ -39,6 +39,7 @@ import { notifyHandlers } from './notify/handlers.ts';
 import { HookRunner } from './hooks/hooks.ts';
 import { UploadConditionsWatch } from './uploads/conditions.ts';
 import { realTimers } from './timers.ts';
+import { said } from '../../shared/said.ts';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   // The data folder holds the settings, each account's library and the logs: this user's only.
@@ -170,7 +171,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sandbox:start': async () => {
       if (!options.sandboxAvailable || !options.startSandbox) {
-        throw new AppError('unavailable', 'The local sandbox is only offered when Vidlift runs from its source tree.', { retryable: false });
+        throw new AppError('unavailable', said('sandbox_source_only'), { retryable: false });
       }
       const sandbox = await options.startSandbox();
       await auth.addKey({ baseUrl: sandbox.baseUrl, key: sandbox.apiKey });

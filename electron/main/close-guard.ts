@@ -2,6 +2,7 @@
 // setting the window just hides (the tray keeps the app reachable); otherwise the person is
 // asked: keep uploading in the tray, quit anyway, or cancel.
 import type { BrowserWindow, Dialog } from 'electron';
+import { m } from '../../shared/i18n/index.ts';
 
 export type CloseChoice = 'tray' | 'quit' | 'cancel';
 
@@ -37,12 +38,12 @@ const BUTTONS: CloseChoice[] = ['tray', 'quit', 'cancel'];
 export async function askAboutClose(dialog: Pick<Dialog, 'showMessageBox'>, win: BrowserWindow): Promise<CloseChoice> {
   const { response } = await dialog.showMessageBox(win, {
     type: 'question',
-    buttons: ['Keep Uploading in the Tray', 'Quit', 'Cancel'],
+    buttons: [m.shell_close_keep(), m.shell_close_quit(), m.shell_close_cancel()],
     defaultId: 0,
     cancelId: 2,
     noLink: true,
-    message: 'Uploads are still running',
-    detail: 'Vidlift can keep uploading in the background; its icon stays in the tray. If you quit, unfinished uploads start again from the beginning next time.',
+    message: m.shell_close_message(),
+    detail: m.shell_close_detail(),
   });
   return BUTTONS[response] ?? 'cancel';
 }

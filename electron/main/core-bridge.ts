@@ -7,6 +7,7 @@ import type { UploadsSummary } from '../../shared/upload-queue.ts';
 import type { Core } from '../core/core.ts';
 import type { EventHub } from '../core/rpc/events.ts';
 import { serviceOrigins } from './origins.ts';
+import type { LanguageChoice } from '../../shared/i18n/index.ts';
 
 export interface ShellSnapshot {
   totals: UploadTotals;
@@ -18,6 +19,8 @@ export interface ShellSnapshot {
   baseUrl: string | null;
   /** The account the window last showed (settings.activeAccount): its pause is the tray's. */
   shownAccount: string | null;
+  /** settings.language: the shell speaks it (shell-locale.ts). */
+  language: LanguageChoice;
 }
 
 export interface BridgeTargets {
@@ -25,6 +28,8 @@ export interface BridgeTargets {
   onUploads?: (totals: UploadTotals, paused: boolean) => void;
   /** The service's origin changed (a key was set for another address, or cleared). */
   onServiceOrigins?: (origins: string[]) => void;
+  /** settings.language changed: the shell words its menus and tray again. */
+  onLanguage?: (language: LanguageChoice) => void;
 }
 
 export const NO_UPLOADS: UploadTotals = EMPTY_UPLOAD_TOTALS;
@@ -49,6 +54,7 @@ export class CoreBridge {
       autoUpdate: initial.settings.autoUpdate,
       baseUrl: initial.settings.baseUrl,
       shownAccount: initial.settings.activeAccount,
+      language: initial.settings.language,
     };
     this.#targets = targets;
   }
@@ -97,6 +103,10 @@ export class CoreBridge {
         this.#state.autoUpdate = settings.autoUpdate;
         this.#state.shownAccount = settings.activeAccount;
         this.#setBaseUrl(settings.baseUrl);
+        if (settings.language !== this.#state.language) {
+          this.#state.language = settings.language;
+          this.#targets.onLanguage?.(settings.language);
+        }
       }),
       events.on('accounts:changed', ({ baseUrl }) => this.#setBaseUrl(baseUrl)),
     ];

@@ -4,32 +4,34 @@ import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions } from
 import type { HookCommand, HookMoment } from '../../shared/notify.ts';
 import type { ParsedInput } from '../../shared/contract.ts';
 import { VIDEO_EXTENSIONS } from '../core/files/video.ts';
+import { m } from '../../shared/i18n/index.ts';
 
 export type FileKind = ParsedInput<'dialog:openFiles'>['kind'];
 
 // Matches what the core accepts: the video containers it recognises, images for thumbnails
 // (JPEG/PNG only), and subtitles (SRT/WebVTT). "All files" stays: the core sniffs the
-// content, so a video without a usual extension still uploads.
-const FILTERS: Record<FileKind, { title: string; multi: boolean; filters: OpenDialogOptions['filters'] }> = {
-  videos: {
-    title: 'Choose videos to upload',
+// content, so a video without a usual extension still uploads. Worded when a dialog opens, in
+// the shell's language (shell-locale.ts).
+const FILTERS: Record<FileKind, () => { title: string; multi: boolean; filters: OpenDialogOptions['filters'] }> = {
+  videos: () => ({
+    title: m.shell_pick_videos(),
     multi: true,
     filters: [
-      { name: 'Videos', extensions: [...VIDEO_EXTENSIONS].map((ext) => ext.slice(1)) },
-      { name: 'All files', extensions: ['*'] },
+      { name: m.shell_filter_videos(), extensions: [...VIDEO_EXTENSIONS].map((ext) => ext.slice(1)) },
+      { name: m.shell_filter_all(), extensions: ['*'] },
     ],
-  },
-  image: { title: 'Choose a thumbnail', multi: false, filters: [{ name: 'Images (JPEG, PNG)', extensions: ['jpg', 'jpeg', 'png'] }] },
-  subtitle: { title: 'Choose a subtitle file', multi: false, filters: [{ name: 'Subtitles (SRT, WebVTT)', extensions: ['srt', 'vtt'] }] },
+  }),
+  image: () => ({ title: m.shell_pick_thumbnail(), multi: false, filters: [{ name: m.shell_filter_images(), extensions: ['jpg', 'jpeg', 'png'] }] }),
+  subtitle: () => ({ title: m.shell_pick_subtitle(), multi: false, filters: [{ name: m.shell_filter_subtitles(), extensions: ['srt', 'vtt'] }] }),
   // Fix my links: a post or page the links were published in; the core reads any text, so "All files" stays.
-  text: {
-    title: 'Choose a text with links to fix',
+  text: () => ({
+    title: m.shell_pick_link_text(),
     multi: false,
     filters: [
-      { name: 'Texts (forum posts, web pages, Markdown, CSV)', extensions: ['txt', 'bbcode', 'html', 'htm', 'md', 'markdown', 'csv'] },
-      { name: 'All files', extensions: ['*'] },
+      { name: m.shell_filter_texts(), extensions: ['txt', 'bbcode', 'html', 'htm', 'md', 'markdown', 'csv'] },
+      { name: m.shell_filter_all(), extensions: ['*'] },
     ],
-  },
+  }),
 };
 
 export interface DialogDeps {
@@ -43,7 +45,7 @@ export interface DialogDeps {
 /** The save dialog for an export: the chosen path is granted for one write. */
 export async function saveFile(suggestedName: string, deps: DialogDeps): Promise<{ path: string | null }> {
   const win = deps.window();
-  const options = { title: 'Export links', defaultPath: suggestedName.replace(/[\\/]/g, '-') };
+  const options = { title: m.shell_save_export(), defaultPath: suggestedName.replace(/[\\/]/g, '-') };
   const result = win ? await deps.dialog.showSaveDialog(win, options) : await deps.dialog.showSaveDialog(options);
   if (result.canceled || !result.filePath) return { path: null };
   deps.grantSavePath(result.filePath);
@@ -51,13 +53,13 @@ export async function saveFile(suggestedName: string, deps: DialogDeps): Promise
 }
 
 export async function openFiles(kind: FileKind, deps: DialogDeps): Promise<{ paths: string[] }> {
-  const spec = FILTERS[kind];
+  const spec = FILTERS[kind]();
   const properties: OpenDialogOptions['properties'] = spec.multi ? ['openFile', 'multiSelections'] : ['openFile'];
   return choose({ title: spec.title, properties, filters: spec.filters }, deps);
 }
 
 export async function openFolder(deps: DialogDeps): Promise<{ paths: string[] }> {
-  return choose({ title: 'Choose folders to upload', properties: ['openDirectory', 'multiSelections'] }, deps);
+  return choose({ title: m.shell_pick_upload_folders(), properties: ['openDirectory', 'multiSelections'] }, deps);
 }
 
 /**
@@ -66,7 +68,7 @@ export async function openFolder(deps: DialogDeps): Promise<{ paths: string[] }>
  * files itself, each checked to lie inside the folder's real path.
  */
 export async function pickWatchFolders(deps: DialogDeps): Promise<{ paths: string[] }> {
-  return show({ title: 'Choose folders to watch', properties: ['openDirectory', 'multiSelections'] }, deps);
+  return show({ title: m.shell_pick_watch_folders(), properties: ['openDirectory', 'multiSelections'] }, deps);
 }
 
 async function choose(options: OpenDialogOptions, deps: DialogDeps): Promise<{ paths: string[] }> {
@@ -82,7 +84,7 @@ async function show(options: OpenDialogOptions, deps: DialogDeps): Promise<{ pat
 }
 
 /** What a hook is run after, as the confirmation names it. */
-const HOOK_MOMENT_WORDS: Record<HookMoment, string> = { afterUpload: 'after each finished upload', afterBatch: 'after each finished batch of uploads' };
+const HOOK_MOMENT_MESSAGE: Record<HookMoment, () => string> = { afterUpload: m.shell_hook_message_after_upload, afterBatch: m.shell_hook_message_after_batch };
 
 /**
  * The native confirmation of a hook command (hooks:set). Why it is here and not in the page:
@@ -96,10 +98,10 @@ export async function confirmHookCommand(moment: HookMoment, command: HookComman
   const win = deps.window();
   const options: MessageBoxOptions = {
     type: 'warning',
-    title: 'Run a program after uploads?',
-    message: `Vidlift will run this program ${HOOK_MOMENT_WORDS[moment]}:`,
-    detail: `${[command.file, ...command.args.map((arg) => JSON.stringify(arg))].join(' ')}\n\nIt runs with your rights and reads each upload's file, links and folder. Only confirm a program you chose.`,
-    buttons: ['Cancel', 'Run this program'],
+    title: m.shell_hook_title(),
+    message: HOOK_MOMENT_MESSAGE[moment](),
+    detail: m.shell_hook_detail({ command: [command.file, ...command.args.map((arg) => JSON.stringify(arg))].join(' ') }),
+    buttons: [m.shell_hook_cancel(), m.shell_hook_run()],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

@@ -5,6 +5,8 @@ import type { NotificationConstructorOptions } from 'electron';
 import type { BatchSummary } from '../core/core.ts';
 import type { TakedownsFound } from '../../shared/links.ts';
 import { batchNotificationText } from './upload-status.ts';
+import { m } from '../../shared/i18n/index.ts';
+import { formatCount, formatList } from './shell-locale.ts';
 
 interface NotificationLike {
   on(event: 'click' | 'close', listener: () => void): unknown;
@@ -44,11 +46,9 @@ const NAMED_TITLES = 3;
 export function takedownNotificationText(found: TakedownsFound): { title: string; body: string } {
   const names = found.videos.slice(0, NAMED_TITLES).map((video) => video.title ?? video.id);
   const more = found.count - names.length;
-  const list = `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-  return {
-    title: found.count === 1 ? 'A video was taken down' : 'Videos were taken down',
-    body: `${found.count === 1 ? '1 video was' : `${found.count} videos were`} taken down: ${list}`,
-  };
+  const list = more > 0 ? m.shell_takedown_more({ names: formatList(names), moreText: formatCount(more) }) : formatList(names);
+  const counted = { count: found.count, countText: formatCount(found.count) };
+  return { title: m.shell_takedown_title(counted), body: m.shell_takedown_body({ ...counted, list }) };
 }
 
 /** Shows the notification for one batch of new takedowns; returns whether one was shown. */

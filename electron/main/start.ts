@@ -32,6 +32,7 @@ import { serveContract } from './ipc.ts';
 import { lockDownShell, type Lockdown } from './lockdown.ts';
 import { registerMediaProtocol } from './media-protocol.ts';
 import { appMenuTemplate } from './menu.ts';
+import { applyShellLanguage } from './shell-locale.ts';
 import { notifyBatchFinished, notifyTakedowns } from './notifications.ts';
 import type { EventPayload } from '../../shared/contract.ts';
 import { APP_ENTRY_URL, originOf, rendererOrigin } from './origins.ts';
@@ -156,6 +157,12 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
       updates?.uploadsChanged();
     },
     onServiceOrigins: (origins) => lockdown?.serviceOriginsChanged(origins),
+    // Live, without a restart: the next texts are worded in the new language, the menus and the tray at once.
+    onLanguage: (language) => {
+      if (!applyShellLanguage(language, app.getPreferredSystemLanguages())) return;
+      setAppMenu();
+      tray?.relabel();
+    },
   });
   const startedBridge = bridge;
   originsKnown();
@@ -190,11 +197,14 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   });
   startedCore.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir), showShortcuts: () => startedCore.events.emit('app:showShortcuts', {}) }),
-    ),
-  );
+  applyShellLanguage(startedBridge.snapshot.language, app.getPreferredSystemLanguages());
+  const setAppMenu = (): void =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        appMenuTemplate({ isMac, devTools: !packaged, openLogsFolder: () => void shell.openPath(logDir), showShortcuts: () => startedCore.events.emit('app:showShortcuts', {}) }),
+      ),
+    );
+  setAppMenu();
   tray = openUploadTray(
     () => {
       const image = nativeImage.createFromPath(paths.trayImage);

@@ -3,6 +3,7 @@
 import type { Menu, MenuItemConstructorOptions, Tray } from 'electron';
 import type { UploadTotals } from '../../shared/model.ts';
 import { uploadStatusLine } from './upload-status.ts';
+import { m } from '../../shared/i18n/index.ts';
 
 type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'>;
 
@@ -17,13 +18,13 @@ export interface UploadTrayDeps {
 
 export function trayMenuTemplate(state: { pending: number; paused: boolean }, deps: Omit<UploadTrayDeps, 'tray' | 'buildMenu'>): MenuItemConstructorOptions[] {
   return [
-    { label: 'Show Vidlift', click: () => deps.showWindow() },
+    { label: m.shell_tray_show(), click: () => deps.showWindow() },
     { type: 'separator' },
     state.paused
-      ? { label: 'Resume all uploads', enabled: state.pending > 0, click: () => deps.resumeAll() }
-      : { label: 'Pause all uploads', enabled: state.pending > 0, click: () => deps.pauseAll() },
+      ? { label: m.shell_tray_resume_all(), enabled: state.pending > 0, click: () => deps.resumeAll() }
+      : { label: m.shell_tray_pause_all(), enabled: state.pending > 0, click: () => deps.pauseAll() },
     { type: 'separator' },
-    { label: 'Quit Vidlift', click: () => deps.quit() },
+    { label: m.shell_tray_quit(), click: () => deps.quit() },
   ];
 }
 
@@ -31,6 +32,7 @@ export class UploadTray {
   readonly #deps: UploadTrayDeps;
   #tooltip = '';
   #menuKey = '';
+  #last: { totals: UploadTotals; paused: boolean } | null = null;
 
   constructor(deps: UploadTrayDeps) {
     this.#deps = deps;
@@ -38,6 +40,7 @@ export class UploadTray {
   }
 
   update(totals: UploadTotals, paused: boolean): void {
+    this.#last = { totals, paused };
     const tooltip = uploadStatusLine(totals, paused);
     if (tooltip !== this.#tooltip) {
       this.#tooltip = tooltip;
@@ -51,6 +54,13 @@ export class UploadTray {
       this.#menuKey = key;
       this.#deps.tray.setContextMenu(this.#deps.buildMenu(trayMenuTemplate({ pending, paused }, this.#deps)));
     }
+  }
+
+  /** The shell's language changed: the tooltip and the menu are worded again at once. */
+  relabel(): void {
+    this.#tooltip = '';
+    this.#menuKey = '';
+    if (this.#last) this.update(this.#last.totals, this.#last.paused);
   }
 
   get tooltip(): string {

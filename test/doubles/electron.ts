@@ -73,6 +73,8 @@ export interface ElectronDoubleOptions {
   /** new Tray() throws, as on desktops without a tray. */
   trayFails?: boolean;
   version?: string;
+  /** app.getPreferredSystemLanguages(): the system's languages, most preferred first (default ['en-US']). */
+  preferredSystemLanguages?: string[];
   /** A recorded call by this name (e.g. 'protocol.handle') throws: for failures a test cannot cause. */
   failOn?: string;
 }
@@ -375,6 +377,7 @@ type AppPart =
   | 'getAppPath'
   | 'getName'
   | 'getVersion'
+  | 'getPreferredSystemLanguages'
   | 'relaunch'
   | 'isPackaged';
 
@@ -449,6 +452,11 @@ export class AppDouble extends Emitter implements Pick<App, AppPart> {
 
   getVersion(): string {
     return this.double.options.version ?? '0.0.0-test';
+  }
+
+  getPreferredSystemLanguages(): string[] {
+    this.double.record('app.getPreferredSystemLanguages', []);
+    return [...(this.double.options.preferredSystemLanguages ?? ['en-US'])];
   }
 
   /** Electron's order: before-quit, close every window (a prevented close cancels), will-quit, quit. */

@@ -21,6 +21,8 @@ import { makePng } from '../host/png.ts';
 import { isReadable, randomApiKey, sleep, summaryLine, tempDir, type ReliabilityRun, type RunResult } from './common.ts';
 import { startCoreTarget, type CoreTarget } from './core-target.ts';
 import { ManualConnectivity } from '../../electron/core/connectivity.ts';
+import type { Said } from '../../shared/said.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
 
 type Kind = 'thumbnail' | 'subtitle' | 'video';
 
@@ -77,10 +79,10 @@ function makeBadFiles(dir: string): BadFile[] {
 }
 
 /** What a refusal looks like from an upload-add result or a thrown error. */
-function fromAdd(result: { added: unknown[]; skipped: { reason: string }[] }): Offer {
+function fromAdd(result: { added: unknown[]; skipped: { reason: Said }[] }): Offer {
   if (result.added.length > 0) return { refused: false, what: 'it was queued for upload' };
   const reason = result.skipped[0]?.reason;
-  return reason === undefined ? { refused: false, what: 'it was neither queued nor skipped with a reason' } : { refused: true, message: reason };
+  return reason === undefined ? { refused: false, what: 'it was neither queued nor skipped with a reason' } : { refused: true, message: sayInEnglish(reason) };
 }
 
 function fromError(error: unknown): Offer {
@@ -99,7 +101,7 @@ async function offerThroughCore(core: CoreTarget, file: BadFile, videoId: string
         ? await core.dispatch('subtitles:addFile', { videoId, language: 'en', path: file.path })
         : await core.dispatch('uploads:add', { paths: [file.path], folderId: 0 });
   if (!envelope.ok) return { refused: true, message: envelope.error.message };
-  if (file.kind === 'video') return fromAdd(envelope.data as { added: unknown[]; skipped: { reason: string }[] });
+  if (file.kind === 'video') return fromAdd(envelope.data as { added: unknown[]; skipped: { reason: Said }[] });
   return { refused: false, what: `it was accepted: ${JSON.stringify(envelope.data).slice(0, 200)}` };
 }
 

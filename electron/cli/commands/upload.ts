@@ -12,12 +12,17 @@ import { CliError, EXIT, type Cli } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { cannotReach } from '../reach.ts';
-import { count, formatMoment, table, type Output } from '../output.ts';
+import { formatMoment, table, type Output } from '../output.ts';
 import { describeTimetableProblem, parseTimetable } from '../../../shared/bandwidth-timetable.ts';
 import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
 import { uploadEvents, type UploadEvents } from '../upload-events.ts';
 import { createUploadProgress } from '../progress.ts';
 import { uploadSummary } from '../summary.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { say } from '../../../shared/i18n/say.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { saidOf } from '../../../shared/errors.ts';
+import { counted } from '../locale.ts';
 
 /** The extensions named in the hint for a folder without videos: the common ones, of those Vidlift takes. */
 const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext) => VIDEO_EXTENSIONS.has(ext));
@@ -54,10 +59,10 @@ export const upload: Command = {
     const groups = await accountGroups(positionals);
     // Paths that are not there are named here, in the command line's words, before anything opens.
     const missing = groups.flatMap((group) => group.named.missing);
-    for (const path of missing) out.warn(`${path}: does not exist.`);
+    for (const path of missing) out.warn(m.cli_path_missing({ path }));
     if (groups.every((group) => group.named.existing.length === 0)) {
       const summary = uploadSummary([], missing.length);
-      const result = { folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: 'does not exist' })), summary: summary.counts };
+      const result = { folderId: null, uploads: [], refused: missing.map((path) => ({ path, reason: said('path_missing') })), summary: summary.counts };
       if (out.json) events.summary(result);
       else out.say(summary.sentence);
       return EXIT.someFailed;
@@ -84,7 +89,7 @@ export const upload: Command = {
       const uploads = queued.flatMap(({ cli: scoped, group, folderId, alreadyIds, fromEarlier, mine }) =>
         [...(finished.get(scoped) ?? new Map<number, UploadJob>()).values()].map((job) => ({ job, account: group.account, folderId, already: alreadyIds.has(job.id), fromEarlier: fromEarlier.has(job.id), mine: mine.has(job.id) })),
       );
-      const refusedItems = [...queued.flatMap((q) => q.jobs.refusedItems), ...missing.map((path) => ({ path, reason: 'does not exist' }))];
+      const refusedItems = [...queued.flatMap((q) => q.jobs.refusedItems), ...missing.map((path) => ({ path, reason: said('path_missing') }))];
       const notVideos = queued.reduce((sum, q) => sum + q.jobs.notVideos, 0);
       const summary = uploadSummary(uploads.map(({ job, already }) => ({ state: job.state, already })), refusedItems.length, notVideos);
       const rows = uploads.map(({ job }) => job);
@@ -97,8 +102,8 @@ export const upload: Command = {
       if (out.json) events.summary(result);
       else {
         const done = rows.filter((j) => j.state === 'done');
-        if (done.length > 0) out.say(table([['FILE', 'DOWNLOAD', 'EMBED'], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
-        for (const j of rows.filter((r) => r.state !== 'done')) out.warn(`${j.name}: ${j.state}${j.error ? `: ${j.error.message}` : ''}`);
+        if (done.length > 0) out.say(table([[m.cli_table_file(), m.cli_table_download(), m.cli_table_embed()], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
+        for (const j of rows.filter((r) => r.state !== 'done')) out.warn(j.error ? m.cli_job_ended_with({ name: j.name, state: j.state, reason: say(saidOf(j.error)) }) : m.cli_job_ended({ name: j.name, state: j.state }));
         for (const j of done) {
           const said = verificationLine(j);
           if (said) out.warn(`${j.name}: ${said}`);
@@ -145,7 +150,7 @@ async function queueGroup(cli: Cli, named: AccountGroup['named'], folder: string
   const jobs = await queue(cli, named, folderId, out, fromEarlier);
   for (const dir of named.folders) {
     if (!jobs.all.some((j) => j.path.startsWith(dir + sep))) {
-      out.warn(`Nothing to upload from ${dir}: no video files in it or its sub-folders (Vidlift takes ${COMMON_EXTENSIONS.join(', ')} and other video files).`);
+      out.warn(m.cli_nothing_in_folder({ dir, extensions: COMMON_EXTENSIONS.join(', ') }));
     }
   }
   const alreadyIds = new Set(jobs.alreadyDone.map((j) => j.id));
@@ -177,7 +182,7 @@ interface Queued {
   all: UploadJob[];
   /** Files an earlier run uploaded already: reported with their links, not sent again. */
   alreadyDone: UploadJob[];
-  refusedItems: Array<{ path: string; reason: string }>;
+  refusedItems: Array<{ path: string; reason: Said }>;
   /** Files in the named folders that are not videos by their name: skipped, not a failure. */
   notVideos: number;
 }
@@ -197,18 +202,18 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
     if (held) {
       // An upload an earlier run left that ended meanwhile was uploaded by this run.
       if (held.state === 'done' && !fromEarlier.has(held.id)) {
-        out.warn(`${held.name}: already on the service, not sent again.`);
+        out.warn(m.cli_already_on_service({ name: held.name }));
         alreadyDone.push(held);
       }
       all.push(held);
     } else if (!named.existing.includes(skip.path) && !hasVideoExtension(skip.path)) {
       notVideos++;
     } else {
-      out.warn(`${skip.path}: ${skip.reason}`);
+      out.warn(`${skip.path}: ${say(skip.reason)}`);
       refusedItems.push(skip);
     }
   }
-  if (notVideos > 0) out.warn(`${count(notVideos, 'file')} in the folders skipped: not videos.`);
+  if (notVideos > 0) out.warn(m.cli_not_videos_skipped(counted(notVideos)));
   return { all, alreadyDone, refusedItems, notVideos };
 }
 

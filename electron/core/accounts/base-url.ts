@@ -2,24 +2,25 @@
 // http or https only, no user:password, no query or fragment (they would be sent with
 // every request, and a query may carry a legacy `key`), no trailing slash.
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export function normalizeBaseUrl(input: string): string {
   const text = typeof input === 'string' ? input.trim() : '';
-  if (text === '') throw invalid('Enter the address of the service, for example https://api.example.com.');
+  if (text === '') throw invalid(said('base_url_empty'));
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw invalid(`"${text.slice(0, 100)}" is not a web address. It should look like https://api.example.com.`);
+    throw invalid(said('base_url_not_web', { text: text.slice(0, 100) }));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('The service address must start with https:// (or http://).');
-  if (url.username !== '' || url.password !== '') throw invalid('The service address must not contain a user name or password.');
-  if (url.search !== '' || text.includes('?')) throw invalid('The service address must not contain a query (the part after "?").');
-  if (url.hash !== '' || text.includes('#')) throw invalid('The service address must not contain a fragment (the part after "#").');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(said('base_url_scheme'));
+  if (url.username !== '' || url.password !== '') throw invalid(said('base_url_credentials'));
+  if (url.search !== '' || text.includes('?')) throw invalid(said('base_url_query'));
+  if (url.hash !== '' || text.includes('#')) throw invalid(said('base_url_fragment'));
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path}`;
 }
 
-function invalid(message: string): AppError {
+function invalid(message: Said): AppError {
   return new AppError('validation', message, { retryable: false });
 }

@@ -4,7 +4,7 @@
 // AccountsView (whether each account has a key, its last 4 characters); getKey() is for the
 // core's own ServiceClient.
 import { AppError } from '../../../shared/errors.ts';
-import { needsPlainHttpConsent, PLAIN_HTTP_RISK } from '../../../shared/model.ts';
+import { needsPlainHttpConsent } from '../../../shared/model.ts';
 import type { AccountRecord, KeyOfAnotherAccount, KeyStorage } from '../../../shared/accounts.ts';
 import { ServiceClient } from '../api/client.ts';
 import { isServiceError } from '../api/errors.ts';
@@ -16,6 +16,7 @@ import { AccountRegistry, accountIdFor as accountIdOf } from './registry.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import type { Transport } from '../api/http.ts';
+import { said } from '../../../shared/said.ts';
 
 /** Checks a key against the service at an address (operation 1): the account's e-mail, or an AppError when it is refused. */
 export type KeyVerifier = (baseUrl: string, key: string) => Promise<{ email: string }>;
@@ -56,12 +57,12 @@ export function checkKeyShape(key: string): string {
   if (trimmed.length !== API_KEY_LENGTH) {
     throw new AppError(
       'validation',
-      `An API key is exactly ${API_KEY_LENGTH} characters; this one has ${trimmed.length}. Copy it again from your account page.`,
+      said('key_length', { expected: API_KEY_LENGTH, actual: trimmed.length }),
       { retryable: false },
     );
   }
   if (!KEY_CHARACTERS.test(trimmed)) {
-    throw new AppError('validation', 'An API key is made of letters and digits only; this one contains other characters.', { retryable: false });
+    throw new AppError('validation', said('key_characters'), { retryable: false });
   }
   return trimmed;
 }
@@ -250,7 +251,7 @@ export class AuthService {
     const origin = new URL(baseUrl).origin;
     const confirmed = consent.allowPlainHttp === true || this.#settings.get().plainHttpAllowed.includes(origin);
     // Before the key is sent anywhere: over plain http it would cross the network in clear.
-    if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', PLAIN_HTTP_RISK, { retryable: false });
+    if (needsPlainHttpConsent(baseUrl) && !confirmed) throw new AppError('validation', said('plain_http_risk'), { retryable: false });
     const key = checkKeyShape(keyInput);
     this.#registry?.addSecret(key);
     const { email } = await this.#checkWithService(baseUrl, key);
@@ -294,17 +295,18 @@ export class AuthService {
       return await this.#verify(baseUrl, key);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const said = isServiceError(error) && error.serviceMessage ? ` The service said: “${error.serviceMessage}”` : '';
+      const serviceSaid = isServiceError(error) ? error.serviceMessage : undefined;
       if (error.code === 'unauthorized') {
-        throw new AppError('unauthorized', `The service at ${baseUrl} refused this API key.${said}`, { retryable: false, cause: error });
+        const refusal = serviceSaid ? said('key_refused_said', { baseUrl, detail: serviceSaid }) : said('key_refused', { baseUrl });
+        throw new AppError('unauthorized', refusal, { retryable: false, cause: error });
       }
       if (error.code === 'offline') {
-        throw new AppError('offline', `Could not reach ${baseUrl}. Check the address and your connection. (${error.message})`, {
+        throw new AppError('offline', said('service_unreachable', { baseUrl, detail: error.message }), {
           retryable: true,
           cause: error,
         });
       }
-      throw new AppError(error.code, `${baseUrl} did not answer like the service: ${error.message}`, { retryable: error.retryable, cause: error });
+      throw new AppError(error.code, said('service_unlike', { baseUrl, detail: error.message }), { retryable: error.retryable, cause: error });
     }
   }
 

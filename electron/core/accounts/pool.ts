@@ -27,6 +27,7 @@ import { accountDatabasePath, type AccountRegistry } from './registry.ts';
 import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
 import type { QueueConditions } from '../uploads/conditions.ts';
+import { said } from '../../../shared/said.ts';
 
 /**
  * An account's parts (library, sync, queue, uploads, watch folders, links, exports) and the
@@ -153,7 +154,7 @@ export class SessionPool {
   refuse(id: string | null): never {
     const blocked = id === null ? undefined : this.#blocked.get(id);
     if (blocked) throw new AppError('unavailable', blocked, { retryable: false });
-    throw new AppError('unauthorized', 'Enter the service address and your API key first.', { retryable: false });
+    throw new AppError('unauthorized', said('account_setup_needed'), { retryable: false });
   }
 
   onOpen(listener: (session: AccountSession) => (() => void) | void): void {

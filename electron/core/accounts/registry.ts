@@ -14,6 +14,7 @@ import type { Logger, SecretRegistry } from '../log/logger.ts';
 import { accountFor, type SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { checkEdited, pickedEntries } from '../watch/watch-list.ts';
+import { said } from '../../../shared/said.ts';
 
 /** The id an account gets when it is added: opaque, stable, and the same for the same address and key. */
 export function accountIdFor(baseUrl: string, key: string): string {
@@ -119,7 +120,7 @@ export class AccountRegistry {
 
   require(id: string): AccountRecord {
     const record = this.find(id);
-    if (!record) throw new AppError('not_found', 'That account is not in Vidlift (any more).', { retryable: false });
+    if (!record) throw new AppError('not_found', said('account_gone'), { retryable: false });
     return record;
   }
 
@@ -143,7 +144,7 @@ export class AccountRegistry {
     this.#refuseWhenFixed();
     const id = accountIdFor(baseUrl, key);
     const existing = this.find(id);
-    if (existing) throw new AppError('validation', `This key is already in Vidlift as the account “${existing.name}”.`, { retryable: false });
+    if (existing) throw new AppError('validation', said('account_key_exists', { name: existing.name }), { retryable: false });
     const record: AccountRecord = { id, name: name?.trim() || defaultAccountName(baseUrl), baseUrl, ...(email === undefined ? {} : { email }) };
     await this.#setKey(id, key);
     await this.#write({ ...extra, accounts: [...this.#stored(), record], activeAccount: id, baseUrl });
@@ -249,7 +250,7 @@ export class AccountRegistry {
 
   #activeForWatch(): string {
     const active = this.active();
-    if (!active) throw new AppError('unauthorized', 'Add an account first: watch folders belong to an account.', { retryable: false });
+    if (!active) throw new AppError('unauthorized', said('account_needed_for_watch'), { retryable: false });
     return active.id;
   }
 
@@ -284,6 +285,6 @@ export class AccountRegistry {
   }
 
   #refuseWhenFixed(): void {
-    if (this.#fixed || this.#onlyShown) throw new AppError('validation', 'This run works with one account only; accounts are added, switched and removed in the app.', { retryable: false });
+    if (this.#fixed || this.#onlyShown) throw new AppError('validation', said('accounts_fixed_run'), { retryable: false });
   }
 }

@@ -7,6 +7,7 @@ import type { EventSink } from '../rpc/events.ts';
 import { columnsFor, exportVideos, type SourceContext } from './sources.ts';
 import { checkOptions, exportPieces, MAX_COPY_CHARS, textSink, writeExport, type ExportTally } from './writer.ts';
 import { writeToFile } from '../files/write-file.ts';
+import { said } from '../../../shared/said.ts';
 
 const PREVIEW_ENTRIES = 10;
 const PROGRESS_EVERY_MS = 250;
@@ -60,8 +61,8 @@ export class ExportService {
 
   /** Writes the export to `path`; cancelled (export:cancel with `exportId`), it leaves no file there. */
   async toFile(exportId: ExportId, path: string, source: ExportSource, options: ExportOptions): Promise<{ path: string; count: number; cancelled: boolean }> {
-    if (this.#running.has(exportId) || this.#reads.has(exportId)) throw new AppError('validation', 'An export with this id is already running.', { retryable: false });
-    if (!this.#deps.mayWrite(path)) throw new AppError('validation', 'Vidlift writes an export only to a file chosen in the save dialog.', { retryable: false });
+    if (this.#running.has(exportId) || this.#reads.has(exportId)) throw new AppError('validation', said('export_running'), { retryable: false });
+    if (!this.#deps.mayWrite(path)) throw new AppError('validation', said('export_not_chosen'), { retryable: false });
     const tally = { count: 0, written: 0 };
     const pieces = this.#pieces(source, options, tally);
     const abort = new AbortController();
@@ -88,7 +89,7 @@ export class ExportService {
         return { path, count: tally.written, cancelled: true };
       }
       if (error instanceof AppError) throw error;
-      throw new AppError('internal', `The export could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
+      throw new AppError('internal', said('export_not_written', { path, detail: error instanceof Error ? error.message : String(error) }), { retryable: true, cause: error });
     } finally {
       this.#running.delete(exportId);
     }
@@ -103,8 +104,8 @@ export class ExportService {
   read(exportId: ExportId, source: ExportSource, options: ExportOptions): { text: string; count: number; done: boolean } {
     let open = this.#reads.get(exportId);
     if (!open) {
-      if (this.#running.has(exportId)) throw new AppError('validation', 'An export with this id is already running.', { retryable: false });
-      if (this.#reads.size >= MAX_OPEN_READS) throw new AppError('limit_reached', 'Too many exports are being read at once.', { retryable: true });
+      if (this.#running.has(exportId)) throw new AppError('validation', said('export_running'), { retryable: false });
+      if (this.#reads.size >= MAX_OPEN_READS) throw new AppError('limit_reached', said('export_too_many_reads'), { retryable: true });
       this.#cancelledEarly.delete(exportId);
       const tally = { count: 0, written: 0 };
       open = { pieces: this.#pieces(source, options, tally), tally };

@@ -7,6 +7,7 @@
 import { AppError } from '../../../shared/errors.ts';
 import { checkTemplate, EXPORT_FORMAT, TemplateError, type ColumnSet, type ExportVideo } from '../../../shared/export-formats.ts';
 import type { ExportOptions } from '../../../shared/export-options.ts';
+import { said } from '../../../shared/said.ts';
 
 /** How far a written export got: the videos it holds and the entries written (a preview writes fewer). */
 export interface ExportTally {
@@ -68,7 +69,7 @@ export function textSink(max = Infinity): ExportSink & { text: () => string } {
   return {
     write(piece) {
       length += piece.length;
-      if (length > max) throw new AppError('validation', 'These links are too many to copy at once; save them to a file instead.', { retryable: false });
+      if (length > max) throw new AppError('validation', said('export_too_many_links'), { retryable: false });
       parts.push(piece);
     },
     text: () => parts.join(''),

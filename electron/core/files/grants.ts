@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 
 const caseInsensitive = process.platform === 'win32' || process.platform === 'darwin';
 
@@ -14,7 +15,7 @@ export class PathGrants {
 
   /** Records a path the person chose. Relative paths and NUL bytes are refused. */
   grant(path: string): void {
-    if (!isAcceptable(path)) throw new AppError('validation', 'That location cannot be used: it is not a full path to a file or folder.');
+    if (!isAcceptable(path)) throw new AppError('validation', said('path_not_full'));
     this.#granted.add(comparable(canonical(path)));
   }
 

@@ -5,6 +5,7 @@ import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { probeMedia } from './media-info.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 type VideoKind = 'mp4' | 'mov' | '3gp' | 'matroska' | 'webm' | 'avi' | 'flv' | 'asf' | 'mpeg-ts' | 'mpeg-ps' | 'ogg' | 'rm';
 
@@ -100,8 +101,8 @@ export async function sniffVideoFile(path: string): Promise<VideoKind | null> {
 interface VideoInspection {
   /** Container header facts, or null when they could not be read. */
   media: MediaInfo | null;
-  /** Why this is not uploaded as a video (a sentence), or null. */
-  refusal: string | null;
+  /** Why this is not uploaded as a video, or null. */
+  refusal: Said | null;
 }
 
 /**
@@ -117,9 +118,16 @@ export async function inspectVideoFile(path: string): Promise<VideoInspection> {
     return { media: null, refusal: null };
   }
   if (probe.hasVideo === false) {
-    const container = probe.info.container ? `its ${probe.info.container} container` : 'it';
-    const holds = probe.info.audioCodec ? `holds only ${probe.info.audioCodec} sound` : 'holds no video track';
-    return { media: probe.info, refusal: `“${basename(path)}” has no video in it: ${container} ${holds}. Only videos are uploaded.` };
+    const name = basename(path);
+    const { container, audioCodec: codec } = probe.info;
+    const refusal = codec
+      ? container
+        ? said('skip_sound_only_in', { name, container, codec })
+        : said('skip_sound_only', { name, codec })
+      : container
+        ? said('skip_no_video_track_in', { name, container })
+        : said('skip_no_video_track', { name });
+    return { media: probe.info, refusal };
   }
   return { media: probe.info, refusal: null };
 }

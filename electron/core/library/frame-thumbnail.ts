@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { checkThumbnailBytes } from '../files/image.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { Library } from './library.ts';
+import { said } from '../../../shared/said.ts';
 
 const KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -24,12 +25,12 @@ export function createFrameThumbnailHandlers(deps: FrameThumbnailDeps): Pick<Han
   return {
     'videos:setThumbnailFrame': async ({ id, type, data }) => {
       const video = deps.library.store.getVideo(id);
-      if (!video) throw new AppError('not_found', 'This video is not in the library (yet). Refresh the library and try again.', { retryable: false });
+      if (!video) throw new AppError('not_found', said('video_not_in_library'), { retryable: false });
       const bytes = Buffer.from(data, 'base64');
       const name = `frame of ${video.name}`;
       const check = checkThumbnailBytes(bytes, name);
       if (check.type !== type) {
-        throw new AppError('validation', `The captured frame is ${check.type.toUpperCase()}, not ${type.toUpperCase()} as announced.`, { retryable: false });
+        throw new AppError('validation', said('frame_type_mismatch', { got: check.type.toUpperCase(), announced: type.toUpperCase() }), { retryable: false });
       }
       await mkdir(deps.dir, { recursive: true });
       await removeOld(deps.dir, now());

@@ -12,6 +12,7 @@ import { DEFAULT_REPORT_DAYS } from './account-cache.ts';
 import type { Library } from './library.ts';
 import { pickedFile } from '../files/file-identity.ts';
 import { countSearchMatches } from './search/count.ts';
+import { said } from '../../../shared/said.ts';
 
 export type LibraryMethod =
   | 'account:get'
@@ -54,7 +55,7 @@ const REPORTS_MAX_AGE_MS = 10 * 60_000;
 
 function requireGranted(isGranted: (path: string) => boolean, path: string): void {
   if (!isGranted(path)) {
-    throw new AppError('validation', 'Vidlift may only read files you picked or dropped. Choose the file again.', { retryable: false });
+    throw new AppError('validation', said('read_not_granted'), { retryable: false });
   }
 }
 
@@ -67,7 +68,7 @@ export function createLibraryHandlers(library: Library, deps: LibraryHandlerDeps
   const { store, outbox, sync, account, subtitles } = library;
   const requireVideo = (id: string) => {
     const video = store.getVideo(id);
-    if (!video) throw new AppError('not_found', 'This video is not in the library (yet). Refresh the library and try again.', { retryable: false });
+    if (!video) throw new AppError('not_found', said('video_not_in_library'), { retryable: false });
     return video;
   };
 

@@ -7,6 +7,7 @@ import { healthView, takedownsView, tombstoneOf } from './health.ts';
 import { lookupLinkHealth } from './health-lookup.ts';
 import { linkMapPage } from './link-map.ts';
 import type { Links } from './links.ts';
+import { said } from '../../../shared/said.ts';
 
 type LinksHandlers = Pick<Handlers, 'links:health' | 'links:takedowns' | 'links:tombstone' | 'links:lookup' | 'links:recover' | 'links:locate' | 'links:map'>;
 
@@ -16,7 +17,7 @@ export function createLinksHandlers(links: Links, grants: Pick<PathGrants, 'isGr
     'links:takedowns': ({ offset, limit }) => takedownsView(links.db, offset, limit, links.watch.readAt()),
     'links:tombstone': async ({ id }) => {
       const stone = await tombstoneOf(links.db, id);
-      if (!stone) throw new AppError('not_found', links.library.store.getVideo(id) ? 'This video is alive: it has no tombstone.' : 'Vidlift knows no dead video with this id.', { retryable: false });
+      if (!stone) throw new AppError('not_found', said(links.library.store.getVideo(id) ? 'tombstone_alive' : 'tombstone_unknown'), { retryable: false });
       return stone;
     },
     'links:lookup': async ({ ids }) => {
@@ -26,7 +27,7 @@ export function createLinksHandlers(links: Links, grants: Pick<PathGrants, 'isGr
     'links:recover': (input) => links.recovery.recover(input),
     'links:locate': ({ id, path }) => {
       if (!grants.isGranted(path)) {
-        throw new AppError('validation', 'Vidlift may only upload files you chose or dropped onto the window, and this one was not among them. Pick it again.', { retryable: false });
+        throw new AppError('validation', said('link_upload_not_granted'), { retryable: false });
       }
       return links.recovery.locate(id, path);
     },

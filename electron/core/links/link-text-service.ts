@@ -31,6 +31,7 @@ import { templatesOf } from './link-templates.ts';
 import type { HealthAnswer } from './health-lookup.ts';
 import type { KnownLink } from './known-links.ts';
 import { byteSpans, decodeDocument, describeEncoding, documentOfText, type TextDocument } from './text-document.ts';
+import { said } from '../../../shared/said.ts';
 
 export interface LinkTextDeps {
   /** A few of the links the account holds: the shapes to look for. */
@@ -116,7 +117,7 @@ export class LinkTextService {
     }
     let written: string | null = null;
     if (input.toPath !== undefined) {
-      if (!this.#deps.mayWrite(input.toPath)) throw new AppError('validation', 'Vidlift writes a fixed text only to a file chosen in the save dialog.', { retryable: false });
+      if (!this.#deps.mayWrite(input.toPath)) throw new AppError('validation', said('link_text_write_not_chosen'), { retryable: false });
       await writeToFile(input.toPath, async (sink) => {
         for (const part of rewritten.parts) await sink.write(part);
       });
@@ -190,18 +191,18 @@ export class LinkTextService {
   }
 
   #granted(path: string): void {
-    if (!this.#deps.isGranted(path)) throw new AppError('validation', 'Vidlift reads a text only from a file chosen in the open dialog.', { retryable: false });
+    if (!this.#deps.isGranted(path)) throw new AppError('validation', said('link_text_read_not_chosen'), { retryable: false });
   }
 
   async #readFile(path: string): Promise<{ bytes: Buffer; stamp: FileStamp }> {
     const handle = await open(path, 'r').catch((error: unknown) => {
-      throw new AppError('not_found', `The file could not be read: ${(error as Error).message}`, { retryable: false, cause: error });
+      throw new AppError('not_found', said('link_text_unreadable', { detail: (error as Error).message }), { retryable: false, cause: error });
     });
     try {
       // The stamp and the bytes of one open file: what was read is what the stamp describes.
       const info = await handle.stat();
-      if (!info.isFile()) throw new AppError('validation', 'That is not a file.', { retryable: false });
-      if (info.size > MAX_LINK_TEXT_BYTES) throw new AppError('validation', `The file is larger than ${MAX_LINK_TEXT_BYTES / 1024 / 1024} MB.`, { retryable: false });
+      if (!info.isFile()) throw new AppError('validation', said('link_text_not_file'), { retryable: false });
+      if (info.size > MAX_LINK_TEXT_BYTES) throw new AppError('validation', said('link_text_too_large', { megabytes: MAX_LINK_TEXT_BYTES / 1024 / 1024 }), { retryable: false });
       return { bytes: await handle.readFile(), stamp: { size: info.size, mtimeMs: info.mtimeMs } };
     } finally {
       await handle.close();

@@ -12,6 +12,7 @@ import { isLoopbackHost, type ProxySetting, type ProxyStatus } from '../../../sh
 import type { SecretRegistry } from '../log/logger.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { DIRECT, type ProxyResolver, type ProxyRoute } from './proxy-route.ts';
+import { said } from '../../../shared/said.ts';
 
 type ManualProxy = Extract<ProxySetting, { mode: 'manual' }>;
 
@@ -82,7 +83,7 @@ export class ProxyChoice implements ProxyResolver {
       return { hasPassword: false };
     }
     if (entry === null) {
-      throw new AppError('validation', 'A proxy password needs a proxy with a user name: save the proxy with its user name first.', { retryable: false });
+      throw new AppError('validation', said('proxy_password_needs_user'), { retryable: false });
     }
     this.#o.registry.addSecret(password);
     await this.#o.secrets.set(entry, password);

@@ -10,6 +10,7 @@ import type { SecretRegistry } from '../log/logger.ts';
 import { DESTINATION_KIND_ROWS } from './kinds.ts';
 import { destinationSecretEntry } from './notifier.ts';
 import type { NotifyOutbox } from './outbox.ts';
+import { said } from '../../../shared/said.ts';
 
 export interface DestinationsDeps {
   settings: SettingsStore;
@@ -47,7 +48,7 @@ export class DestinationList {
   /** Adds or changes one; `secret` (typed now) replaces the one in the keychain. */
   async save(input: DestinationInput, secret: string | undefined): Promise<NotifyView> {
     const all = this.all();
-    if (input.id !== undefined && !all.some((d) => d.id === input.id)) throw new AppError('not_found', 'That destination is no longer in the settings.', { retryable: false });
+    if (input.id !== undefined && !all.some((d) => d.id === input.id)) throw new AppError('not_found', said('destination_gone'), { retryable: false });
     const destination: Destination = { ...input, id: input.id ?? randomUUID(), url: input.kind === 'webhook' ? input.url : null, chatId: input.kind === 'telegram' ? input.chatId : null };
     const row = DESTINATION_KIND_ROWS[destination.kind];
     const missing = row.checkDestination(destination);
@@ -69,7 +70,7 @@ export class DestinationList {
 
   async remove(id: string): Promise<NotifyView> {
     const all = this.all();
-    if (!all.some((d) => d.id === id)) throw new AppError('not_found', 'That destination is no longer in the settings.', { retryable: false });
+    if (!all.some((d) => d.id === id)) throw new AppError('not_found', said('destination_gone'), { retryable: false });
     await this.#d.settings.update({ notifyDestinations: all.filter((d) => d.id !== id) });
     this.#d.outbox.removeDestination(id);
     await this.#d.secrets.delete(destinationSecretEntry(id));

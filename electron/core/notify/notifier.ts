@@ -14,6 +14,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Timers } from '../timers.ts';
 import { DESTINATION_KIND_ROWS } from './kinds.ts';
 import type { NotifyOutbox, OutboxRow } from './outbox.ts';
+import { said } from '../../../shared/said.ts';
 
 /** The keychain entry of a destination's secret (its token, webhook URL or signing secret). */
 export const destinationSecretEntry = (destinationId: string): string => `notify:${destinationId}`;
@@ -92,9 +93,9 @@ export class Notifier {
   /** Send test: one attempt at once, outside the outbox; the person sees whether it arrived. */
   async test(destinationId: string): Promise<void> {
     const destination = this.#d.destinations().find((d) => d.id === destinationId);
-    if (!destination) throw new AppError('not_found', 'That destination is no longer in the settings.', { retryable: false });
+    if (!destination) throw new AppError('not_found', said('destination_gone'), { retryable: false });
     const result = await this.#attempt(destination, { event: 'test', destination: destination.name }, randomUUID());
-    if (!result.ok) throw new AppError('unavailable', `The test did not arrive (${result.error}).`, { retryable: true });
+    if (!result.ok) throw new AppError('unavailable', said('destination_test_failed', { detail: result.error }), { retryable: true });
   }
 
   /** Waiting messages are due now (the network came back, or Settings asked). */

@@ -23,6 +23,7 @@ import { submitWaiting } from './submit.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import { checkUrls, type RejectedUrl } from './urls.ts';
 import { buildRemoteView, importedVideoFinder, type VideoFinder } from './view.ts';
+import { said } from '../../../shared/said.ts';
 
 export const DEFAULT_POLL_MS = 3_000;
 export const DEFAULT_HIDDEN_POLL_MS = 30_000;
@@ -162,7 +163,7 @@ export class RemoteImports {
    */
   add(urls: readonly string[], folderId = 0): AddResult {
     // A folder made offline has no id the service knows yet: its imports could not say where to go.
-    if (folderId < 0) throw new AppError('validation', 'This folder is not on the service yet: import into it once it is saved.', { retryable: false });
+    if (folderId < 0) throw new AppError('validation', said('import_folder_not_saved'), { retryable: false });
     const checked = checkUrls(urls);
     const inProgress = this.#store.urlsInProgress();
     const accepted: string[] = [];
@@ -185,7 +186,7 @@ export class RemoteImports {
    */
   action(action: RemoteActionName, id?: string): Promise<ActionResult> {
     if (action === 'delete' && (id === undefined || !VIDEO_ID.test(id))) {
-      return Promise.reject(new AppError('validation', 'Deleting one import needs its 12-character id.'));
+      return Promise.reject(new AppError('validation', said('import_delete_needs_full_id')));
     }
     const target = action === 'delete' ? (id ?? null) : null;
     return this.#enqueue(async () => {
@@ -218,7 +219,7 @@ export class RemoteImports {
   discard(localId: number): Promise<RemoteView> {
     return this.#enqueue(async () => {
       if (!this.#store.removeUnsent(localId)) {
-        throw new AppError('validation', 'This import is already on the service: use Delete to remove it there.');
+        throw new AppError('validation', said('import_already_on_service'));
       }
       this.#emitIfChanged();
       return this.list();

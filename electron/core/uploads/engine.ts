@@ -34,6 +34,7 @@ import type { Timers } from '../timers.ts';
 import type { Network } from '../net/network.ts';
 import type { SendFile } from './transfer.ts';
 import { fixedConditions, type QueueConditions } from './conditions.ts';
+import { said } from '../../../shared/said.ts';
 
 export type { BatchResult } from './batch.ts';
 export type { QueueSnapshot } from './queue-view.ts';
@@ -314,10 +315,10 @@ export class UploadEngine {
       }
       const { of, sha256 } = await findDuplicate(this.#store, file, accepted, budget, undefined, this.#stillUploaded);
       if (of === null) accepted.push({ ...file, sha256 });
-      else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: 'Already in the upload queue.', duplicate: 'queued' });
+      else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: said('skip_already_queued'), duplicate: 'queued' });
       else {
         const uploaded = of.job.state === 'done';
-        skipped.push({ path: file.path, reason: uploaded ? 'Already uploaded.' : 'Already in the upload queue.', jobId: of.job.id, duplicate: uploaded ? 'uploaded' : 'queued' });
+        skipped.push({ path: file.path, reason: said(uploaded ? 'skip_already_uploaded' : 'skip_already_queued'), jobId: of.job.id, duplicate: uploaded ? 'uploaded' : 'queued' });
       }
     }
     // Looked up after the folder walk and the reads: the service may have created the folder meanwhile.
@@ -452,7 +453,7 @@ export class UploadEngine {
     // Nor one whose whole body may have arrived: the look for its video before a resend is in
     // the folder it was sent to (found by the simulation, test/sim, seed 1397).
     const startable = (row.state === 'waiting' || row.state === 'paused') && row.bytes_sent === 0 && row.maybe_received === 0 && !this.#scheduler.running.has(id);
-    if (!startable) throw new AppError('validation', `“${row.name}” has started uploading; its folder can no longer change.`, { retryable: false });
+    if (!startable) throw new AppError('validation', said('upload_folder_locked', { name: row.name }), { retryable: false });
     this.#store.update(id, { folder_id: this.#assignedFolders.get(folderId) ?? folderId });
     this.view.changed();
   }
@@ -468,7 +469,7 @@ export class UploadEngine {
 
   #require(id: number): JobRow {
     const row = this.#store.get(id);
-    if (!row) throw new AppError('not_found', 'That upload is no longer in the list.', { retryable: false });
+    if (!row) throw new AppError('not_found', said('upload_gone'), { retryable: false });
     return row;
   }
 }

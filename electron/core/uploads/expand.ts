@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
 import { INLINE_INSPECTION_LIMIT } from './media-inspection.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export interface FoundFile {
   path: string;
@@ -25,7 +26,7 @@ export interface FoundFile {
 
 interface Expansion {
   files: FoundFile[];
-  skipped: { path: string; reason: string }[];
+  skipped: { path: string; reason: Said }[];
 }
 
 /** Above this many files, a drop is cut short rather than freezing the queue. */
@@ -41,8 +42,8 @@ function isHiddenOrSystem(name: string): boolean {
 const CHECK_BATCH = 64;
 
 /** A file to check (`dropped`: named in the drop itself), or what was skipped without reading it. */
-type Candidate = { path: string; dropped: boolean } | { skipped: { path: string; reason: string } };
-type Checked = { file: FoundFile } | { skipped: { path: string; reason: string } };
+type Candidate = { path: string; dropped: boolean } | { skipped: { path: string; reason: Said } };
+type Checked = { file: FoundFile } | { skipped: { path: string; reason: Said } };
 
 export interface ExpandOptions {
   /**
@@ -62,7 +63,7 @@ export async function expandPaths(paths: readonly string[], options: ExpandOptio
     for (const outcome of checked) {
       if ('skipped' in outcome) result.skipped.push(outcome.skipped);
       else if (result.files.length >= MAX_FILES_PER_ADD) {
-        result.skipped.push({ path: outcome.file.path, reason: `More than ${MAX_FILES_PER_ADD} files at once; add the rest afterwards.` });
+        result.skipped.push({ path: outcome.file.path, reason: said('skip_too_many', { max: MAX_FILES_PER_ADD }) });
       } else result.files.push(outcome.file);
     }
   }
@@ -81,12 +82,12 @@ async function collect(paths: readonly string[]): Promise<Candidate[]> {
     try {
       info = await stat(path);
     } catch {
-      out.push({ skipped: { path, reason: 'The file or folder no longer exists.' } });
+      out.push({ skipped: { path, reason: said('skip_gone') } });
       continue;
     }
     if (info.isDirectory()) await walk(path, out, seen);
     else if (info.isFile()) out.push({ path, dropped: true });
-    else out.push({ skipped: { path, reason: 'Not a file or folder.' } });
+    else out.push({ skipped: { path, reason: said('skip_not_file_or_folder') } });
   }
   return out;
 }
@@ -96,7 +97,7 @@ async function walk(folder: string, out: Candidate[], seen: Set<string>): Promis
   try {
     entries = await readdir(folder, { withFileTypes: true });
   } catch {
-    out.push({ skipped: { path: folder, reason: 'The folder could not be read.' } });
+    out.push({ skipped: { path: folder, reason: said('skip_folder_unreadable') } });
     return;
   }
   entries.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
@@ -107,28 +108,28 @@ async function walk(folder: string, out: Candidate[], seen: Set<string>): Promis
     seen.add(path);
     if (entry.isDirectory()) await walk(path, out, seen);
     else if (entry.isFile() && hasVideoExtension(entry.name)) out.push({ path, dropped: false });
-    else if (entry.isFile()) out.push({ skipped: { path, reason: 'Not a video file.' } });
+    else if (entry.isFile()) out.push({ skipped: { path, reason: said('skip_not_video') } });
   }
 }
 
 /** One file: its identity, and whether its first bytes are a video container. */
 async function check(path: string, dropped: boolean, within: string | undefined): Promise<Checked> {
-  if (dropped && isHiddenOrSystem(basename(path))) return { skipped: { path, reason: 'A hidden or system file.' } };
+  if (dropped && isHiddenOrSystem(basename(path))) return { skipped: { path, reason: said('skip_hidden') } };
   try {
     // A dropped link means the file it points to: that file is queued (and checked) by its
     // real path, so sending can refuse to follow any link.
     const link = await lstat(path);
     const realPath = link.isSymbolicLink() || within !== undefined ? await realpath(path) : path;
-    if (within !== undefined && !isInside(realPath, within)) return { skipped: { path, reason: 'Not inside the watched folder (a link to another place).' } };
+    if (within !== undefined && !isInside(realPath, within)) return { skipped: { path, reason: said('skip_outside_watched') } };
     const info = await stat(realPath, { bigint: true });
     const identity = identityOf(info);
-    if (identity.size === 0) return { skipped: { path, reason: 'The file is empty.' } };
+    if (identity.size === 0) return { skipped: { path, reason: said('skip_empty') } };
     const kind = await sniffVideoFile(realPath);
-    if (kind === null) return { skipped: { path, reason: 'Not a video file (its content is not a video format Vidlift knows).' } };
+    if (kind === null) return { skipped: { path, reason: said('skip_not_video_content') } };
     // media undefined: the header is read later (inspectSmallDrop, or media-inspection.ts).
     return { file: { path: realPath, name: basename(path), size: identity.size, mtimeMs: identity.mtimeMs, contentType: videoContentType(kind), dev: identity.dev, ino: identity.ino } };
   } catch {
-    return { skipped: { path, reason: 'The file could not be read.' } };
+    return { skipped: { path, reason: said('skip_unreadable') } };
   }
 }
 

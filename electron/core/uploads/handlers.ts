@@ -6,6 +6,7 @@ import type { PathGrants } from '../files/grants.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import type { UploadEngine } from './engine.ts';
 import type { UploadsSummary } from '../../../shared/upload-queue.ts';
+import { said } from '../../../shared/said.ts';
 
 type UploadHandlers = Pick<
   Handlers,
@@ -33,9 +34,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
       if (refused.length > 0) {
         throw new AppError(
           'validation',
-          refused.length === 1
-            ? 'Vidlift may only upload files you chose or dropped onto the window, and this one was not among them. Drop it or pick it again.'
-            : `Vidlift may only upload files you chose or dropped onto the window; ${refused.length} of these were not among them. Drop them or pick them again.`,
+          refused.length === 1 ? said('upload_not_granted_one') : said('upload_not_granted_many', { count: refused.length }),
           { retryable: false },
         );
       }

@@ -2,11 +2,12 @@
 // The store writes rows and the transition table (job-transitions.ts) computes patches of
 // them: both depend on this shape, which is why it stands apart from either.
 import type { z } from 'zod';
-import { RestartCause, UploadNoteCode, type UploadJob, type UploadState } from '../../../shared/model.ts';
+import { RestartCause, type UploadJob, type UploadState } from '../../../shared/model.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
 import { UploadVerification } from '../../../shared/upload-verification.ts';
 import { fileNameWarnings } from './file-server.ts';
+import { readStoredSaid } from '../../../shared/i18n/say.ts';
 
 export interface JobRow {
   id: number;
@@ -32,6 +33,7 @@ export interface JobRow {
   finished_at: number | null;
   /** JSON of MediaInfo, or null when the header could not be read (or before migration 2). */
   media: string | null;
+  /** JSON of a said thing (shared/said.ts) since migration 11; an English sentence in older rows. */
   note: string | null;
   /** st_dev and st_ino when queued (migration 4); null for older rows. */
   file_dev: string | null;
@@ -83,7 +85,7 @@ export function toUploadJob(row: JobRow): UploadJob {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     media: parseMedia(row.media),
-    ...noteOf(row),
+    note: row.note === null ? null : readStoredSaid(row.note),
     nameWarnings: fileNameWarnings(row.name),
     hold: row.held_since !== null && row.held_until !== null ? { since: row.held_since, until: row.held_until } : null,
     restart: restartOf(row),
@@ -110,15 +112,6 @@ export function parseVerification(json: string | null): UploadVerification | nul
 function restartOf(row: JobRow): UploadJob['restart'] {
   const cause = RestartCause.safeParse(row.restart_cause);
   return cause.success ? { cause: cause.data, bytesLost: row.bytes_lost } : null;
-}
-
-/**
- * The note column holds a code (UploadNoteCode) the window words, or older text kept as it
- * was written (rows from before the codes, a file found to hold no video).
- */
-function noteOf(row: JobRow): Pick<UploadJob, 'note' | 'noteCode'> {
-  const code = UploadNoteCode.safeParse(row.note);
-  return code.success ? { note: null, noteCode: code.data } : { note: row.note, noteCode: null };
 }
 
 /** A bad value shows as unknown. */

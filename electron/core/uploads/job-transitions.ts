@@ -3,11 +3,12 @@
 // then ignored, never half-applied). The engine, its commands and the job runner write a
 // job's row only through this table, so "what can happen to a job" is read in one place
 // and tested exhaustively (test/unit/core/uploads/job-transitions.test.ts).
-import type { RestartCause, UploadNoteCode, UploadState } from '../../../shared/model.ts';
+import type { RestartCause, UploadState } from '../../../shared/model.ts';
 import type { AttemptOutcome } from '../../../shared/history.ts';
 import type { ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
+import { said, storeSaid } from '../../../shared/said.ts';
 
 /**
  * Why a running transfer was stopped: on purpose (pause before sending, cancel, the queue
@@ -87,11 +88,8 @@ const APPLIES_IN: Record<JobEventType, readonly UploadState[]> = {
   failed: IN_RUN,
 };
 
-/**
- * A cancel that came once the body may have arrived: the video was on the service, so the job
- * ends done with it and says so (a code: the window and the command line word it).
- */
-export const ARRIVED_BEFORE_CANCEL: UploadNoteCode = 'arrived-before-cancel';
+/** The note of a job cancelled after its video arrived, as stored (JSON of a said thing). */
+export const ARRIVED_BEFORE_CANCEL = storeSaid(said('note_arrived_before_cancel'));
 
 const NO_ERROR = { error_code: null, error_message: null, error_retryable: null } as const;
 

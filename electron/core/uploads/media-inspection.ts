@@ -11,6 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../log/logger.ts';
 import { inspectVideoFile } from '../files/video.ts';
 import type { UploadStore } from './store.ts';
+import { storeSaid } from '../../../shared/said.ts';
 
 /** Drops of this many video files or fewer are inspected before they are queued. */
 export const INLINE_INSPECTION_LIMIT = 100;
@@ -59,7 +60,7 @@ export class MediaInspection {
           const { media, refusal } = await inspectVideoFile(job.path);
           const mediaJson = media ? JSON.stringify(media) : null;
           if (refusal !== null && job.state === 'waiting') {
-            store.update(job.id, { media: mediaJson, media_pending: 0, state: 'cancelled', note: refusal, finished_at: now() });
+            store.update(job.id, { media: mediaJson, media_pending: 0, state: 'cancelled', note: storeSaid(refusal), finished_at: now() });
           } else store.update(job.id, { media: mediaJson, media_pending: 0 });
         } catch (error) {
           // The header could not be read: the sniffing already called it a video; the service judges.

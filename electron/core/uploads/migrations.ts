@@ -1,6 +1,7 @@
 // The upload queue's tables, in the account database beside the library's (module
 // 'uploads' in schema_migrations). Every job survives a quit or a crash.
 import type { Migration } from '../db/database.ts';
+import { noteAsSaid } from './stored-notes.ts';
 
 export const uploadMigrations: readonly Migration[] = [
   {
@@ -128,6 +129,20 @@ export const uploadMigrations: readonly Migration[] = [
     up: (db) => {
       db.exec('ALTER TABLE upload_jobs ADD COLUMN sha256 TEXT');
       db.exec('CREATE INDEX upload_jobs_size ON upload_jobs (size)');
+    },
+  },
+  {
+    version: 10,
+    name: 'job notes are said codes with params (issue 30), no longer English sentences',
+    // A note the window shows in the person's language: each English note a known code says is
+    // rewritten as that code; a note no code says stays as written (and is shown so).
+    up: (db) => {
+      const rows = db.prepare("SELECT id, note FROM upload_jobs WHERE note IS NOT NULL AND note NOT LIKE '{%'").all() as { id: number; note: string }[];
+      const write = db.prepare('UPDATE upload_jobs SET note = ? WHERE id = ?');
+      for (const row of rows) {
+        const stored = noteAsSaid(row.note);
+        if (stored !== null) write.run(stored, row.id);
+      }
     },
   },
 ];

@@ -9,15 +9,15 @@ import { isAbsolute } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import { newWatchFolder, type WatchFolder } from '../../../shared/watch.ts';
+import { said } from '../../../shared/said.ts';
 
-const NOT_PICKED = 'A watch folder can only be added by picking it with “Add folder…”; its location cannot be changed.';
 
 /** Throws unless `next` holds only saved entries (by id), each once and at its saved path. */
 export function checkEdited(saved: readonly WatchFolder[], next: readonly WatchFolder[]): void {
   const pathOf = new Map(saved.map((folder) => [folder.id, folder.path]));
   const ids = new Set<string>();
   for (const folder of next) {
-    if (pathOf.get(folder.id) !== folder.path || ids.has(folder.id)) throw new AppError('validation', NOT_PICKED, { retryable: false });
+    if (pathOf.get(folder.id) !== folder.path || ids.has(folder.id)) throw new AppError('validation', said('watch_not_picked'), { retryable: false });
     ids.add(folder.id);
   }
 }
@@ -31,10 +31,10 @@ export async function pickedEntries(saved: readonly WatchFolder[], picked: reado
   const watched = new Set(saved.map((folder) => folder.path));
   const added: WatchFolder[] = [];
   for (const path of picked) {
-    if (!isAbsolute(path) || path.includes('\0')) throw new AppError('validation', 'That location cannot be watched: it is not a full path to a folder.', { retryable: false });
+    if (!isAbsolute(path) || path.includes('\0')) throw new AppError('validation', said('watch_not_full_path'), { retryable: false });
     const real = await realpath(path).catch(() => null);
     const isFolder = real !== null && (await stat(real).then((info) => info.isDirectory(), () => false));
-    if (!isFolder) throw new AppError('validation', 'That folder is not there any more; pick it again.', { retryable: false });
+    if (!isFolder) throw new AppError('validation', said('watch_folder_gone'), { retryable: false });
     if (watched.has(real)) continue;
     watched.add(real);
     added.push(newWatchFolder(randomUUID(), real));

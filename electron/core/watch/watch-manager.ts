@@ -11,11 +11,12 @@ import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { moveUploaded, uploadedPlace } from './move-uploaded.ts';
 import { FolderWatcher, type WatchedFile, type WatchState as WatcherState } from './folder-watcher.ts';
+import type { Said } from '../../../shared/said.ts';
 
 interface WatchManagerOptions {
   db: Db;
   /** Queues one finished file into the upload engine (its own checks and de-duplication apply). */
-  enqueue: (path: string, folderId: number, within: string) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: string }[] }>;
+  enqueue: (path: string, folderId: number, within: string) => Promise<{ added: readonly unknown[]; skipped: readonly { reason: Said }[] }>;
   events: EventSink;
   logger: Logger;
   /** How often a missing or refused folder is looked at again (tests use a short one). */
@@ -135,7 +136,7 @@ export class WatchManager {
       const result = await this.#options.enqueue(file.path, entry.config.folderId, entry.config.path);
       // A file the engine refuses (not a video after all, already uploaded) is not the folder's last file.
       if (result.added.length === 0) {
-        this.#options.logger.info('a watched file was not queued', { reason: result.skipped[0]?.reason ?? null, folder: entry.config.id });
+        this.#options.logger.info('a watched file was not queued', { reason: result.skipped[0]?.reason.code ?? null, folder: entry.config.id });
         return;
       }
       entry.lastFile = basename(file.path);

@@ -1,6 +1,8 @@
 // Numbers, dates and errors in words a person reads. Intl does the local formats; no
 // locale is hard-coded so the app follows the system's.
-import { ERROR_LEADS, type AppError, type ErrorCode } from '../../../shared/errors.ts';
+import { ERROR_LEADS, saidOf, type AppError, type ErrorCode } from '../../../shared/errors.ts';
+import type { Said } from '../../../shared/said.ts';
+import { say } from '../../../shared/i18n/say.ts';
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -144,7 +146,8 @@ const NEXT_STEP: Record<ErrorCode, string> = {
 };
 
 /** An error as a sentence plus the next step, chosen by its code (never by its message). */
-export function explainError(error: Pick<AppError, 'code' | 'message'>): Explained {
-  const text = error.message.trim() || ERROR_LEADS[error.code];
+export function explainError(error: Pick<AppError, 'code' | 'message'> & { said?: Said }): Explained {
+  // The said thing in the window's language; a shape from before codes shows its message as written.
+  const text = say(saidOf(error)).trim() || ERROR_LEADS[error.code];
   return { text, next: NEXT_STEP[error.code] };
 }

@@ -1,7 +1,7 @@
 // What an upload row and the history say about a pause that keeps the connection and about a
 // file that starts again from the beginning (issue 26). The core sends codes with figures
 // (UploadJob.hold, UploadJob.restart, UploadAttempt.outcome); the words are here, once.
-import type { RestartCause, UploadJob, UploadNoteCode } from '../../../shared/model.ts';
+import type { RestartCause, UploadJob } from '../../../shared/model.ts';
 import type { AttemptOutcome } from '../../../shared/history.ts';
 import { formatBytes } from './format.ts';
 
@@ -57,11 +57,6 @@ export const ATTEMPT_OUTCOME: Record<AttemptOutcome, string> = {
   'pause-expired': 'paused too long, started again',
   'pause-dropped': 'the file server stopped waiting while paused, started again',
   'file-changed': 'the file changed',
-};
-
-/** What a job's note code says (UploadJob.noteCode); the core sends the code, the words are here. */
-export const NOTE_SENTENCE: Record<UploadNoteCode, string> = {
-  'arrived-before-cancel': 'The video had already arrived on the service when the upload was cancelled, so it was kept.',
 };
 
 /** A cancel waiting to ask the service whether the body arrived (the job's state 'cancelling'). */

@@ -41,10 +41,10 @@ describe('duplicates by content', () => {
     const first = await rig.engine.add([original.path], 0);
     const queued = await rig.engine.add([copy], 0);
     expect(queued.added).toHaveLength(0);
-    expect(queued.skipped).toEqual([{ path: copy, reason: 'Already in the upload queue.', jobId: first.added[0]!.id, duplicate: 'queued' }]);
+    expect(queued.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_queued', params: {} }, jobId: first.added[0]!.id, duplicate: 'queued' }]);
     await until(allDone, 'uploaded');
     const uploaded = await rig.engine.add([copy], 0);
-    expect(uploaded.skipped).toEqual([{ path: copy, reason: 'Already uploaded.', jobId: first.added[0]!.id, duplicate: 'uploaded' }]);
+    expect(uploaded.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_uploaded', params: {} }, jobId: first.added[0]!.id, duplicate: 'uploaded' }]);
     expect(rig.host.control.uploadsReceived()).toBe(1);
   });
 
@@ -55,7 +55,7 @@ describe('duplicates by content', () => {
     copyFileSync(a.path, b);
     const result = await rig.engine.add([a.path, b], 0);
     expect(result.added.map((job) => job.name)).toEqual(['a.mp4']);
-    expect(result.skipped).toEqual([{ path: b, reason: 'Already in the upload queue.', duplicate: 'queued' }]);
+    expect(result.skipped).toEqual([{ path: b, reason: { code: 'skip_already_queued', params: {} }, duplicate: 'queued' }]);
   });
 
   it('queues a file changed at the same path, same size and time (other bytes)', async () => {

@@ -73,7 +73,7 @@ describe('upload engine against the sandbox host', () => {
     expect(rig.host.control.videos()).toHaveLength(1);
     expect(job?.state).toBe('done');
     expect(job?.videoId).toBe(rig.host.control.videos()[0]?.id);
-    expect(job?.noteCode).toBe('arrived-before-cancel');
+    expect(job?.note).toEqual({ code: 'note_arrived_before_cancel', params: {} });
     expect(rig.host.control.uploadsReceived()).toBe(1);
   });
 
@@ -103,7 +103,7 @@ describe('upload engine against the sandbox host', () => {
       const job = rig.engine.list().jobs[0]!;
       expect(job.state).toBe('done');
       expect(job.videoId).toBe(rig.host.control.videos()[0]!.id);
-      expect(job.noteCode).toBe('arrived-before-cancel');
+      expect(job.note).toEqual({ code: 'note_arrived_before_cancel', params: {} });
       expect(rig.host.control.uploadsReceived()).toBe(1);
     });
 
@@ -122,7 +122,7 @@ describe('upload engine against the sandbox host', () => {
       await rig.host.control.start();
       await until(() => stateOf() === 'done' || stateOf() === 'cancelled', 'the job ended once online');
       const job = rig.engine.list().jobs[0]!;
-      expect(job).toMatchObject({ state: 'done', noteCode: 'arrived-before-cancel', videoId: rig.host.control.videos()[0]!.id });
+      expect(job).toMatchObject({ state: 'done', note: { code: 'note_arrived_before_cancel', params: {} }, videoId: rig.host.control.videos()[0]!.id });
       expect(rig.host.control.uploadsReceived()).toBe(1);
     });
 
@@ -156,11 +156,11 @@ describe('upload engine against the sandbox host', () => {
     expect(first.skipped.map((s) => s.path).sort()).toEqual([join(folder, 'fake.mp4'), join(folder, 'notes.txt')]);
     const again = await rig.engine.add([a.path], 0);
     expect(again.added).toHaveLength(0);
-    expect(again.skipped).toEqual([{ path: a.path, reason: 'Already in the upload queue.', jobId: first.added.find((job) => job.name === 'a.mp4')!.id, duplicate: 'queued' }]);
+    expect(again.skipped).toEqual([{ path: a.path, reason: { code: 'skip_already_queued', params: {} }, jobId: first.added.find((job) => job.name === 'a.mp4')!.id, duplicate: 'queued' }]);
     await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'done');
     const third = await rig.engine.add([folder], 0);
     expect(third.added).toHaveLength(0);
-    expect(third.skipped.filter((s) => s.reason === 'Already uploaded.')).toHaveLength(2);
+    expect(third.skipped.filter((s) => s.reason.code === 'skip_already_uploaded')).toHaveLength(2);
     expect(rig.host.control.uploadsReceived()).toBe(2);
   });
 

@@ -64,6 +64,6 @@ describe('the upload history', () => {
 
     // Cleared rows still guard against uploading the same file twice.
     const again = await shown(core)['uploads:add']({ paths: [join(dir, 'alpha.mp4')], folderId: 0 });
-    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: 'Already uploaded.', jobId: expect.any(Number), duplicate: 'uploaded' }]);
+    expect(again.skipped).toEqual([{ path: join(dir, 'alpha.mp4'), reason: { code: 'skip_already_uploaded', params: {} }, jobId: expect.any(Number), duplicate: 'uploaded' }]);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalMedia } from '../../../electron/core/uploads/local-media.ts';
 import { makeVideo } from '../../support/videos.ts';
 import { createRig, until, type Rig } from './helpers.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 let rig: Rig | null = null;
 afterEach(async () => {
@@ -22,7 +23,8 @@ describe('media info in the upload queue', () => {
     await makeVideo(song, 'audio-only-m4a', { seconds: 2 });
 
     const result = await rig.engine.add([clip, song], 0);
-    expect(result.skipped).toEqual([{ path: song, reason: '“song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.' }]);
+    expect(result.skipped).toEqual([{ path: song, reason: { code: 'skip_sound_only_in', params: { name: 'song.mp4', container: 'MPEG-4', codec: 'AAC' } } }]);
+    expect(sayInEnglish(result.skipped[0]!.reason)).toBe('“song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.');
     expect(result.added).toHaveLength(1);
     expect(result.added[0]?.media).toMatchObject({ container: 'MPEG-4', width: 320, height: 240, videoCodec: 'AVC', audioCodec: 'AAC', durationSeconds: 2 });
 
@@ -57,7 +59,8 @@ describe('media info in the upload queue', () => {
     await until(() => rig!.engine.list().jobs.every((job) => job.media !== null || job.state !== 'waiting'), 'every header read', 30_000);
     const jobs = rig.engine.list().jobs;
     const song = jobs.find((job) => job.name === 'b song.mp4')!;
-    expect(song).toMatchObject({ state: 'cancelled', note: '“b song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.' });
+    expect(song).toMatchObject({ state: 'cancelled', note: { code: 'skip_sound_only_in', params: { name: 'b song.mp4', container: 'MPEG-4', codec: 'AAC' } } });
+    expect(sayInEnglish(song!.note!)).toBe('“b song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.');
     expect(jobs.find((job) => job.name === 'a clip.mp4')?.media).toMatchObject({ width: 320, height: 240 });
     // Nothing was sent before its header was read: the song never reached the service.
     const engine = await rig.restart();

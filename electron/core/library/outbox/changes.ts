@@ -9,6 +9,7 @@ import type { ChangeScope } from './targets.ts';
 import type { LibraryStore } from '../store.ts';
 import type { SubtitleStore } from '../subtitles.ts';
 import type { PickedIdentity } from '../../files/file-identity.ts';
+import { said, type Said } from '../../../../shared/said.ts';
 
 /** What the changes need from the outbox. */
 export interface OutboxPort {
@@ -19,7 +20,7 @@ export interface OutboxPort {
   thumbnailQueue(): ThumbnailQueue;
 }
 
-export function notFound(message: string): never {
+export function notFound(message: Said): never {
   throw new AppError('not_found', message, { retryable: false });
 }
 
@@ -39,11 +40,11 @@ export class OutboxChanges {
       return { payload: { tempId, name }, target: folderTarget(tempId) };
     });
     this.#port.changed({ folders: true });
-    return this.#port.store.getFolder(tempId) ?? notFound('The new folder could not be found.');
+    return this.#port.store.getFolder(tempId) ?? notFound(said('folder_new_missing'));
   }
 
   renameFolder(id: number, name: string): Folder {
-    const folder = this.#port.store.getFolder(id) ?? notFound('This folder is not in the library (any more).');
+    const folder = this.#port.store.getFolder(id) ?? notFound(said('folder_not_in_library'));
     if (folder.name === name) return folder;
     this.#port.enqueue('folder.rename', () => ({ payload: { id, name, from: folder.name }, target: folderTarget(id) }));
     this.#port.changed({ folders: true });
@@ -66,7 +67,7 @@ export class OutboxChanges {
       return { payload: { videoId, language, url, videoName: video.name, subtitleId }, target: videoTarget(videoId) };
     });
     this.#port.changed({ folderIds: [video.folderId] });
-    return this.#port.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+    return this.#port.subtitles.get(subtitleId) ?? notFound(said('subtitle_new_missing'));
   }
 
   /** `path` must have passed checkSubtitleFile (with `encoding`, the person's choice, when given). */
@@ -78,7 +79,7 @@ export class OutboxChanges {
       return { payload: { videoId, language, path, format, videoName: video.name, subtitleId, ...(encoding ? { encoding } : {}), ...(file ? { file } : {}) }, target: videoTarget(videoId) };
     });
     this.#port.changed({ folderIds: [video.folderId] });
-    return this.#port.subtitles.get(subtitleId) ?? notFound('The new subtitle could not be found.');
+    return this.#port.subtitles.get(subtitleId) ?? notFound(said('subtitle_new_missing'));
   }
 
   /** `path` must have passed checkThumbnailFile; `frame`: a frame of the video the app saved (its file name means nothing to the person). */
@@ -109,7 +110,7 @@ export class OutboxChanges {
    */
   queueRemoteAction(action: RemoteActionName, id: string | null, url: string | null): void {
     if (action === 'delete') {
-      if (id === null) throw new AppError('validation', 'Deleting one import needs its id.', { retryable: false });
+      if (id === null) throw new AppError('validation', said('import_delete_needs_id'), { retryable: false });
       this.#port.enqueue(REMOTE_ACTION_KINDS.delete, () => ({ payload: { id, url }, target: REMOTE_QUEUE_TARGET }));
     } else {
       this.#port.enqueue(REMOTE_ACTION_KINDS[action], () => ({ payload: {}, target: REMOTE_QUEUE_TARGET }));
@@ -118,6 +119,6 @@ export class OutboxChanges {
   }
 
   #video(id: string): Video {
-    return this.#port.store.getVideo(id) ?? notFound('This video is not in the library (yet). Refresh the library and try again.');
+    return this.#port.store.getVideo(id) ?? notFound(said('video_not_in_library'));
   }
 }

@@ -21,6 +21,7 @@ import type { SubtitleStore } from '../subtitles.ts';
 import { ThumbnailWindow } from '../../api/thumbnail-window.ts';
 import { realTimers, type Timers } from '../../timers.ts';
 import type { PickedIdentity } from '../../files/file-identity.ts';
+import { said } from '../../../../shared/said.ts';
 
 export type { FolderIdListener } from './targets.ts';
 
@@ -182,7 +183,7 @@ export class Outbox {
   }
 
   retry(id: number): OutboxView {
-    const row = this.#rows.get(id) ?? notFound('This change is no longer waiting.');
+    const row = this.#rows.get(id) ?? notFound(said('change_not_waiting'));
     if (row.state === 'refused') {
       transaction(this.#deps.db, () => {
         this.#rows.setState(id, 'pending');
@@ -196,9 +197,9 @@ export class Outbox {
 
   /** Drops a change and takes back its local effect. A folder's later changes go with it. */
   discard(id: number): OutboxView {
-    const row = this.#rows.get(id) ?? notFound('This change is no longer waiting.');
+    const row = this.#rows.get(id) ?? notFound(said('change_not_waiting'));
     if (row.state === 'sending') {
-      throw new AppError('validation', 'This change is being sent right now; wait a moment and try again.', { retryable: true });
+      throw new AppError('validation', said('change_being_sent'), { retryable: true });
     }
     transaction(this.#deps.db, () => {
       const doomed = row.kind === 'folder.create' ? this.#rows.forTarget(row.target).filter((r) => r.state !== 'sending') : [row];

@@ -5,6 +5,7 @@ import type { DropOptions } from '../../../../shared/contract.ts';
 import type { UploadsAddResult } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { baseName } from '../format.ts';
+import { say } from '../../../../shared/i18n/say.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
 import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
@@ -142,8 +143,10 @@ export class DropState {
       if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
       if (result.skipped.length) {
         const count = result.skipped.length;
-        const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate] : s.reason);
-        const reasons = result.skipped.map(reasonOf).filter((reason, i, all) => all.indexOf(reason) === i);
+        const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate] : say(s.reason));
+        // Grouped by what is said (code and params), never by the words: one reason, one group.
+        const keyOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? `duplicate:${s.duplicate}` : JSON.stringify(s.reason));
+        const reasons = result.skipped.filter((s, i, all) => all.findIndex((t) => keyOf(t) === keyOf(s)) === i).map(reasonOf);
         const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
         const details = result.skipped.map((s) => `${baseName(s.path)}: ${reasonOf(s)}`);
         // The duplicates not sent anyway yet: "all" means those left once some were sent one by one.

@@ -67,6 +67,6 @@ describe('serviceErrorFor', () => {
     expect(error.retryable).toBe(false);
     expect(error.serviceMessage).toBe('A video may have at most 50 active copies');
     expect(error.message).toContain('A video may have at most 50 active copies');
-    expect(error.toShape()).toEqual({ code: 'limit_reached', message: error.message, retryable: false });
+    expect(error.toShape()).toEqual({ code: 'limit_reached', message: error.message, said: { code: 'as_written', params: { text: error.message } }, retryable: false });
   });
 });

@@ -7,6 +7,7 @@ import { MEDIA_READ_BUDGET, probeMedia } from '../../../../electron/core/files/m
 import { inspectVideoFile } from '../../../../electron/core/files/video.ts';
 import { makeVideo, type VideoRecipe } from '../../../support/videos.ts';
 import { tempDir } from './image-fixtures.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 
 const { dir, cleanup } = tempDir('vidlift-media-');
 afterAll(cleanup);
@@ -59,9 +60,10 @@ describe('probeMedia', () => {
 });
 
 describe('inspectVideoFile', () => {
-  it('refuses, in a sentence, an MP4 that holds only sound', async () => {
+  it('refuses, as a said code worded in a sentence, an MP4 that holds only sound', async () => {
     const inspection = await inspectVideoFile(join(dir, 'song.mp4'));
-    expect(inspection.refusal).toBe('“song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.');
+    expect(inspection.refusal).toEqual({ code: 'skip_sound_only_in', params: { name: 'song.mp4', container: 'MPEG-4', codec: 'AAC' } });
+    expect(sayInEnglish(inspection.refusal!)).toBe('“song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.');
   });
 
   it('keeps a real video with its facts, and leaves an unreadable header to the sniffing', async () => {

@@ -125,7 +125,7 @@ describe('the job transition table', () => {
     expect(transition({ state: 'cancelling', size: 9, maybe_received: 1 }, EVENTS['cancel-checked'])).toMatchObject({ state: 'cancelled', maybe_received: 0, finished_at: NOW });
     // It found the video: done, with the code the window words.
     const links = { downloadUrl: null, embedUrl: null };
-    expect(transition({ state: 'cancelling', size: 9 }, { type: 'landed', links, now: NOW, cancelledLate: true })).toMatchObject({ state: 'done', note: 'arrived-before-cancel' });
+    expect(transition({ state: 'cancelling', size: 9 }, { type: 'landed', links, now: NOW, cancelledLate: true })).toMatchObject({ state: 'done', note: ARRIVED_BEFORE_CANCEL });
     // Asked again later: still cancelling, never cancelled while unknown.
     expect(transition({ state: 'cancelling', size: 9 }, EVENTS['cancel-check-later'])).toEqual({ next_attempt_at: NOW + 4_000 });
   });

@@ -14,7 +14,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -38,7 +38,6 @@ describe('UploadStore', () => {
       finishedAt: null,
       media: null,
       note: null,
-      noteCode: null,
       verification: null,
       nameWarnings: [],
       hold: null,

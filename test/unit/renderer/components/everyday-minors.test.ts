@@ -76,9 +76,9 @@ describe('the skipped-files notice', () => {
     stub.handle('uploads:add', () => ({
       added: [],
       skipped: [
-        { path: '/d/notes.txt', reason: 'Not a video file.' },
-        { path: '/d/.DS_Store', reason: 'A hidden or system file.' },
-        { path: '/d/empty.mp4', reason: 'The file is empty.' },
+        { path: '/d/notes.txt', reason: { code: 'skip_not_video', params: {} } },
+        { path: '/d/.DS_Store', reason: { code: 'skip_hidden', params: {} } },
+        { path: '/d/empty.mp4', reason: { code: 'skip_empty', params: {} } },
       ],
     }));
     component = mount(NoticeArea, { target });

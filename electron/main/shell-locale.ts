@@ -1,0 +1,36 @@
+// The language the shell speaks (menus, tray, notifications, native dialogs): the Settings
+// choice, or with 'system' the system's preferred languages (app.getPreferredSystemLanguages),
+// matched by resolveLocale with its fallback chain (pt-PT → pt-BR → English). The shell's
+// messages (`m.shell_…`) read it through Paraglide's getLocale, overwritten here once, so a
+// change of the setting applies to every text built after it (start.ts rebuilds the menus and
+// the tray then). Numbers in the texts are formatted here with Intl in the same locale.
+import { overwriteGetLocale, resolveLocale, type LanguageChoice, type Locale } from '../../shared/i18n/index.ts';
+
+let current: Locale = 'en';
+overwriteGetLocale(() => current);
+
+export function shellLocale(): Locale {
+  return current;
+}
+
+/** Sets the shell's locale; answers whether it changed (then the shell rebuilds what it shows). */
+export function applyShellLanguage(choice: LanguageChoice, systemPreferred: readonly string[]): boolean {
+  const next = resolveLocale(systemPreferred, choice);
+  const changed = next !== current;
+  current = next;
+  return changed;
+}
+
+/** A count for display, with the locale's digits and grouping. */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat(current).format(value);
+}
+
+export function formatPercent(fraction: number): string {
+  return new Intl.NumberFormat(current, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+}
+
+/** Names as a list in the locale ("A, B, C"). */
+export function formatList(names: readonly string[]): string {
+  return new Intl.ListFormat(current, { type: 'unit', style: 'short' }).format(names);
+}

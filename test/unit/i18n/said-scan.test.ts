@@ -1,0 +1,29 @@
+// The lint check that keeps English sentences out of electron/core's throws (test/i18n/said-scan.ts).
+import { describe, expect, it } from 'vitest';
+import { scan, scanSource } from '../../i18n/said-scan.ts';
+
+describe('said-scan', () => {
+  it('flags a sentence given to AppError, Error or a refusal helper, in a literal, a template or a choice', () => {
+    const source = [
+      "throw new AppError('validation', 'That folder is not there any more; pick it again.', { retryable: false });",
+      'throw new AppError(\'validation\', `“${name}” has started uploading; its folder can no longer change.`);',
+      "throw new Error('The file server address is not an http or https address.');",
+      "refuse(ok ? 'Not a file.' : 'Not a folder either.');",
+    ].join('\n');
+    expect(scanSource('x.ts', source).map((f) => f.line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('passes codes, a category, a developer note in lower case, and text from elsewhere', () => {
+    const source = [
+      "throw new AppError('not_found', said('upload_gone'), { retryable: false });",
+      "throw new Error('a limiter needs at least one slot');",
+      'throw new AppError(error.code, describeIssues(parsed.error));',
+      'throw new Error(`${method} returned a result outside its contract: ${detail}`);',
+    ].join('\n');
+    expect(scanSource('x.ts', source)).toEqual([]);
+  });
+
+  it('electron/core passes', () => {
+    expect(scan([new URL('../../../electron/core', import.meta.url).pathname])).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+// The shell speaks the Settings language, or the system's preferred one through the fallback
+// chain; a change of the setting reaches the shell (CoreBridge.onLanguage) and the menus, the
+// tray and the notifications are worded again in it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { applyShellLanguage, shellLocale } from '../../../electron/main/shell-locale.ts';
+import { appMenuTemplate } from '../../../electron/main/menu.ts';
+import { UploadTray } from '../../../electron/main/tray.ts';
+import { batchNotificationText, uploadStatusLine } from '../../../electron/main/upload-status.ts';
+import { takedownNotificationText } from '../../../electron/main/notifications.ts';
+import { CoreBridge } from '../../../electron/main/core-bridge.ts';
+import { EventHub } from '../../../electron/core/rpc/events.ts';
+import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
+import { EMPTY_UPLOAD_TOTALS } from '../../../shared/upload-states.ts';
+
+afterEach(() => {
+  applyShellLanguage('en', []);
+});
+
+const labels = (items: MenuItemConstructorOptions[]) => items.map((item) => item.label ?? item.role);
+
+describe('the shell language', () => {
+  it("follows the system's preferred languages with 'system', through the fallback chain, and the setting otherwise", () => {
+    applyShellLanguage('system', ['pt-PT', 'en-US']);
+    expect(shellLocale()).toBe('pt-BR');
+    applyShellLanguage('system', ['zh-TW', 'de-AT']);
+    expect(shellLocale()).toBe('de');
+    applyShellLanguage('system', ['ja-JP']);
+    expect(shellLocale()).toBe('en');
+    expect(applyShellLanguage('fr', ['de-DE'])).toBe(true);
+    expect(shellLocale()).toBe('fr');
+    expect(applyShellLanguage('fr', ['de-DE'])).toBe(false);
+  });
+
+  it('words the menus, the tray and the notifications in it, numbers formatted for the locale', () => {
+    applyShellLanguage('de', []);
+    const menu = appMenuTemplate({ isMac: false, devTools: false, openLogsFolder: vi.fn(), showShortcuts: vi.fn() });
+    expect(labels(menu)).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+    expect(labels(menu.at(-1)!.submenu as MenuItemConstructorOptions[])).toEqual(['Tastenkürzel', 'Protokollordner öffnen']);
+    expect(uploadStatusLine({ ...EMPTY_UPLOAD_TOTALS, active: 1, waiting: 1200, bytesTotal: 10, bytesSent: 5, etaSeconds: 7500 }, false)).toBe('Vidlift: 1.201 Uploads laufen, 50\u00a0%, noch 2 Std. 5 Min.');
+    expect(batchNotificationText({ done: 1, failed: 0 })).toEqual({ title: 'Uploads abgeschlossen', body: '1 Video hochgeladen' });
+    expect(takedownNotificationText({ count: 5, videos: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, title: `${id}.mp4` })) } as never)).toEqual({
+      title: 'Videos wurden gesperrt',
+      body: '5 Videos wurden gesperrt: a.mp4, b.mp4 und c.mp4 und 2 weitere',
+    });
+    applyShellLanguage('ar', []);
+    expect(batchNotificationText({ done: 2, failed: 0 }).body).toBe('رُفع فيديوهان');
+  });
+
+  it('a change of the language setting reaches the shell, and the tray is worded again at once', () => {
+    const hub = new EventHub();
+    const onLanguage = vi.fn((language) => applyShellLanguage(language, []));
+    const bridge = new CoreBridge({ settings: { ...DEFAULT_SETTINGS }, uploads: { totals: EMPTY_UPLOAD_TOTALS, paused: false } }, { onLanguage });
+    bridge.follow(hub);
+    const tray = { setToolTip: vi.fn(), setContextMenu: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+    const built: MenuItemConstructorOptions[][] = [];
+    const upload = new UploadTray({ tray, buildMenu: (template) => (built.push(template), {} as never), showWindow: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), quit: vi.fn() });
+    upload.update(EMPTY_UPLOAD_TOTALS, false);
+    expect(upload.tooltip).toBe('Vidlift: no uploads running');
+    hub.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'es' });
+    expect(onLanguage).toHaveBeenCalledWith('es');
+    upload.relabel();
+    expect(upload.tooltip).toBe('Vidlift: no hay subidas en curso');
+    expect(labels(built.at(-1)!)).toContain('Mostrar Vidlift');
+    // The same language again: nothing to reword.
+    hub.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'es' });
+    expect(onLanguage).toHaveBeenCalledTimes(1);
+  });
+});

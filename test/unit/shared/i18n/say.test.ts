@@ -1,0 +1,55 @@
+// The codes the core says (shared/said.ts) and their words (codes.json): every code has its
+// English message with exactly its params, say() words it in the locale asked, and a stored
+// said thing reads back — also from the English sentences older versions stored.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SAID_CODE_NAMES, SAID_CODES, asSaid, said, storeSaid } from '../../../../shared/said.ts';
+import { readStoredSaid, say, sayInEnglish } from '../../../../shared/i18n/say.ts';
+import { AppError, saidOf } from '../../../../shared/errors.ts';
+
+const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../shared/i18n/messages/en/codes.json'), 'utf8')) as Record<string, string>;
+
+describe('said codes', () => {
+  it('every code has its English message with exactly its params, and codes.json holds no other', () => {
+    for (const code of SAID_CODE_NAMES) {
+      const text = english[`code_${code}`];
+      expect(text, code).toBeTypeOf('string');
+      const params = [...text!.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect([...new Set(params)], code).toEqual(Object.keys(SAID_CODES[code]).sort());
+    }
+    expect(Object.keys(english).filter((key) => key !== '$schema').sort()).toEqual(SAID_CODE_NAMES.map((code) => `code_${code}`).sort());
+  });
+
+  it('say() words a code with its params in the locale asked', () => {
+    const locked = said('upload_folder_locked', { name: 'a.mp4' });
+    expect(sayInEnglish(locked)).toBe('“a.mp4” has started uploading; its folder can no longer change.');
+    expect(say(locked, 'de')).toBe('„a.mp4“ wird schon hochgeladen; sein Ordner lässt sich nicht mehr ändern.');
+    expect(say(said('skip_already_uploaded'), 'pt-BR')).toBe('Já foi enviado.');
+    expect(say(said('skip_already_uploaded'), 'zh-CN')).toBe('已上传。');
+  });
+
+  it('an AppError carries what it says and keeps its English as the message, across a shape', () => {
+    const error = new AppError('validation', said('key_length', { expected: 32, actual: 5 }), { retryable: false });
+    expect(error.message).toBe('An API key is exactly 32 characters; this one has 5. Copy it again from your account page.');
+    const back = AppError.fromShape(JSON.parse(JSON.stringify(error.toShape())) as ReturnType<AppError['toShape']>);
+    expect(back.said).toEqual({ code: 'key_length', params: { expected: 32, actual: 5 } });
+    // A shape from before codes (no said) shows its message as written.
+    expect(saidOf({ message: 'Old words.' })).toEqual({ code: 'as_written', params: { text: 'Old words.' } });
+  });
+
+  it('asSaid refuses an unknown code and params of the wrong kind or number', () => {
+    expect(asSaid({ code: 'skip_empty', params: {} })).toEqual({ code: 'skip_empty', params: {} });
+    expect(asSaid({ code: 'no_such_code', params: {} })).toBeNull();
+    expect(asSaid({ code: 'key_length', params: { expected: '32', actual: 5 } })).toBeNull();
+    expect(asSaid({ code: 'skip_empty', params: { extra: 'x' } })).toBeNull();
+    expect(asSaid('skip_empty')).toBeNull();
+  });
+
+  it('a stored note reads back: JSON as its code, an old English sentence a code says as that code, other text as written', () => {
+    expect(readStoredSaid(storeSaid(said('upload_folder_locked', { name: 'x' })))).toEqual({ code: 'upload_folder_locked', params: { name: 'x' } });
+    expect(readStoredSaid('The video had already arrived on the service when the upload was cancelled, so it was kept.')).toEqual({ code: 'note_arrived_before_cancel', params: {} });
+    expect(readStoredSaid('{not json at all')).toEqual({ code: 'as_written', params: { text: '{not json at all' } });
+    expect(readStoredSaid('Something a newer version wrote.')).toEqual({ code: 'as_written', params: { text: 'Something a newer version wrote.' } });
+  });
+});
