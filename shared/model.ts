@@ -9,6 +9,7 @@ import { EMPTY_UPLOAD_TOTALS, UPLOAD_STATES } from './upload-states.ts';
 import { WatchFolders } from './watch.ts';
 import { AccountId, AccountRecord } from './accounts.ts';
 import { MediaInfo } from './media.ts';
+import { LOCALES, type LanguageChoice } from './i18n/locales.ts';
 import { NameWarning, UploadVerification } from './upload-verification.ts';
 
 export const VIDEO_ID = /^\w{12}$/;
@@ -164,6 +165,8 @@ export const Settings = z.object({
   uploadWindows: UploadWindows,
   /** Queued uploads wait while the computer runs on battery. */
   pauseOnBattery: z.boolean(),
+  /** Issue 30: the window's language; 'system' follows the system's preferred languages (shared/i18n/locales.ts). */
+  language: z.enum(['system', ...LOCALES] as [LanguageChoice, ...LanguageChoice[]]),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -30,7 +30,7 @@ import { REPO_ROOT, waitFor } from './support.ts';
 import { DEFAULT_UPLOAD_WINDOWS } from '../../shared/upload-windows.ts';
 
 const NEW_VERSION = '9.9.9';
-const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+const SETTINGS: Settings = { baseUrl: null, uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false, language: 'system' };
 
 /** node:http for electron-updater, with the same download path ElectronHttpExecutor takes (digest checked while writing). */
 class LoopbackHttpExecutor extends HttpExecutor<ClientRequest> {

@@ -73,6 +73,8 @@ export interface ElectronDoubleOptions {
   /** new Tray() throws, as on desktops without a tray. */
   trayFails?: boolean;
   version?: string;
+  /** app.getPreferredSystemLanguages(); default ['en-US']. */
+  preferredSystemLanguages?: string[];
   /** A recorded call by this name (e.g. 'protocol.handle') throws: for failures a test cannot cause. */
   failOn?: string;
 }
@@ -374,6 +376,7 @@ type AppPart =
   | 'getPath'
   | 'getAppPath'
   | 'getName'
+  | 'getPreferredSystemLanguages'
   | 'getVersion'
   | 'relaunch'
   | 'isPackaged';
@@ -445,6 +448,10 @@ export class AppDouble extends Emitter implements Pick<App, AppPart> {
 
   getName(): string {
     return 'Vidlift';
+  }
+
+  getPreferredSystemLanguages(): string[] {
+    return [...(this.double.options.preferredSystemLanguages ?? ['en-US'])];
   }
 
   getVersion(): string {

@@ -38,6 +38,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   bandwidthTimetable: null,
   uploadWindows: DEFAULT_UPLOAD_WINDOWS,
   pauseOnBattery: false,
+  language: 'system',
 });
 
 const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];

@@ -10,7 +10,7 @@ import { emptyUploadCounts, type UploadsSummary } from '../../../shared/upload-q
 import { totals } from './fakes.ts';
 import { DEFAULT_UPLOAD_WINDOWS } from '../../../shared/upload-windows.ts';
 
-const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+const settings: Settings = { baseUrl: 'https://video.example', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false, language: 'system' };
 const noCounts = emptyUploadCounts();
 const view = (partial: Partial<UploadsSummary['totals']>, paused = false): UploadsSummary => ({ counts: noCounts, totals: totals(partial), paused, waiting: null });
 

@@ -22,7 +22,7 @@ function createDispatcher(table: Handlers, options?: DispatchOptions) {
   }, options);
 }
 
-const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+const settings = { baseUrl: null, uploadConcurrency: 3, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'system' as const, closeToTray: false, proxy: { mode: 'system' as const }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false, language: 'system' as const };
 
 describe('createDispatcher', () => {
   it('answers a valid call with the ok envelope', async () => {

@@ -27,7 +27,7 @@ beforeEach(async () => {
   window.addEventListener('unhandledrejection', onError);
   stub = stubBridge();
   installAsWindowApi(stub);
-  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'light', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false };
+  saved = { baseUrl: 'https://api.example.test', uploadConcurrency: 2, bandwidthLimit: null, pausePatienceSeconds: 60, notifications: true, theme: 'light', closeToTray: false, proxy: { mode: 'system' }, plainHttpAllowed: [], autoUpdate: true, watchFolders: [], accounts: [], activeAccount: null, notifyDestinations: [], hooks: { afterUpload: null, afterBatch: null, timeoutSeconds: 60 }, bandwidthTimetable: null, uploadWindows: DEFAULT_UPLOAD_WINDOWS, pauseOnBattery: false, language: 'system' };
   stub.handle('settings:get', () => saved);
   stub.handle('settings:set', (patch) => (saved = { ...saved, ...(patch as Partial<SettingsValue>) }));
   await settings.load();
