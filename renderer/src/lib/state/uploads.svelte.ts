@@ -245,6 +245,12 @@ export const uploads = new Uploads();
 accountLifecycle.register({
   name: 'uploads',
   follow: () => uploads.start(),
-  load: { title: 'Could not show the uploads', run: () => uploads.load() },
+  // A getter: worded in the language in force when it fails, not when this module loaded.
+  load: {
+    get title() {
+      return m.uploads_show_failed();
+    },
+    run: () => uploads.load(),
+  },
   forget: () => uploads.reset(),
 });
