@@ -90,6 +90,8 @@ export const methods = {
   'app:info': method(none, AppInfo),
   /** What went wrong while starting (damaged files set aside, no keychain...), with what to do. */
   'app:notices': method(none, z.array(StartupNotice)),
+  /** The system's preferred languages, most preferred first (Electron's app.getPreferredSystemLanguages()); empty when the host cannot tell. */
+  'app:preferredLanguages': method(none, z.array(Text.max(64)).max(64)),
   'app:dismissNotice': method(z.strictObject({ id: Text.max(200) }), z.array(StartupNotice)),
 
   'settings:get': method(none, Settings),

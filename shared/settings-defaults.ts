@@ -25,5 +25,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   bandwidthTimetable: null,
   uploadWindows: DEFAULT_UPLOAD_WINDOWS,
   pauseOnBattery: false,
+  // Issue 30: 'system' follows the system's preferred languages (shared/i18n/locales.ts).
+  language: 'system',
 });
 

@@ -32,6 +32,8 @@ const noUpdater = (): never => {
 };
 const NO_WINDOW: Pick<Handlers, ShellMethod> = {
   'app:info': noWindow,
+  // The command line follows LANG / LC_ALL itself (shared/i18n/locales.ts); this asks for the window's.
+  'app:preferredLanguages': noWindow,
   'dialog:openFiles': noWindow,
   'dialog:openFolder': noWindow,
   'dialog:saveFile': noWindow,

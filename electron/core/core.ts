@@ -9,7 +9,7 @@ import type { SecretStore } from './secrets/secret-store.ts';
 import type { ProxyResolver } from './net/proxy-route.ts';
 
 /** Methods the host answers itself: native dialogs, the system browser, the clipboard, facts about the app, its updater. */
-export const SHELL_METHODS = ['app:info', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart', 'hooks:set'] as const;
+export const SHELL_METHODS = ['app:info', 'app:preferredLanguages', 'dialog:openFiles', 'dialog:openFolder', 'dialog:saveFile', 'watch:add', 'shell:openExternal', 'clipboard:writeText', 'updates:status', 'updates:check', 'updates:restart', 'hooks:set'] as const;
 export type ShellMethod = (typeof SHELL_METHODS)[number];
 /** The app's own methods the core answers (the shell adds its ShellMethods). */
 export type CoreHandlers = Omit<AppHandlers, ShellMethod>;

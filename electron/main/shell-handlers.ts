@@ -11,7 +11,7 @@ import type { UpdateController } from './updates.ts';
 export type ShellHandlers = Pick<Handlers, ShellMethod>;
 
 export interface ShellHandlerDeps {
-  app: { getName(): string; getVersion(): string; isPackaged: boolean };
+  app: { getName(): string; getVersion(): string; isPackaged: boolean; getPreferredSystemLanguages(): string[] };
   platform: NodeJS.Platform;
   sandboxAvailable: boolean;
   dialogs: DialogDeps;
@@ -36,6 +36,8 @@ export function createShellHandlers(deps: ShellHandlerDeps): ShellHandlers {
       packaged: deps.app.isPackaged,
       sandboxAvailable: deps.sandboxAvailable,
     }),
+    // The window picks its language from these (shared/i18n/locales.ts resolveLocale) unless Settings names one.
+    'app:preferredLanguages': () => deps.app.getPreferredSystemLanguages().slice(0, 64),
     'dialog:openFiles': ({ kind }) => openFiles(kind, deps.dialogs),
     'dialog:openFolder': () => openFolder(deps.dialogs),
     'dialog:saveFile': ({ suggestedName }) => saveFile(suggestedName, deps.dialogs),

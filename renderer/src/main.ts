@@ -1,3 +1,5 @@
+// First: points the message functions at the window's locale before any component calls one.
+import './lib/i18n.svelte.ts';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/app.css';

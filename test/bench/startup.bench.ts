@@ -116,7 +116,7 @@ async function measurePage(userData: string, baseUrl: string): Promise<PageFigur
   const handlers = {
     ...core.handlers,
     ...createShellHandlers({
-      app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+      app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false, getPreferredSystemLanguages: () => ['en-US'] },
       platform: process.platform,
       sandboxAvailable: false,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },

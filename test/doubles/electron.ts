@@ -376,8 +376,8 @@ type AppPart =
   | 'getPath'
   | 'getAppPath'
   | 'getName'
-  | 'getVersion'
   | 'getPreferredSystemLanguages'
+  | 'getVersion'
   | 'relaunch'
   | 'isPackaged';
 
@@ -448,6 +448,10 @@ export class AppDouble extends Emitter implements Pick<App, AppPart> {
 
   getName(): string {
     return 'Vidlift';
+  }
+
+  getPreferredSystemLanguages(): string[] {
+    return [...(this.double.options.preferredSystemLanguages ?? ['en-US'])];
   }
 
   getVersion(): string {

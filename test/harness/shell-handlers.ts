@@ -54,6 +54,8 @@ export function createHarnessShell(grant: (path: string) => void, grantSave: (pa
   return {
     handlers: {
       'app:info': () => ({ name: 'Vidlift', version: '0.1.0-harness', platform: process.platform, packaged: false, sandboxAvailable: true }),
+      // A headless page has no system to ask: the window falls back to the browser's navigator.languages.
+      'app:preferredLanguages': () => [],
       'dialog:openFiles': takeDialogResult,
       'dialog:openFolder': takeDialogResult,
       'watch:add': () => {

@@ -1,10 +1,15 @@
-// Numbers, dates and errors in words a person reads. Intl does the local formats; no
-// locale is hard-coded so the app follows the system's.
+// Numbers, dates and errors in words a person reads, in the locale in force (i18n.svelte.ts):
+// Intl does the numbers, dates and relative times; the catalogs (window.json, format_…) give the
+// unit words, so English reads exactly as before ("1.5 KB", "2 min 5 s") and the others in
+// their own ("1,5 Ko", "2 мин 5 с"). Called in a template or a $derived, each re-runs when the
+// language changes. Numbers inside messages are passed already formatted (`value`), with the raw
+// number beside them (`count`) where a plural picks the words.
 import { ERROR_LEADS, saidOf, type AppError, type ErrorCode } from '../../../shared/errors.ts';
 import type { Said } from '../../../shared/said.ts';
 import { say } from '../../../shared/i18n/say.ts';
+import { intlLocale, m } from './i18n.svelte.ts';
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+const SIZE_UNITS = [m.format_size_kb, m.format_size_mb, m.format_size_gb, m.format_size_tb] as const;
 
 /**
  * Intl's formatters, each made once per locale and options: making one costs ~100-1,000 times
@@ -27,17 +32,18 @@ const dateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOpti
   formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 /** 1536 → "1.5 KB"; decimal places shrink as numbers grow so columns stay narrow. */
-export function formatBytes(bytes: number, locale?: string): string {
+export function formatBytes(bytes: number, locale: string = intlLocale()): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  let value = bytes;
+  if (bytes < 1024) return m.format_size_bytes({ count: bytes, value: numberFormat(locale).format(bytes) });
+  let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
+  const digits = value < 10 ? 1 : 0;
   const text = numberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
-  return `${text} ${UNITS[unit]}`;
+  return SIZE_UNITS[unit]!({ value: text });
 }
 
 export function formatKb(kb: number, locale?: string): string {
@@ -46,33 +52,35 @@ export function formatKb(kb: number, locale?: string): string {
 
 export function formatSpeed(bytesPerSecond: number, locale?: string): string {
   if (!(bytesPerSecond > 0)) return '—';
-  return `${formatBytes(bytesPerSecond, locale)}/s`;
+  return m.format_per_second({ size: formatBytes(bytesPerSecond, locale) });
 }
 
-export function formatCount(n: number, locale?: string): string {
+export function formatCount(n: number, locale: string = intlLocale()): string {
   return numberFormat(locale).format(n);
 }
 
 /** 3725 → "1 h 2 min"; under a minute, seconds. */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const n = (value: number) => formatCount(value);
   const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return m.format_duration_seconds({ s: n(s) });
   const minutes = Math.floor(s / 60);
   if (minutes < 60) {
     const rest = s % 60;
-    return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+    return rest ? m.format_duration_minutes_seconds({ min: n(minutes), s: n(rest) }) : m.format_duration_minutes({ min: n(minutes) });
   }
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours < 48) return rest ? `${hours} h ${rest} min` : `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48) return rest ? m.format_duration_hours_minutes({ h: n(hours), min: n(rest) }) : m.format_duration_hours({ h: n(hours) });
+  const days = Math.floor(hours / 24);
+  return m.format_duration_days({ count: days, value: n(days) });
 }
 
 /** A moment still to come, relative to `now`: "in 20 s", "in 2 min"; "now" once it is due. */
 export function formatCountdown(at: number, now: number): string {
   const seconds = Math.ceil((at - now) / 1000);
-  return seconds > 0 ? `in ${formatDuration(seconds)}` : 'now';
+  return seconds > 0 ? m.format_in({ duration: formatDuration(seconds) }) : m.format_now();
 }
 
 /** The service's "YYYY-MM-DD HH:mm:ss" (server time) as a Date; null if unreadable. */
@@ -84,23 +92,23 @@ export function parseServiceTime(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | number | Date, locale?: string): string {
+export function formatDate(value: string | number | Date, locale: string = intlLocale()): string {
   const date = typeof value === 'string' ? parseServiceTime(value) : new Date(value);
   if (!date || Number.isNaN(date.getTime())) return typeof value === 'string' && value ? value : '—';
   return dateFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
-export function formatDateTime(value: string | number | Date, locale?: string): string {
+export function formatDateTime(value: string | number | Date, locale: string = intlLocale()): string {
   const date = typeof value === 'string' ? parseServiceTime(value) : new Date(value);
   if (!date || Number.isNaN(date.getTime())) return typeof value === 'string' && value ? value : '—';
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** How old a piece of data is: "just now", "5 minutes ago", "yesterday". */
-export function formatAge(fetchedAt: number | null, now: number, locale?: string): string {
-  if (fetchedAt === null) return 'not loaded yet';
+export function formatAge(fetchedAt: number | null, now: number, locale: string = intlLocale()): string {
+  if (fetchedAt === null) return m.format_not_loaded();
   const seconds = Math.round((fetchedAt - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
+  if (Math.abs(seconds) < 45) return m.format_just_now();
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const minutes = Math.round(seconds / 60);
   if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute');
@@ -109,7 +117,7 @@ export function formatAge(fetchedAt: number | null, now: number, locale?: string
   return rtf.format(Math.round(hours / 24), 'day');
 }
 
-export function formatMoney(text: string | number, locale?: string): string {
+export function formatMoney(text: string | number, locale: string = intlLocale()): string {
   const n = typeof text === 'number' ? text : Number(text);
   if (!Number.isFinite(n)) return String(text);
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 5 }).format(n);

@@ -1,6 +1,7 @@
 // The count beside the Library heading. A library-wide search counts its own matches (never
 // the folder it was started from) and says when it shows only the first part of them.
 import { formatCount } from './format.ts';
+import { m } from './i18n.svelte.ts';
 
 export interface CountFacts {
   /** Videos in the open folder, when a folder is shown. */
@@ -15,9 +16,9 @@ export interface CountFacts {
 
 export function libraryCountText({ folderFiles, searching, matches, shown }: CountFacts): string {
   if (searching) {
-    if (matches === null) return 'Searching…';
-    if (matches > shown) return `first ${formatCount(shown)} of ${formatCount(matches)} found`;
-    return `${formatCount(matches)} found`;
+    if (matches === null) return m.library_count_searching();
+    if (matches > shown) return m.library_count_first_of({ shown: formatCount(shown), matches: formatCount(matches) });
+    return m.library_count_found({ value: formatCount(matches) });
   }
-  return folderFiles === null ? '' : `${formatCount(folderFiles)} videos`;
+  return folderFiles === null ? '' : m.library_count_videos({ count: folderFiles, value: formatCount(folderFiles) });
 }

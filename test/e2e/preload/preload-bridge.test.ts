@@ -67,7 +67,7 @@ beforeAll(async () => {
   const handlers = {
     ...core.handlers,
     ...createShellHandlers({
-      app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+      app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false, getPreferredSystemLanguages: () => ['en-US'] },
       platform: process.platform,
       sandboxAvailable: true,
       dialogs: { dialog: double.dialog, window: () => null, grantPath: (path) => core.grantPath(path), grantSavePath: (path) => core.grantSavePath(path) },

@@ -30,7 +30,7 @@ function page() {
   const settings = new SettingsStore({ file });
   const double = createElectronDouble({ userData: dir, appPath: dir });
   const shell = createShellHandlers({
-    app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+    app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false, getPreferredSystemLanguages: () => ['de-AT', 'en-US'] },
     platform: 'linux',
     sandboxAvailable: false,
     dialogs: { dialog: double.dialog, window: () => null, grantPath: () => undefined, grantSavePath: () => undefined },

@@ -13,7 +13,7 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
   const writeClipboard = vi.fn();
   const addWatchFolders = vi.fn(async (_paths: readonly string[]) => ({}) as never);
   const table = createShellHandlers({
-    app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false },
+    app: { getName: () => 'Vidlift', getVersion: () => '0.1.0', isPackaged: false, getPreferredSystemLanguages: () => ['de-AT', 'en-US'] },
     platform: 'linux',
     sandboxAvailable: true,
     dialogs: { dialog: { showOpenDialog: showOpenDialog as never, showSaveDialog: showSaveDialog as never, showMessageBox: (async () => ({ response: 0, checkboxChecked: false })) as never }, window: () => win, grantPath, grantSavePath },
@@ -37,6 +37,11 @@ describe('shell handlers', () => {
     const cancelled = handlers({ canceled: true, filePaths: [] });
     expect(await cancelled.table['dialog:saveFile']({ suggestedName: 'x.txt' })).toEqual({ path: null });
     expect(cancelled.grantSavePath).not.toHaveBeenCalled();
+  });
+
+  it("app:preferredLanguages answers the system's preferred languages, most preferred first", async () => {
+    const { table } = handlers({ canceled: true, filePaths: [] });
+    expect(await table['app:preferredLanguages'](undefined)).toEqual(['de-AT', 'en-US']);
   });
 
   it('clipboard:writeText copies through the main process', async () => {

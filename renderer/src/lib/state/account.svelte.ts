@@ -2,12 +2,14 @@
 import type { AccountView, DmcaView, ReportsView } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../i18n.svelte.ts';
 
-export const REPORT_RANGES: ReadonlyArray<{ days: number; label: string }> = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 30, label: 'Last 30 days' },
-  { days: 90, label: 'Last 90 days' },
-  { days: 365, label: 'Last year' },
+/** Labels are message functions: worded in the language in force when shown. */
+export const REPORT_RANGES: ReadonlyArray<{ days: number; label: () => string }> = [
+  { days: 7, label: m.account_range_7 },
+  { days: 30, label: m.account_range_30 },
+  { days: 90, label: m.account_range_90 },
+  { days: 365, label: m.account_range_365 },
 ];
 
 export const DMCA_PER_PAGE = 20;

@@ -7,6 +7,7 @@ import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { VideoPages } from './video-pages.svelte.ts';
 import type { SelectionSummary, VideoQuery, VideoSelection } from '../../../../shared/selection.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../i18n.svelte.ts';
 
 export const ROOT_FOLDER_ID = 0;
 /** The one name of the top level, wherever a folder is named (the tree, menus, notices, watch folders). */
@@ -78,7 +79,7 @@ export class Library {
   constructor(api: ApiClient = defaultApi, notices: Notices = defaultNotices) {
     this.#api = api;
     this.#notices = notices;
-    this.pages = new VideoPages(api, (error) => notices.error('Could not show the videos', error));
+    this.pages = new VideoPages(api, (error) => notices.error(m.library_videos_failed(), error));
   }
 
   get currentFolder(): Folder | null {
@@ -87,7 +88,7 @@ export class Library {
 
   folderName(id: number): string {
     if (id === ROOT_FOLDER_ID) return ROOT_FOLDER_NAME;
-    return this.folders.find((f) => f.id === id)?.name ?? 'this folder';
+    return this.folders.find((f) => f.id === id)?.name ?? m.library_this_folder();
   }
 
   /** The one selected video, when exactly one is. */
@@ -114,7 +115,7 @@ export class Library {
       this.folders = view.folders;
       this.foldersFreshness = view.freshness;
     } catch (error) {
-      this.#notices.error('Could not show the folders', error);
+      this.#notices.error(m.library_folders_failed(), error);
     }
   }
 
@@ -278,7 +279,7 @@ export class Library {
       (summary) => {
         if (request === this.#summaryRequest) this.summary = summary;
       },
-      (error: unknown) => this.#notices.error('Could not count the selection', error),
+      (error: unknown) => this.#notices.error(m.library_selection_count_failed(), error),
     );
   }
 
@@ -323,7 +324,14 @@ export const library = new Library();
 accountLifecycle.register({
   name: 'library',
   follow: () => library.start(),
-  // The first screen: its folders and first page are read before the other managers' data.
-  load: { title: 'Could not show the library', run: () => library.load(), first: true },
+  // A getter: worded in the language in force when it fails, not when this module loaded.
+  load: {
+    get title() {
+      return m.library_show_failed();
+    },
+    run: () => library.load(),
+    // The first screen: its folders and first page are read before the other managers' data.
+    first: true,
+  },
   forget: () => library.reset(),
 });

@@ -2,6 +2,7 @@
 import type { RemoteAction, RemoteItem, RemoteView } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../i18n.svelte.ts';
 
 const EMPTY: RemoteView = { items: [], slots: null, waitingLocally: 0 };
 const INACTIVE: readonly string[] = ['completed', 'failed'];
@@ -26,16 +27,29 @@ export function isActiveStatus(status: string): boolean {
 export function failureReason(item: RemoteItem): string | null {
   if (item.status.toLowerCase() !== 'failed') return item.error;
   if (item.error) return item.error;
-  if (item.bytesDownloaded === 0) return 'The service could not download anything from this address (not reachable, not public, or it answered with an error).';
-  if (item.bytesTotal > 0 && item.bytesDownloaded < item.bytesTotal) return 'The download stopped part-way; Retry failed starts it again.';
-  return 'The service downloaded the file but could not make a video of it.';
+  if (item.bytesDownloaded === 0) return m.remote_failed_nothing();
+  if (item.bytesTotal > 0 && item.bytesDownloaded < item.bytesTotal) return m.remote_failed_partway();
+  return m.remote_failed_not_video();
 }
 
 /** A finished import that is most likely not a video, in words (RemoteItem.suspect). */
-export const SUSPECT_WORDS: Record<NonNullable<RemoteItem['suspect']>, string> = {
-  too_small: 'Probably not a video: the service got only a few bytes (an error page or a text file?). Check the address.',
-  not_a_video_name: 'Probably not a video: the file’s name says it is something else. Check the address.',
+export const SUSPECT_WORDS: Record<NonNullable<RemoteItem['suspect']>, () => string> = {
+  too_small: m.remote_suspect_too_small,
+  not_a_video_name: m.remote_suspect_name,
 };
+
+/** The service's queue statuses in words; a status it adds later shows as it sent it. */
+const STATUS_WORDS: Readonly<Record<string, () => string>> = {
+  waiting: m.remote_status_waiting,
+  pending: m.remote_status_pending,
+  downloading: m.remote_status_downloading,
+  processing: m.remote_status_processing,
+  completed: m.remote_status_completed,
+  failed: m.remote_status_failed,
+};
+export function statusWords(status: string): string {
+  return Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status]!() : status;
+}
 
 export class Remote {
   view = $state.raw<RemoteView>(EMPTY);
@@ -80,6 +94,12 @@ export const remote = new Remote();
 accountLifecycle.register({
   name: 'remote',
   follow: () => remote.start(),
-  load: { title: 'Could not show the remote imports', run: () => remote.load() },
+  // A getter: worded in the language in force when it fails, not when this module loaded.
+  load: {
+    get title() {
+      return m.remote_show_failed();
+    },
+    run: () => remote.load(),
+  },
   forget: () => remote.reset(),
 });

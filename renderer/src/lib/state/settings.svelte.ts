@@ -2,6 +2,7 @@
 import type { Settings } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m, windowLocale } from '../i18n.svelte.ts';
 
 /** Destinations and hooks have their own calls (notify:save, hooks:set with its confirmation). */
 export type SettingsPatch = Partial<Omit<Settings, 'baseUrl' | 'plainHttpAllowed' | 'accounts' | 'activeAccount' | 'notifyDestinations' | 'hooks'>>;
@@ -29,6 +30,7 @@ export class SettingsState {
   #apply(settings: Settings): void {
     this.value = settings;
     applyTheme(settings.theme);
+    windowLocale.choice = settings.language;
   }
 
   /** Back to the first state (sign-out, another account): nothing of the last one stays. */
@@ -51,5 +53,11 @@ export const settings = new SettingsState();
 accountLifecycle.register({
   name: 'settings',
   follow: () => settings.start(),
-  load: { title: 'Could not read the settings', run: () => settings.load() },
+  // A getter: worded in the language in force when it fails, not when this module loaded.
+  load: {
+    get title() {
+      return m.settings_read_failed();
+    },
+    run: () => settings.load(),
+  },
 });

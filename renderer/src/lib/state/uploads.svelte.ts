@@ -10,6 +10,7 @@ import type { UploadCounts, UploadFilter, UploadsSummary, UploadsView } from '..
 import { countInFilter, emptyUploadCounts, EMPTY_UPLOAD_TOTALS } from '../../../../shared/upload-states.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../i18n.svelte.ts';
 
 export type { UploadFilter };
 export const UPLOADS_PAGE = 100;
@@ -44,14 +45,14 @@ export function canCancel(job: UploadJob): boolean {
   return !FINISHED.has(job.state) && job.state !== 'failed' && job.state !== 'cancelling';
 }
 
-/** The Uploads view's filters (the states each shows: shared/upload-queue.ts). */
+/** The Uploads view's filters (the states each shows: shared/upload-queue.ts); words in the language in force. */
 export const FILTERS = {
-  all: { label: 'All' },
-  active: { label: 'Active' },
-  failed: { label: 'Failed' },
-  done: { label: 'Done' },
-  cancelled: { label: 'Cancelled' },
-} as const satisfies Record<UploadFilter, { label: string }>;
+  all: { label: m.uploads_filter_all, empty: m.uploads_none_all },
+  active: { label: m.uploads_filter_active, empty: m.uploads_none_active },
+  failed: { label: m.uploads_filter_failed, empty: m.uploads_none_failed },
+  done: { label: m.uploads_filter_done, empty: m.uploads_none_done },
+  cancelled: { label: m.uploads_filter_cancelled, empty: m.uploads_none_cancelled },
+} as const satisfies Record<UploadFilter, { label: () => string; empty: () => string }>;
 
 /** A job whose destination may still change: it has not started sending. */
 export function canMove(job: UploadJob): boolean {
@@ -245,6 +246,12 @@ export const uploads = new Uploads();
 accountLifecycle.register({
   name: 'uploads',
   follow: () => uploads.start(),
-  load: { title: 'Could not show the uploads', run: () => uploads.load() },
+  // A getter: worded in the language in force when it fails, not when this module loaded.
+  load: {
+    get title() {
+      return m.uploads_show_failed();
+    },
+    run: () => uploads.load(),
+  },
   forget: () => uploads.reset(),
 });
