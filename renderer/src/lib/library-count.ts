@@ -1,5 +1,6 @@
 // The count beside the Library heading. A library-wide search counts its own matches (never
 // the folder it was started from) and says when it shows only the first part of them.
+import { m } from '../../../shared/i18n/index.ts';
 import { formatCount } from './format.ts';
 
 export interface CountFacts {
@@ -15,9 +16,9 @@ export interface CountFacts {
 
 export function libraryCountText({ folderFiles, searching, matches, shown }: CountFacts): string {
   if (searching) {
-    if (matches === null) return 'Searching…';
-    if (matches > shown) return `first ${formatCount(shown)} of ${formatCount(matches)} found`;
-    return `${formatCount(matches)} found`;
+    if (matches === null) return m.tasks_count_searching();
+    if (matches > shown) return m.tasks_count_first_of_found({ shown: formatCount(shown), count: matches });
+    return m.tasks_count_found({ count: matches });
   }
-  return folderFiles === null ? '' : `${formatCount(folderFiles)} videos`;
+  return folderFiles === null ? '' : m.tasks_count_videos({ count: folderFiles });
 }

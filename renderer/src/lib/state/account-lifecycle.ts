@@ -13,7 +13,8 @@ export interface AccountManager {
   /** account:opened, before anything is read: follow the account's events; the function returned unfollows them at account:closed. */
   follow?: () => () => void;
   /** account:opened: read the account's data; a failure is told under `title`, the others still load. */
-  load?: { title: string; run: () => Promise<void> };
+  /** `title` may be a message function: worded when the failure is told, in the language then in force. */
+  load?: { title: string | (() => string); run: () => Promise<void> };
   /** account:closed, after it stopped following: back to the state of a fresh manager. */
   forget?: () => void;
 }
@@ -73,7 +74,7 @@ export class AccountLifecycle {
   }
 
   #load({ load }: AccountManager, failed: LoadFailure): void {
-    load?.run().catch((error: unknown) => failed(load.title, error));
+    load?.run().catch((error: unknown) => failed(typeof load.title === 'function' ? load.title() : load.title, error));
   }
 }
 

@@ -10,6 +10,7 @@ import type { UploadCounts, UploadFilter, UploadsSummary, UploadsView } from '..
 import { countInFilter, emptyUploadCounts, EMPTY_UPLOAD_TOTALS } from '../../../../shared/upload-states.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 export type { UploadFilter };
 export const UPLOADS_PAGE = 100;
@@ -17,15 +18,16 @@ const EMPTY_COUNTS: UploadCounts = Object.freeze(emptyUploadCounts());
 
 const EMPTY_TOTALS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 
-export const STATE_LABEL: Record<UploadState, string> = {
-  waiting: 'Waiting',
-  uploading: 'Uploading',
-  finishing: 'Finishing',
-  paused: 'Paused',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  changed: 'File changed',
+/** A job's state as its badge says it (a message function: worded where it is shown). */
+export const STATE_LABEL: Record<UploadState, () => string> = {
+  waiting: m.tasks_state_waiting,
+  uploading: m.tasks_state_uploading,
+  finishing: m.tasks_state_finishing,
+  paused: m.tasks_state_paused,
+  done: m.tasks_state_done,
+  failed: m.tasks_state_failed,
+  cancelled: m.tasks_state_cancelled,
+  changed: m.tasks_state_changed,
 };
 
 const FINISHED: ReadonlySet<UploadState> = new Set(['done', 'cancelled']);
@@ -244,6 +246,6 @@ export const uploads = new Uploads();
 accountLifecycle.register({
   name: 'uploads',
   follow: () => uploads.start(),
-  load: { title: 'Could not show the uploads', run: () => uploads.load() },
+  load: { title: m.tasks_load_uploads_failed, run: () => uploads.load() },
   forget: () => uploads.reset(),
 });
