@@ -6,13 +6,14 @@ import { getLocale, m } from '../../../shared/i18n/index.ts';
 
 /** `what` names what was copied as a heading would ("Download link"); each language words the sentence around it. */
 export async function copyText(text: string, what: string): Promise<boolean> {
+  // After a word most languages write the noun small, German keeps its capital: each catalog picks.
+  const words = { what, whatLower: what.toLocaleLowerCase(getLocale()) };
   try {
     await api.call('clipboard:writeText', { text });
-    notices.info(m.tasks_copied({ what }));
+    notices.info(m.tasks_copied(words));
     return true;
   } catch (error) {
-    // Mid-sentence most languages write the noun small; German keeps its capital (the catalog picks).
-    notices.error(m.tasks_copy_failed({ what, whatLower: what.toLocaleLowerCase(getLocale()) }), error);
+    notices.error(m.tasks_copy_failed(words), error);
     return false;
   }
 }
