@@ -124,10 +124,15 @@ for (const locale of ['ar', 'de'] as const) {
       expect(fill.width).toBeLessThan(bar.width);
       if (locale === 'ar') expect(Math.abs(fill.right - bar.right)).toBeLessThan(1);
       else expect(Math.abs(fill.left - bar.left)).toBeLessThan(1);
-      // A name reads in its own direction: a Latin name stays left to right in the Arabic layout.
+      // A name reads in its own direction, isolated: a Latin name stays left to right in the
+      // Arabic layout, and sits on the start side of the row like any other.
       const name = row.querySelector<HTMLElement>('.name')!;
-      expect(name.dir).toBe('auto');
-      expect(getComputedStyle(name).direction).toBe('ltr');
+      expect(name.firstElementChild?.tagName).toBe('BDI');
+      expect(getComputedStyle(name).direction).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      const nameBox = name.getBoundingClientRect();
+      const rowBox = row.getBoundingClientRect();
+      if (locale === 'ar') expect(rowBox.right - nameBox.right).toBeLessThan(30);
+      else expect(nameBox.left - rowBox.left).toBeLessThan(30);
       await shoot(`i18n-${locale}-uploads-queue`);
     });
 
