@@ -1,6 +1,6 @@
 // `npm run i18n`: writes the pseudo-locale's catalogs from the English ones, then compiles every
 // catalog with Paraglide JS into shared/i18n/paraglide/ (typed message functions, one module per
-// message so each bundle keeps only the messages it uses). Run by `prepare` after every install
+// locale: see outputStructure below). Run by `prepare` after every install
 // and before build, typecheck and test; the output is generated, never committed.
 //
 // Offline by design: project.inlang/settings.json loads the message-format plugin from
@@ -107,6 +107,11 @@ export async function compileCatalogs(options: { force?: boolean } = {}): Promis
     strategy: ['globalVariable', 'baseLocale'],
     // Node and the window both run this output; there is no server rendering.
     isServer: 'false',
+    // One module per locale, not one per message: the e2e harness serves the window from Vite's
+    // dev server, which answers each module separately, and ~400 message modules made the first
+    // page load pass 30 s on a loaded machine (watch-folders e2e: page.goto timed out; with this,
+    // it passes). The cost: a bundle carries every message of the catalogs, not only those it uses.
+    outputStructure: 'locale-modules',
     disableAsyncLocalStorage: true,
   });
   writeFileSync(STAMP, hash);

@@ -1,6 +1,7 @@
 // Frames from a local video played in a <video> element: where to take them, whether one is
 // black, and capturing one as the thumbnail image the service takes (JPEG or PNG, at most
 // 1600 x 1200, the aspect ratio kept).
+import { m } from '../../../shared/i18n/index.ts';
 
 export const MAX_THUMB_WIDTH = 1600;
 export const MAX_THUMB_HEIGHT = 1200;
@@ -54,7 +55,7 @@ export function isBlackFrame(video: HTMLVideoElement): boolean {
 /** Moves the video to `time` and waits until that frame can be drawn. */
 export function seekTo(video: HTMLVideoElement, time: number, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error('The video did not move to that point in time.')), timeoutMs);
+    const timer = setTimeout(() => finish(new Error(m.tasks_frame_seek_timeout())), timeoutMs);
     const finish = (error?: Error) => {
       clearTimeout(timer);
       video.removeEventListener('seeked', onSeeked);
@@ -63,7 +64,7 @@ export function seekTo(video: HTMLVideoElement, time: number, timeoutMs = 10_000
       else resolve();
     };
     const onSeeked = () => finish();
-    const onError = () => finish(new Error('The video could not be read at that point.'));
+    const onError = () => finish(new Error(m.tasks_frame_seek_failed()));
     video.addEventListener('seeked', onSeeked);
     video.addEventListener('error', onError);
     video.currentTime = time;
@@ -77,10 +78,10 @@ export function captureFrame(video: HTMLVideoElement, type: 'jpeg' | 'png'): Pro
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
-  if (!context) return Promise.reject(new Error('No drawing surface is available.'));
+  if (!context) return Promise.reject(new Error(m.tasks_frame_no_canvas()));
   context.drawImage(video, 0, 0, width, height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The frame could not be encoded.'))), `image/${type}`, JPEG_QUALITY),
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(m.tasks_frame_not_encoded()))), `image/${type}`, JPEG_QUALITY),
   );
 }
 

@@ -1,43 +1,53 @@
 // Every keyboard shortcut of the window, said once: the Help → Keyboard Shortcuts list shows
-// this table, and each component names its keys with aria-keyshortcuts.
+// this table, and each component names its keys with aria-keyshortcuts. The words come from
+// the catalogs when the list is shown (keys are names on the keyboard, kept as they are).
+import { m } from '../../../shared/i18n/index.ts';
+
 export interface Shortcut {
-  keys: string;
-  what: string;
+  /** Stable across languages (the list's key). */
+  id: string;
+  keys: () => string;
+  what: () => string;
 }
 
 export interface ShortcutGroup {
-  where: string;
+  id: string;
+  where: () => string;
   items: Shortcut[];
 }
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
+const keys = (text: string) => () => text;
 
 export const SHORTCUTS: ShortcutGroup[] = [
   {
-    where: 'Anywhere',
+    id: 'anywhere',
+    where: m.tasks_keys_anywhere,
     items: [
-      { keys: `${MOD}+1 … ${MOD}+7`, what: 'Library, Uploads, Remote imports, Takedowns, Fix my links, Account, Settings' },
-      { keys: `${MOD}+F`, what: 'Search the library' },
-      { keys: '? or F1', what: 'This list' },
+      { id: 'screens', keys: keys(`${MOD}+1 … ${MOD}+7`), what: m.tasks_keys_screens },
+      { id: 'search', keys: keys(`${MOD}+F`), what: m.tasks_keys_search },
+      { id: 'help', keys: () => m.tasks_keys_either({ first: '?', second: 'F1' }), what: m.tasks_keys_this_list },
     ],
   },
   {
-    where: 'Folder list',
+    id: 'folders',
+    where: m.tasks_keys_folder_list,
     items: [
-      { keys: '↑ ↓ Home End', what: 'Move between folders' },
-      { keys: '→ ←', what: 'Open or close a folder’s sub-folders, or step in and out' },
-      { keys: 'Enter or Space', what: 'Show the folder’s videos' },
-      { keys: 'F2', what: 'Rename the folder' },
-      { keys: 'A letter', what: 'Jump to the next folder starting with it' },
+      { id: 'move', keys: keys('↑ ↓ Home End'), what: m.tasks_keys_folder_move },
+      { id: 'open', keys: keys('→ ←'), what: m.tasks_keys_folder_open },
+      { id: 'show', keys: () => m.tasks_keys_either({ first: 'Enter', second: 'Space' }), what: m.tasks_keys_folder_show },
+      { id: 'rename', keys: keys('F2'), what: m.tasks_keys_folder_rename },
+      { id: 'letter', keys: m.tasks_keys_a_letter, what: m.tasks_keys_folder_jump },
     ],
   },
   {
-    where: 'Video list',
+    id: 'videos',
+    where: m.tasks_keys_video_list,
     items: [
-      { keys: '↑ ↓ Page Up Page Down Home End', what: 'Move (with Shift: extend the selection)' },
-      { keys: `${MOD}+A`, what: 'Select all' },
-      { keys: `${MOD}+C`, what: 'Copy the embed links of the selection' },
-      { keys: 'Escape', what: 'Clear the selection (closes the details)' },
+      { id: 'move', keys: keys('↑ ↓ Page Up Page Down Home End'), what: m.tasks_keys_video_move },
+      { id: 'all', keys: keys(`${MOD}+A`), what: m.tasks_keys_video_all },
+      { id: 'copy', keys: keys(`${MOD}+C`), what: m.tasks_keys_video_copy },
+      { id: 'clear', keys: keys('Escape'), what: m.tasks_keys_video_clear },
     ],
   },
 ];

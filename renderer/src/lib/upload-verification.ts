@@ -1,27 +1,29 @@
 // What the window says about an upload's verification (issue 26): the codes of
 // shared/upload-verification.ts put into words, for the queue row, the history and the
-// library's details. One place, so the three say the same.
+// library's details. One place, so the three say the same; worded when called, in the language
+// in force (window-tasks.json).
 import type { FolderCheck, NameWarning, TitleChangeReason, UploadVerification } from '../../../shared/upload-verification.ts';
 import { isVerified } from '../../../shared/upload-verified.ts';
+import { m } from '../../../shared/i18n/index.ts';
 
-export const TITLE_CHANGE_TEXT: Record<TitleChangeReason, string> = {
-  'read-as-latin1': 'the file server read the name’s letters as Latin-1',
-  'cut-at-backslash': 'the file server kept only what follows the last backslash',
-  'escapes-kept': 'the file server kept a quote or line break as the %22, %0D or %0A it is sent as',
-  'escapes-decoded': 'the file server read a %22, %0D or %0A in the name as a quote or line break',
-  shortened: 'the title was shortened',
-  'characters-replaced': 'some characters were replaced',
+export const TITLE_CHANGE_TEXT: Record<TitleChangeReason, () => string> = {
+  'read-as-latin1': m.tasks_title_read_as_latin1,
+  'cut-at-backslash': m.tasks_title_cut_at_backslash,
+  'escapes-kept': m.tasks_title_escapes_kept,
+  'escapes-decoded': m.tasks_title_escapes_decoded,
+  shortened: m.tasks_title_shortened,
+  'characters-replaced': m.tasks_title_characters_replaced,
 };
 
-export const NAME_WARNING_TEXT: Record<NameWarning, string> = {
-  quote: 'The name holds a double quote. It is sent as %22, as browsers send it; a file server that does not decode it shows %22 in the title.',
-  'line-break': 'The name holds a line break. It is sent as %0D or %0A, as browsers send it; a file server that does not decode it shows those in the title.',
-  'escape-like': 'The name holds %22, %0D or %0A. Browsers send a quote or line break so, and a file server that decodes them shows a quote or line break instead.',
+export const NAME_WARNING_TEXT: Record<NameWarning, () => string> = {
+  quote: m.tasks_name_warning_quote,
+  'line-break': m.tasks_name_warning_line_break,
+  'escape-like': m.tasks_name_warning_escape_like,
 };
 
-const FOLDER_TEXT: Record<Exclude<FolderCheck, 'found'>, string> = {
-  missing: 'It was not in its folder’s listing after the upload.',
-  unchecked: 'Its folder could not be listed after the upload to confirm it.',
+const FOLDER_TEXT: Record<Exclude<FolderCheck, 'found'>, () => string> = {
+  missing: m.tasks_verify_folder_missing,
+  unchecked: m.tasks_verify_folder_unchecked,
 };
 
 export type VerificationTone = 'ok' | 'pending';
@@ -37,34 +39,43 @@ export interface VerificationWords {
 /** "Stored as “…”, because …" — the title the service holds, when it is not the name sent. */
 export function storedAsText(verification: UploadVerification | null | undefined): string | null {
   if (verification?.title.status !== 'differs') return null;
-  return `Stored as “${visible(verification.title.stored)}”${because(verification.title.reasons)}.`;
+  const title = visible(verification.title.stored);
+  const reasons = because(verification.title.reasons);
+  return reasons === null ? m.tasks_stored_as({ title }) : m.tasks_stored_as_because({ title, reasons });
 }
 
 /** In the library, whose title is the stored one: the name it was sent with, and why they differ. */
 export function sentAsText(name: string, verification: UploadVerification | null | undefined): string | null {
   if (verification?.title.status !== 'differs') return null;
-  return `Uploaded from this computer as “${visible(name)}”; the service stored another title${because(verification.title.reasons)}.`;
+  const sent = visible(name);
+  const reasons = because(verification.title.reasons);
+  return reasons === null ? m.tasks_sent_as({ name: sent }) : m.tasks_sent_as_because({ name: sent, reasons });
 }
 
-function because(reasons: readonly TitleChangeReason[]): string {
-  return reasons.length > 0 ? ` (${reasons.map((reason) => TITLE_CHANGE_TEXT[reason]).join('; ')})` : '';
+/** The reasons joined, or null when the service gave none. */
+function because(reasons: readonly TitleChangeReason[]): string | null {
+  return reasons.length > 0 ? reasons.map((reason) => TITLE_CHANGE_TEXT[reason]()).join(m.tasks_list_separator()) : null;
 }
 
 /** The words for a finished upload; a job finished before verification existed says only "Done". */
 export function describeVerification(verification: UploadVerification | null | undefined): VerificationWords {
-  if (!verification) return { label: 'Done', tone: 'ok', detail: null };
-  if (isVerified(verification)) return { label: 'Done — verified', tone: 'ok', detail: null };
+  if (!verification) return { label: m.tasks_state_done(), tone: 'ok', detail: null };
+  if (isVerified(verification)) return { label: m.tasks_done_verified(), tone: 'ok', detail: null };
   const parts = [storedAsText(verification)];
-  if (verification.title.status === 'unknown') parts.push('The service did not name the title it stored.');
-  if (verification.folder !== 'found') parts.push(FOLDER_TEXT[verification.folder]);
+  if (verification.title.status === 'unknown') parts.push(m.tasks_verify_title_unknown());
+  if (verification.folder !== 'found') parts.push(FOLDER_TEXT[verification.folder]());
   const label =
-    verification.title.status === 'differs' ? 'Done — title changed' : verification.folder === 'missing' ? 'Done — not in its folder' : 'Done — not verified';
+    verification.title.status === 'differs'
+      ? m.tasks_done_title_changed()
+      : verification.folder === 'missing'
+        ? m.tasks_done_not_in_folder()
+        : m.tasks_done_not_verified();
   return { label, tone: 'pending', detail: parts.filter((part) => part !== null).join(' ') };
 }
 
 /** Before the upload: what its name holds that is not sent as it is. */
 export function nameWarningText(warnings: readonly NameWarning[] | undefined): string | null {
-  return warnings && warnings.length > 0 ? warnings.map((warning) => NAME_WARNING_TEXT[warning]).join(' ') : null;
+  return warnings && warnings.length > 0 ? warnings.map((warning) => NAME_WARNING_TEXT[warning]()).join(' ') : null;
 }
 
 /** Control characters (a line break, C1 codes a Latin-1 reading makes) shown, not acted on. */

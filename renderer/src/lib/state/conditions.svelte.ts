@@ -4,6 +4,7 @@
 import type { UploadConditions } from '../../../../shared/upload-conditions.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 export class ConditionsState {
   value = $state.raw<UploadConditions | null>(null);
@@ -30,6 +31,6 @@ export const conditions = new ConditionsState();
 accountLifecycle.register({
   name: 'conditions',
   follow: () => conditions.start(),
-  load: { title: 'Could not read the upload limits and windows', run: () => conditions.load() },
+  load: { title: m.tasks_load_conditions_failed, run: () => conditions.load() },
   forget: () => conditions.reset(),
 });

@@ -4,11 +4,12 @@ import type { OutboxItem } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
-/** What the person may do with a refused change: its button, and the title of its failure. */
+/** What the person may do with a refused change: its button, and the title of its failure (message functions). */
 export const REFUSED_CHANGE_ACTIONS = {
-  retry: { label: 'Retry', failure: 'Could not retry the change' },
-  discard: { label: 'Discard', failure: 'Could not discard the change' },
+  retry: { label: m.tasks_outbox_retry, failure: m.tasks_outbox_retry_failed },
+  discard: { label: m.tasks_outbox_discard, failure: m.tasks_outbox_discard_failed },
 } as const;
 export type RefusedChangeAction = keyof typeof REFUSED_CHANGE_ACTIONS;
 
@@ -43,7 +44,7 @@ export class Outbox {
     return this.#api.on('outbox:changed', (o) => {
       this.items = o.items;
       // A change that lands is confirmed in words, not left at "will be saved when the service answers".
-      if (o.confirmed?.length) this.#notices.info('Saved', o.confirmed.map((c) => c.summary).join('; '));
+      if (o.confirmed?.length) this.#notices.info(m.tasks_outbox_saved(), o.confirmed.map((c) => c.summary).join(m.tasks_list_separator()));
     });
   }
 
@@ -52,7 +53,7 @@ export class Outbox {
     try {
       this.items = (await this.#api.call(action === 'retry' ? 'outbox:retry' : 'outbox:discard', { id })).items;
     } catch (error) {
-      this.#notices.error(REFUSED_CHANGE_ACTIONS[action].failure, error);
+      this.#notices.error(REFUSED_CHANGE_ACTIONS[action].failure(), error);
     }
   }
 
@@ -66,6 +67,6 @@ export const outbox = new Outbox();
 accountLifecycle.register({
   name: 'outbox',
   follow: () => outbox.start(),
-  load: { title: 'Could not read the changes waiting for the service', run: () => outbox.load() },
+  load: { title: m.tasks_load_outbox_failed, run: () => outbox.load() },
   forget: () => outbox.reset(),
 });

@@ -6,17 +6,19 @@ import type { AppInfo } from '../../../../shared/model.ts';
 import type { EventPayload } from '../../../../shared/contract.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accounts as defaultAccounts, type AccountsState } from './accounts.svelte.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 /** The screens the shell can ask for (a clicked notification), and Fix my links, which only the person opens. */
 export type Screen = EventPayload<'app:navigate'>['to'] | 'fix-links';
-export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
-  { id: 'library', label: 'Library' },
-  { id: 'uploads', label: 'Uploads' },
-  { id: 'remote', label: 'Remote imports' },
-  { id: 'takedowns', label: 'Takedowns' },
-  { id: 'fix-links', label: 'Fix my links' },
-  { id: 'account', label: 'Account' },
-  { id: 'settings', label: 'Settings' },
+/** `label`: a message function, worded where the screen's name is shown. */
+export const SCREENS: ReadonlyArray<{ id: Screen; label: () => string }> = [
+  { id: 'library', label: m.tasks_screen_library },
+  { id: 'uploads', label: m.tasks_screen_uploads },
+  { id: 'remote', label: m.tasks_screen_remote },
+  { id: 'takedowns', label: m.tasks_screen_takedowns },
+  { id: 'fix-links', label: m.tasks_screen_fix_links },
+  { id: 'account', label: m.tasks_screen_account },
+  { id: 'settings', label: m.tasks_screen_settings },
 ];
 
 export class Session {

@@ -2,6 +2,7 @@
 import type { Connection } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 export class Status {
   connection = $state<Connection | null>(null);
@@ -38,6 +39,6 @@ export const status = new Status();
 accountLifecycle.register({
   name: 'status',
   follow: () => status.start(),
-  load: { title: 'Could not read the connection state', run: () => status.load() },
+  load: { title: m.tasks_load_connection_failed, run: () => status.load() },
   forget: () => status.reset(),
 });

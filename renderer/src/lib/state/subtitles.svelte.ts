@@ -3,6 +3,7 @@ import type { Subtitle } from '../../../../shared/model.ts';
 import type { SubtitlePreview } from '../../../../shared/media.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { getLocale, m } from '../../../../shared/i18n/index.ts';
 
 export const MAX_SUBTITLE_BYTES = 500 * 1024;
 /**
@@ -12,29 +13,17 @@ export const MAX_SUBTITLE_BYTES = 500 * 1024;
 export const MAX_SUBTITLE_SOURCE_BYTES = 2 * MAX_SUBTITLE_BYTES;
 export const LANGUAGE_PATTERN = /^\w+$/;
 
-/** Offered in the language field; any code matching ^\w+$ is accepted. */
-export const COMMON_LANGUAGES: ReadonlyArray<{ code: string; name: string }> = [
-  { code: 'en', name: 'English' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'fr', name: 'French' },
-  { code: 'de', name: 'German' },
-  { code: 'it', name: 'Italian' },
-  { code: 'pt', name: 'Portuguese' },
-  { code: 'pt_BR', name: 'Portuguese (Brazil)' },
-  { code: 'nl', name: 'Dutch' },
-  { code: 'pl', name: 'Polish' },
-  { code: 'ru', name: 'Russian' },
-  { code: 'uk', name: 'Ukrainian' },
-  { code: 'tr', name: 'Turkish' },
-  { code: 'ar', name: 'Arabic' },
-  { code: 'hi', name: 'Hindi' },
-  { code: 'id', name: 'Indonesian' },
-  { code: 'ja', name: 'Japanese' },
-  { code: 'ko', name: 'Korean' },
-  { code: 'zh', name: 'Chinese' },
-  { code: 'vi', name: 'Vietnamese' },
-  { code: 'th', name: 'Thai' },
-];
+/** Offered in the language field; any code matching ^\w+$ is accepted. Named by Intl in the language in force. */
+export const COMMON_LANGUAGES: readonly string[] = ['en', 'es', 'fr', 'de', 'it', 'pt', 'pt_BR', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'id', 'ja', 'ko', 'zh', 'vi', 'th'];
+
+/** "Portuguese (Brazil)" for pt_BR, in the window's language; the code itself when Intl has no name. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(getLocale(), { type: 'language', languageDisplay: 'standard' }).of(code.replace('_', '-')) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 export function looksLikeSubtitle(file: File): boolean {
   return /\.(srt|vtt)$/i.test(file.name);
@@ -42,14 +31,14 @@ export function looksLikeSubtitle(file: File): boolean {
 
 /** Checks that need no round trip; the core checks the content again. */
 export function subtitleFileProblem(file: File): string | null {
-  if (!looksLikeSubtitle(file)) return 'Choose an SRT or WebVTT file (.srt or .vtt).';
-  if (file.size > MAX_SUBTITLE_SOURCE_BYTES) return 'This subtitle file is larger than 500 KB, the most the service takes.';
+  if (!looksLikeSubtitle(file)) return m.tasks_subs_not_subtitle();
+  if (file.size > MAX_SUBTITLE_SOURCE_BYTES) return m.tasks_subs_too_large();
   return null;
 }
 
 export function languageProblem(language: string): string | null {
-  if (!language.trim()) return 'Choose the language of the subtitles.';
-  if (!LANGUAGE_PATTERN.test(language.trim())) return 'A language code is letters, digits or underscores, like en or pt_BR.';
+  if (!language.trim()) return m.tasks_subs_language_missing();
+  if (!LANGUAGE_PATTERN.test(language.trim())) return m.tasks_subs_language_invalid();
   return null;
 }
 

@@ -6,6 +6,7 @@ import { api as defaultApi, type ApiClient } from '../api.ts';
 import { baseName } from '../format.ts';
 import type { MethodInput } from '../../../../shared/contract.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 export const MAX_THUMB_WIDTH = THUMBNAIL_MAX.width;
 export const MAX_THUMB_HEIGHT = THUMBNAIL_MAX.height;
@@ -81,12 +82,12 @@ export class Thumbnails {
         ...draft,
         check,
         checking: false,
-        problem: tooLarge ? `This image is ${check.width} × ${check.height}; the service takes at most ${MAX_THUMB_WIDTH} × ${MAX_THUMB_HEIGHT}.` : null,
+        problem: tooLarge ? m.tasks_thumb_too_large({ size: `${check.width} × ${check.height}`, most: `${MAX_THUMB_WIDTH} × ${MAX_THUMB_HEIGHT}` }) : null,
       };
     } catch (error) {
       if (this.draft !== draft) return;
       const message = error instanceof Error ? error.message : String(error);
-      this.draft = { ...draft, checking: false, problem: message || 'This file is not a JPEG or PNG image.' };
+      this.draft = { ...draft, checking: false, problem: message || m.tasks_thumb_not_image() };
     }
   }
 
@@ -151,6 +152,6 @@ export const thumbnails = new Thumbnails();
 accountLifecycle.register({
   name: 'thumbnails',
   follow: () => thumbnails.start(),
-  load: { title: 'Could not read the thumbnail queue', run: () => thumbnails.load() },
+  load: { title: m.tasks_load_thumbnails_failed, run: () => thumbnails.load() },
   forget: () => thumbnails.reset(),
 });

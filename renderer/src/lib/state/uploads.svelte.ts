@@ -18,16 +18,17 @@ const EMPTY_COUNTS: UploadCounts = Object.freeze(emptyUploadCounts());
 
 const EMPTY_TOTALS: UploadTotals = EMPTY_UPLOAD_TOTALS;
 
-export const STATE_LABEL: Record<UploadState, string> = {
-  waiting: 'Waiting',
-  uploading: 'Uploading',
-  finishing: 'Finishing',
-  paused: 'Paused',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  cancelling: 'Cancelling',
-  changed: 'File changed',
+/** A job's state as its badge says it (a message function: worded where it is shown). */
+export const STATE_LABEL: Record<UploadState, () => string> = {
+  waiting: m.tasks_state_waiting,
+  uploading: m.tasks_state_uploading,
+  finishing: m.tasks_state_finishing,
+  paused: m.tasks_state_paused,
+  done: m.tasks_state_done,
+  failed: m.tasks_state_failed,
+  cancelled: m.tasks_state_cancelled,
+  cancelling: m.tasks_state_cancelling,
+  changed: m.tasks_state_changed,
 };
 
 const FINISHED: ReadonlySet<UploadState> = new Set(['done', 'cancelled']);

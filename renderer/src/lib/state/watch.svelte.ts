@@ -4,6 +4,7 @@
 import type { WatchFolderStatus, WatchStatusView } from '../../../../shared/watch.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
+import { m } from '../../../../shared/i18n/index.ts';
 
 export class Watch {
   /** Each watch folder's state by its id; absent until the core reported it. */
@@ -42,6 +43,6 @@ export const watch = new Watch();
 accountLifecycle.register({
   name: 'watch',
   follow: () => watch.start(),
-  load: { title: 'Could not read the state of the watch folders', run: () => watch.load() },
+  load: { title: m.tasks_load_watch_failed, run: () => watch.load() },
   forget: () => watch.reset(),
 });
