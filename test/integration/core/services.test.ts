@@ -76,7 +76,7 @@ describe('createCore', () => {
         filter: 'all',
         offset: 0,
         total: 0,
-        counts: { waiting: 0, uploading: 0, finishing: 0, paused: 0, done: 0, failed: 0, cancelled: 0, changed: 0 },
+        counts: { waiting: 0, uploading: 0, finishing: 0, paused: 0, done: 0, failed: 0, cancelled: 0, cancelling: 0, changed: 0 },
         paused: false,
         waiting: null,
         totals: { bytesSent: 0, bytesTotal: 0, speed: 0, etaSeconds: null, active: 0, waiting: 0, done: 0, failed: 0 },
