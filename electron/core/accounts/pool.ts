@@ -215,6 +215,8 @@ export class SessionPool {
       if (this.#open.has(record.id) || this.#retries.has(record.id)) continue;
       this.#blocked.delete(record.id);
       Session ??= (await loadSessionModule()).AccountSession;
+      // Closed while the module loaded: nothing opens behind the close.
+      if (this.#closed) return;
       try {
         this.#openOne(record, Session);
       } catch (error) {
