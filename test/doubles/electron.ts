@@ -450,10 +450,6 @@ export class AppDouble extends Emitter implements Pick<App, AppPart> {
     return 'Vidlift';
   }
 
-  getPreferredSystemLanguages(): string[] {
-    return [...(this.double.options.preferredSystemLanguages ?? ['en-US'])];
-  }
-
   getVersion(): string {
     return this.double.options.version ?? '0.0.0-test';
   }
