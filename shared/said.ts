@@ -70,6 +70,7 @@ export const SAID_CODES = {
   export_not_chosen: {},
   export_not_written: { path: 'text', detail: 'text' },
   export_too_many_reads: {},
+  link_not_asked: {},
   link_text_write_not_chosen: {},
   link_text_read_not_chosen: {},
   link_text_unreadable: { detail: 'text' },

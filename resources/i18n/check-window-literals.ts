@@ -30,6 +30,7 @@ const EXAMPLE_ADDRESS = /^https?:\/\/\S+$/;
 export const NOT_YET_EXTRACTED: readonly string[] = [
   // Being changed by the links engineer (issue 29); extracted after that lands.
   'renderer/src/components/links/DeadLinks.svelte',
+  'renderer/src/components/links/DeadMatches.svelte',
   'renderer/src/components/links/DeadVideoRow.svelte',
   'renderer/src/components/links/DeadVideos.svelte',
   'renderer/src/components/links/FixPreview.svelte',

@@ -8,6 +8,7 @@
 // health of every other link.
 import type { LinkHealth, Tombstone } from '../../../shared/links.ts';
 import { AppError, type ErrorCode } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Db } from '../db/database.ts';
 import type { RequestSlot } from './takedown-watch.ts';
@@ -90,7 +91,7 @@ async function askService({ api, slot }: HealthLookupSource, ids: readonly strin
       try {
         const video = await slot(() => {
           // Queued behind a request that found the service unreachable: not asked at all.
-          if (cannotAsk !== null) throw new AppError(cannotAsk, 'The service could not be asked.');
+          if (cannotAsk !== null) throw new AppError(cannotAsk, said('link_not_asked'));
           return api.videoInfo({ id });
         });
         found.set(id, { videoId: id, state: 'alive', title: video.name });

@@ -14,6 +14,7 @@ import { describeIssues } from '../rpc/dispatch.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { asideName } from '../startup/notices.ts';
 import { Listeners } from '../listeners.ts';
+import { said } from '../../../shared/said.ts';
 
 export type { Settings };
 
@@ -109,12 +110,12 @@ export class SettingsStore {
   /** Validates and applies a partial change, writes it, then tells listeners and the renderer. */
   async update(patch: Partial<Settings>): Promise<Settings> {
     const parsed = SettingsPatch.safeParse(patch);
-    if (!parsed.success) throw new AppError('validation', describeIssues(parsed.error), { retryable: false });
+    if (!parsed.success) throw new AppError('validation', said('settings_refused', { detail: describeIssues(parsed.error) }), { retryable: false });
     if (parsed.data.baseUrl !== undefined && parsed.data.baseUrl !== null && !isHttpAddress(parsed.data.baseUrl)) {
-      throw new AppError('validation', 'The service address must be an http or https URL.', { retryable: false });
+      throw new AppError('validation', said('settings_url_scheme'), { retryable: false });
     }
     const fixed = Object.keys(parsed.data).filter((field) => field in this.#fixed);
-    if (fixed.length > 0) throw new AppError('validation', `${fixed.join(', ')} is set for this run and cannot be changed here.`, { retryable: false });
+    if (fixed.length > 0) throw new AppError('validation', said('settings_fixed', { names: fixed.join(', ') }), { retryable: false });
     const previous = this.#current;
     const next: Settings = { ...previous };
     for (const [field, value] of Object.entries(parsed.data)) {
@@ -127,7 +128,7 @@ export class SettingsStore {
       await write;
     } catch (error) {
       this.#logger?.error('settings could not be saved', { error });
-      throw new AppError('internal', 'The settings could not be saved to disk.', { retryable: true, cause: error });
+      throw new AppError('internal', said('settings_not_saved'), { retryable: true, cause: error });
     }
     this.#current = next;
     this.#events?.emit('settings:changed', this.presented());

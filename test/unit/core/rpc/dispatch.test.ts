@@ -51,7 +51,7 @@ describe('createDispatcher', () => {
     );
     await expect(dispatch('account:get', undefined, ACCOUNT)).resolves.toEqual({
       ok: false,
-      error: { code: 'unauthorized', message: 'The service refused the key.', retryable: false },
+      error: { code: 'unauthorized', message: 'The service refused the key.', said: { code: 'as_written', params: { text: 'The service refused the key.' } }, retryable: false },
     });
   });
 
