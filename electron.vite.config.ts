@@ -1,6 +1,7 @@
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { resolve } from 'node:path';
+import { windowCatalogAlias } from './resources/i18n/window-catalog-alias.ts';
 
 const root = import.meta.dirname;
 
@@ -40,6 +41,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     plugins: [svelte()],
+    resolve: { alias: [windowCatalogAlias(root)] },
     build: {
       outDir: resolve(root, 'out/renderer'),
       // Minified: the first screen parses less before it paints (issue 33's budget: the

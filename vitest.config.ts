@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
+import { windowCatalogAlias } from './resources/i18n/window-catalog-alias.ts';
 
 // Three kinds of tests, mirroring the source layout under test/:
 // - unit: pure logic, mocked `electron` where main-process code is under test;
@@ -34,7 +35,7 @@ export default defineConfig({
         // Renderer managers and components run in Debian's Chromium (vitest browser mode),
         // so components mount into a real DOM.
         plugins: [svelte()],
-        resolve: { conditions: ['browser'] },
+        resolve: { conditions: ['browser'], alias: [windowCatalogAlias(import.meta.dirname)] },
         // Bundled up front: optimizing a dependency mid-run reloads the page under a test.
         optimizeDeps: { include: ['virtua/svelte', 'chart.js'] },
         test: {

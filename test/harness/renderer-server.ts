@@ -4,6 +4,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { resolve } from 'node:path';
 import type { BridgeConfig } from './protocol.ts';
+import { windowCatalogAlias } from '../../resources/i18n/window-catalog-alias.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const CONFIG_ID = 'virtual:vidlift-harness-config';
@@ -30,7 +31,7 @@ export async function startRendererServer(config: () => BridgeConfig, port = 0):
     configFile: false,
     root: resolve(repo, 'renderer'),
     plugins: [svelte(), harnessPlugin(config)],
-    resolve: { conditions: ['browser'] },
+    resolve: { conditions: ['browser'], alias: [windowCatalogAlias(repo)] },
     // cors: false: Vite's default CORS would let any web page read the virtual config module,
     // and with it the socket's token.
     server: { host: '127.0.0.1', port, strictPort: port !== 0, fs: { allow: [repo] }, hmr: false, cors: false },

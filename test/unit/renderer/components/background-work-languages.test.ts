@@ -3,7 +3,7 @@
 // waiting for the service speak the language in force; in Arabic the window lays out right to
 // left, a progress bar fills from the right and file names keep their own direction. Each is
 // shot light and dark into test-results/screens/i18n-<locale>-*.png to be looked at.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { flushSync, mount, unmount } from 'svelte';
 import '../../../../renderer/src/styles/app.css';
@@ -14,7 +14,10 @@ import { uploads } from '../../../../renderer/src/lib/state/uploads.svelte.ts';
 import { library } from '../../../../renderer/src/lib/state/library.svelte.ts';
 import { outbox } from '../../../../renderer/src/lib/state/outbox.svelte.ts';
 import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
-import { setLocale, type Locale } from '../../../../shared/i18n/index.ts';
+import type { Locale } from '../../../../shared/i18n/index.ts';
+import { applyDocumentLocale, windowLocale } from '../../../../renderer/src/lib/i18n.svelte.ts';
+import { loadCatalog } from '../../../../renderer/src/lib/catalog.svelte.ts';
+import { LOCALES } from '../../../../shared/i18n/locales.ts';
 import type { OutboxItem, UploadJob } from '../../../../shared/model.ts';
 import type { UploadsQuery } from '../../../../shared/upload-queue.ts';
 import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
@@ -88,9 +91,8 @@ afterAll(() => speak('en'));
 
 /** The language in force for the whole document, as the window sets it: messages, lang and dir. */
 function speak(locale: Locale): void {
-  void setLocale(locale, { reload: false });
-  document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  windowLocale.choice = locale;
+  applyDocumentLocale(locale);
 }
 
 async function shoot(name: string, element: HTMLElement = target): Promise<void> {
@@ -107,7 +109,10 @@ const WORDS = {
 } as const;
 
 for (const locale of ['ar', 'de'] as const) {
-  describe(`the background-work screens in ${locale}`, () => {
+  // The window loads a language's catalog on first use (catalog.svelte.ts); these switch at once.
+beforeAll(() => Promise.all(LOCALES.map(loadCatalog)));
+
+describe(`the background-work screens in ${locale}`, () => {
     beforeEach(() => speak(locale));
 
     it('words the upload queue, fills the progress bar from the start side, and keeps each name in its own direction', async () => {

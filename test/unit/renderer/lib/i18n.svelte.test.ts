@@ -1,13 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
 import { applyDocumentLocale, intlLocale, m, windowLocale } from '../../../../renderer/src/lib/i18n.svelte.ts';
 import { formatBytes, formatCountdown, formatDuration } from '../../../../renderer/src/lib/format.ts';
+import { loadCatalog } from '../../../../renderer/src/lib/catalog.svelte.ts';
+import { LOCALES } from '../../../../shared/i18n/locales.ts';
 
 afterEach(() => {
   windowLocale.choice = 'system';
   windowLocale.preferred = ['en-US'];
   flushSync();
 });
+
+// The window loads a language's catalog on first use (catalog.svelte.ts); these switch at once.
+beforeAll(() => Promise.all(LOCALES.map(loadCatalog)));
 
 describe('the language of the window (issue 30)', () => {
   it('re-runs every m.key() read in an effect when the language changes, without a reload', () => {

@@ -1,0 +1,80 @@
+// The window's messages, one language at a time. Paraglide compiles every catalog into one
+// module per language (shared/i18n/paraglide/messages/<locale>.js); its own `m` imports all ten,
+// which put about 250 KB gzipped of words in the window's first script (issue 33's budget for
+// the whole first script is 150 KB). In the window, `m` is this module instead (the renderer's
+// builds alias shared/i18n/paraglide/messages.js here, see resources/i18n/window-catalog-alias.ts): English
+// is in the first script, as the fallback and the base language, and any other language's
+// module is loaded on first use, then kept.
+//
+// Each `m.key` is a stable function (tables hold them, e.g. STATE_LABEL), which words in the
+// locale of the call: getLocale(), which i18n.svelte.ts points at Svelte state. It reads
+// `loaded` too, so a template that showed English while a catalog loaded re-renders with it.
+import * as english from '../../../shared/i18n/paraglide/messages/en.js';
+import type * as AllMessages from '../../../shared/i18n/paraglide/messages/_index.js';
+import { getLocale } from '../../../shared/i18n/paraglide/runtime.js';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+
+type Catalog = Record<string, ((inputs: Record<string, unknown>) => string) | undefined>;
+type Worder = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+
+const LOADERS = import.meta.glob<Catalog>([
+  '../../../shared/i18n/paraglide/messages/*.js',
+  '!../../../shared/i18n/paraglide/messages/_index.js',
+  '!../../../shared/i18n/paraglide/messages/en.js',
+]);
+const ENGLISH = english as unknown as Catalog;
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
+const catalogs = new Map<string, Catalog>([['en', ENGLISH]]);
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
+const loading = new Map<string, Promise<void>>();
+/** Bumped when a catalog arrives: what was worded in English meanwhile words again. */
+let loaded = $state(0);
+
+/** Loads a language's catalog (once); the window awaits it before first paint and on a change. */
+export function loadCatalog(locale: string): Promise<void> {
+  if (catalogs.has(locale)) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    const load = LOADERS[`../../../shared/i18n/paraglide/messages/${locale}.js`];
+    pending = load
+      ? load().then(
+          (catalog) => {
+            catalogs.set(locale, catalog);
+            loaded += 1;
+          },
+          // A chunk that cannot load (it should always be there) leaves English showing.
+          () => undefined,
+        )
+      : Promise.resolve();
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+function catalogFor(locale: string): Catalog {
+  const catalog = catalogs.get(locale);
+  if (catalog) return catalog;
+  void loadCatalog(locale);
+  return ENGLISH;
+}
+
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
+const worders = new Map<string, Worder>();
+
+function worderOf(key: string): Worder | undefined {
+  let worder = worders.get(key);
+  if (worder === undefined && typeof ENGLISH[key] === 'function') {
+    worder = (inputs = {}, options) => {
+      void loaded;
+      const word = catalogFor(options?.locale ?? getLocale())[key] ?? ENGLISH[key]!;
+      return word(inputs);
+    };
+    worders.set(key, worder);
+  }
+  return worder;
+}
+
+export const m = new Proxy({} as typeof AllMessages, {
+  get: (_target, key) => (typeof key === 'string' ? worderOf(key) : undefined),
+  has: (_target, key) => typeof key === 'string' && typeof ENGLISH[key] === 'function',
+});
