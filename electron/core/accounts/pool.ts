@@ -83,6 +83,7 @@ export class SessionPool {
   readonly #uploadListeners = new Set<() => void>();
   readonly #batchListeners = new Set<(summary: BatchSummary) => void>();
   #syncing: Promise<void> = Promise.resolve();
+  #syncsInFlight = 0;
   #closed = false;
 
   constructor(deps: SessionPoolDeps) {
@@ -176,10 +177,23 @@ export class SessionPool {
 
   /** Opens the sessions of accounts that have a key and closes the others. */
   sync(): Promise<void> {
+    this.#syncsInFlight += 1;
     this.#syncing = this.#syncing
       .then(() => this.#sync())
-      .catch((error: unknown) => this.#deps.logger.error('could not open the accounts', { error }));
+      .catch((error: unknown) => this.#deps.logger.error('could not open the accounts', { error }))
+      .finally(() => {
+        this.#syncsInFlight -= 1;
+      });
     return this.#syncing;
+  }
+
+  /**
+   * While accounts are being opened (a key was just saved, the start, a lock let go): the
+   * promise of that pass. A call for an account that is not open yet waits for it instead of
+   * being told to sign in (routes.ts); null once nothing is opening.
+   */
+  opening(): Promise<void> | null {
+    return this.#syncsInFlight > 0 ? this.#syncing : null;
   }
 
   async close(): Promise<void> {

@@ -17,14 +17,33 @@ export function signedOutHandlers(refuse: () => never): AccountHandlers {
   return table as AccountHandlers;
 }
 
-export function accountRoute(accounts: Pick<AccountRegistry, 'require'>, pool: Pick<SessionPool, 'open' | 'refuse'>): AccountRoute {
+/** The handlers of an account still opening: each call waits for the opening, then goes where it then goes. */
+function afterOpening(opening: Promise<void>, route: () => AccountHandlers): AccountHandlers {
+  const table: Partial<Record<AccountMethodName, (input: never) => unknown>> = {};
+  for (const method of ACCOUNT_METHODS) {
+    table[method] = async (input: never) => {
+      await opening;
+      return (route()[method] as (input: never) => unknown)(input);
+    };
+  }
+  return table as AccountHandlers;
+}
+
+export function accountRoute(accounts: Pick<AccountRegistry, 'require'>, pool: Pick<SessionPool, 'open' | 'refuse' | 'opening'>): AccountRoute {
   const signedOut = signedOutHandlers(() => pool.refuse(null));
-  return (accountId) => {
+  const route: AccountRoute = (accountId) => {
     if (accountId === null) return signedOut;
     const open = pool.open(accountId);
     if (open) return open.handlers;
+    // Its key was just saved, or the start is opening it: the call waits for that pass.
+    const opening = pool.opening();
+    if (opening) {
+      accounts.require(accountId);
+      return afterOpening(opening, () => route(accountId));
+    }
     // Unknown: refused (not_found); known but not open: as signed out, with its own reason.
     accounts.require(accountId);
     return signedOutHandlers(() => pool.refuse(accountId));
   };
+  return route;
 }

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The window's messages, one language at a time. Paraglide compiles every catalog into one
 // module per language (shared/i18n/paraglide/messages/<locale>.js); its own `m` imports all ten,
 // which put about 250 KB gzipped of words in the window's first script (issue 33's budget for
