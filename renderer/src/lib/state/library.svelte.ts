@@ -324,11 +324,8 @@ export const library = new Library();
 accountLifecycle.register({
   name: 'library',
   follow: () => library.start(),
-  // A getter: worded in the language in force when it fails, not when this module loaded.
   load: {
-    get title() {
-      return m.library_show_failed();
-    },
+    title: m.library_show_failed,
     run: () => library.load(),
     // The first screen: its folders and first page are read before the other managers' data.
     first: true,

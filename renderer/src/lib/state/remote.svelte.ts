@@ -94,11 +94,8 @@ export const remote = new Remote();
 accountLifecycle.register({
   name: 'remote',
   follow: () => remote.start(),
-  // A getter: worded in the language in force when it fails, not when this module loaded.
   load: {
-    get title() {
-      return m.remote_show_failed();
-    },
+    title: m.remote_show_failed,
     run: () => remote.load(),
   },
   forget: () => remote.reset(),

@@ -53,11 +53,8 @@ export const settings = new SettingsState();
 accountLifecycle.register({
   name: 'settings',
   follow: () => settings.start(),
-  // A getter: worded in the language in force when it fails, not when this module loaded.
   load: {
-    get title() {
-      return m.settings_read_failed();
-    },
+    title: m.settings_read_failed,
     run: () => settings.load(),
   },
 });

@@ -247,11 +247,8 @@ export const uploads = new Uploads();
 accountLifecycle.register({
   name: 'uploads',
   follow: () => uploads.start(),
-  // A getter: worded in the language in force when it fails, not when this module loaded.
   load: {
-    get title() {
-      return m.uploads_show_failed();
-    },
+    title: m.uploads_show_failed,
     run: () => uploads.load(),
   },
   forget: () => uploads.reset(),
