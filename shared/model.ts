@@ -40,7 +40,7 @@ export function isHttpUrl(value: unknown): boolean {
 }
 export const HttpUrl = Text.max(MAX_URL).refine(isHttpUrl, 'an http or https address');
 
-export { isLoopbackHost, needsPlainHttpConsent, PLAIN_HTTP_RISK } from './plain-http.ts';
+export { isLoopbackHost, needsPlainHttpConsent } from './plain-http.ts';
 /** A folder's name as the service takes it (operation 11/12): 1 to 255 characters. */
 export const FolderName = Text.trim().min(1, 'a folder needs a name').max(MAX_NAME, `a folder name is at most ${MAX_NAME} characters`);
 /** A subtitle language code (operation 17/18). */
@@ -149,7 +149,7 @@ export const Settings = z.object({
   /** Closing the window while uploads run keeps the app in the tray instead of asking. */
   closeToTray: z.boolean(),
   proxy: ProxySetting,
-  /** Plain-http service origins the person confirmed despite the risk (PLAIN_HTTP_RISK). */
+  /** Plain-http service origins the person confirmed despite the risk (what the code plain_http_risk says). */
   plainHttpAllowed: z.array(z.string().max(MAX_URL)).max(50),
   /** Check for app updates at start and every 6 hours, and download them in the background. */
   autoUpdate: z.boolean(),

@@ -21,6 +21,3 @@ export function needsPlainHttpConsent(address: string): boolean {
     return false;
   }
 }
-
-export const PLAIN_HTTP_RISK =
-  'This address uses plain http: your API key and your uploads would cross the network unencrypted, readable by anyone on the way. Use https, or confirm that you understand the risk.';

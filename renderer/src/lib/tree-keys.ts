@@ -1,6 +1,6 @@
 // The folder tree's keyboard, after the WAI-ARIA tree pattern: one Tab stop (roving
-// tabindex), arrows to move, Right/Left to open and close branches or step in and out, Home
-// and End, Enter or Space to show the folder, F2 to rename, and typing a letter to jump to
+// tabindex), arrows to move, Right/Left to open and close branches or step in and out (the
+// other way round when the tree reads right to left, as the pattern asks), Home and End, Enter or Space to show the folder, F2 to rename, and typing a letter to jump to
 // the next folder starting with it. Pure functions, so the rules are unit-tested on their own.
 import type { FolderNode } from './state/library.svelte.ts';
 
@@ -36,8 +36,15 @@ export function visibleRows(rootId: number, rootName: string, tree: readonly Fol
   return rows;
 }
 
-/** What a key does on the row `focusedId`; null when the tree does not use the key. */
-export function treeKey(rows: readonly TreeRow[], focusedId: number, key: string): TreeAction | null {
+/** Right to left, a branch opens toward the left: the pattern gives ArrowLeft what ArrowRight does left to right. */
+const MIRRORED_IN_RTL: Readonly<Record<string, string>> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' };
+
+/**
+ * What a key does on the row `focusedId` in a tree laid out in `direction` (the tree's computed
+ * CSS direction); null when the tree does not use the key.
+ */
+export function treeKey(rows: readonly TreeRow[], focusedId: number, pressed: string, direction: 'ltr' | 'rtl'): TreeAction | null {
+  const key = direction === 'rtl' ? (MIRRORED_IN_RTL[pressed] ?? pressed) : pressed;
   const at = Math.max(0, rows.findIndex((r) => r.id === focusedId));
   const row = rows[at];
   if (!row) return null;

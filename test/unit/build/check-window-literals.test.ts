@@ -13,10 +13,11 @@ describe('the check for words written into a template (issue 30)', () => {
     expect(texts(source)).toEqual(['text Welcome', 'placeholder= No limit', 'aria-label={…} Checking…', 'aria-label={…} Save it', 'text {…} Checking…', 'text {…} Connect']);
   });
 
-  it('lets through catalog calls, values compared, marks without letters, and the product name', () => {
+  it('lets through catalog calls, values compared, marks without letters, the product name and example addresses', () => {
     const source = `<script lang="ts">import { m } from './i18n.svelte.ts'; let kind = 'keychain';</script>
 <p title={m.some_title()}>{m.some_text()} · {kind === 'keychain' ? '—' : '×'} 42 %</p>
-<span class="muted">Vidlift</span>`;
+<span class="muted">Vidlift</span>
+<input placeholder="https://example.com/video.mp4" /><input placeholder="proxy.example.com" />`;
     expect(texts(source)).toEqual([]);
   });
 });

@@ -10,8 +10,13 @@ import { accountLifecycle } from './account-lifecycle.ts';
 import { m } from '../i18n.svelte.ts';
 
 export const ROOT_FOLDER_ID = 0;
-/** The one name of the top level, wherever a folder is named (the tree, menus, notices, watch folders). */
-export const ROOT_FOLDER_NAME = 'Home';
+/**
+ * The one name of the top level, wherever the window names a folder (the tree, menus, notices,
+ * watch folders), in the window's language. Exports and hook payloads keep "Home": they are data.
+ */
+export function rootFolderName(): string {
+  return m.library_root_folder();
+}
 
 export interface FolderNode {
   folder: Folder;
@@ -87,7 +92,7 @@ export class Library {
   }
 
   folderName(id: number): string {
-    if (id === ROOT_FOLDER_ID) return ROOT_FOLDER_NAME;
+    if (id === ROOT_FOLDER_ID) return rootFolderName();
     return this.folders.find((f) => f.id === id)?.name ?? m.library_this_folder();
   }
 

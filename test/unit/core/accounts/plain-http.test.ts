@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AuthService } from '../../../../electron/core/accounts/key-check.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { SettingsStore, settingsFromUnknown } from '../../../../electron/core/settings/settings-store.ts';
-import { needsPlainHttpConsent, PLAIN_HTTP_RISK } from '../../../../shared/model.ts';
+import { needsPlainHttpConsent } from '../../../../shared/model.ts';
+
+/** The refusal: a validation error whose words are the code plain_http_risk (worded by the window or the CLI). */
+const REFUSED = { code: 'validation', said: { code: 'plain_http_risk', params: {} } };
 
 const dir = mkdtempSync(join(tmpdir(), 'vidlift-plain-http-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +43,7 @@ describe('plain http as the service address', () => {
 
   it('is refused before anything is sent, unless confirmed; the confirmation is remembered for that origin', async () => {
     const { auth, settings, checked } = setup('consent');
-    await expect(auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: KEY })).rejects.toThrow(PLAIN_HTTP_RISK);
+    await expect(auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: KEY })).rejects.toMatchObject(REFUSED);
     expect(checked).toEqual([]);
     expect(settings.get().baseUrl).toBeNull();
 
@@ -51,7 +54,7 @@ describe('plain http as the service address', () => {
     await auth.addKey({ baseUrl: 'http://192.0.2.10:8080', key: 'EEEEffffGGGGhhhh' });
     expect(checked).toHaveLength(2);
     // Another plain-http host still needs its own confirmation.
-    await expect(auth.addKey({ baseUrl: 'http://198.51.100.7', key: KEY })).rejects.toThrow(PLAIN_HTTP_RISK);
+    await expect(auth.addKey({ baseUrl: 'http://198.51.100.7', key: KEY })).rejects.toMatchObject(REFUSED);
   });
 
   it('accepts the sandbox on this computer and https without asking', async () => {

@@ -77,6 +77,28 @@ describe('FolderTree: keyboard and long names', () => {
     expect(document.activeElement?.textContent).toContain('Project 0');
   });
 
+  // Arabic: <html dir="rtl"> (applyDocumentLocale). The WAI-ARIA tree pattern swaps the
+  // horizontal arrows right to left: ArrowLeft opens a branch and steps into it, ArrowRight
+  // closes it and steps out to the parent.
+  it('swaps ArrowLeft and ArrowRight when the window reads right to left', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      named('Travel').focus();
+      await press('ArrowRight');
+      expect(named('Travel').getAttribute('aria-expanded')).toBe('false');
+      expect(items().some((i) => i.textContent?.includes('Japan'))).toBe(false);
+      await press('ArrowLeft');
+      expect(named('Travel').getAttribute('aria-expanded')).toBe('true');
+      await press('ArrowLeft');
+      expect(document.activeElement?.textContent).toContain('Iceland');
+      await press('ArrowRight');
+      expect(document.activeElement?.textContent).toContain('Travel');
+      expect(named('Travel').getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
   it('clamps a 100-character name with an ellipsis and a tooltip, and keeps its count in view', () => {
     const tree = target.querySelector<HTMLElement>('.tree')!;
     const long = named(LONG);

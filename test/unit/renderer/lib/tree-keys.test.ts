@@ -40,11 +40,31 @@ describe('treeKey (WAI-ARIA tree)', () => {
     ['q', 0, null],
     ['Tab', 0, null],
   ] as const)('%s on folder %i', (key, id, action) => {
-    expect(treeKey(rows, id, key)).toEqual(action);
+    expect(treeKey(rows, id, key, 'ltr')).toEqual(action);
+  });
+
+  // Right to left (Arabic) the arrows swap: ArrowLeft steps into a branch, ArrowRight out of it.
+  it.each([
+    ['ArrowLeft', 1, { kind: 'focus', id: 3 }],
+    ['ArrowLeft', 5, null],
+    ['ArrowRight', 1, { kind: 'collapse', id: 1 }],
+    ['ArrowRight', 5, { kind: 'focus', id: 2 }],
+    ['ArrowRight', 0, null],
+    ['ArrowDown', 0, { kind: 'focus', id: 1 }],
+    ['Home', 5, { kind: 'focus', id: 0 }],
+  ] as const)('right to left: %s on folder %i', (key, id, action) => {
+    expect(treeKey(rows, id, key, 'rtl')).toEqual(action);
   });
 
   it('expands a collapsed branch with ArrowRight', () => {
     const folded = visibleRows(0, 'Home', tree, new Set([1]));
-    expect(treeKey(folded, 1, 'ArrowRight')).toEqual({ kind: 'expand', id: 1 });
+    expect(treeKey(folded, 1, 'ArrowRight', 'ltr')).toEqual({ kind: 'expand', id: 1 });
+  });
+
+  it('expands a collapsed branch with ArrowLeft right to left', () => {
+    const folded = visibleRows(0, 'Home', tree, new Set([1]));
+    expect(treeKey(folded, 1, 'ArrowLeft', 'rtl')).toEqual({ kind: 'expand', id: 1 });
+    // A top-level folder has no parent to step out to.
+    expect(treeKey(folded, 1, 'ArrowRight', 'rtl')).toBeNull();
   });
 });
