@@ -142,8 +142,8 @@ export class JobRunner {
         hold: run.hold,
         onRead: (bytes) => content.update(bytes),
       });
-      const sha256 = content.digest();
-      if (sha256 !== null) store.setContentHash(row.id, sha256);
+      const digest = content.digest();
+      if (digest !== null) store.setContentDigest(row.id, digest);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
       try {
