@@ -1,38 +1,113 @@
-// What a file holds, as the SHA-256 of its bytes: the one test of "the same file" for
-// duplicates (a copy under another name is the same file; a file changed in place is not).
-// Computed while the file is read for its upload (ContentHasher, fed by the transfer), and
-// read ahead of time only when a known file has the same size (hashFile).
-import { createHash, type Hash } from 'node:crypto';
+// What a file holds, as a digest of its bytes (content-digest.ts): the one test of "the same
+// file" for duplicates (a copy under another name is the same file; a file changed in place is
+// not). Computed while the file is read for its upload (ContentHasher, fed by the transfer), and
+// read ahead of time only when a known file has the same size (hashFile). XXH3 comes from the
+// native @node-rs/xxhash (N-API, unpacked from asar beside keytar's); where it cannot load, the
+// digests are SHA-256 from node:crypto, named so, and duplicates are still found.
+import { createHash } from 'node:crypto';
+import { lazyPackage } from '../lazy-package.ts';
 import { openIdentified } from './file-identity.ts';
+import type { ContentDigest, DigestAlgorithm } from './content-digest.ts';
 
 const READ_CHUNK = 1 << 20;
 
-/** Hashes bytes handed to it in file order; `digest()` is the file's hash once every byte came. */
+/** The part of @node-rs/xxhash used: its streaming XXH3 (64-bit), which reads a Buffer in place. */
+export interface Xxh3Binding {
+  xxh3: { Xxh3: { withSeed(seed?: bigint | null): { update(input: Uint8Array): unknown; digest(): bigint } } };
+}
+
+/** One algorithm's running hash over bytes handed in order. */
+interface RunningHash {
+  update(bytes: Uint8Array): void;
+  hex(): string;
+}
+
+/** Which algorithms this process can take, and the one new digests are taken with. */
+export class HashAlgorithms {
+  readonly #xxh3: Xxh3Binding | null;
+  /** Why the native XXH3 did not load (for the log); null when it did. */
+  readonly unavailableBecause: string | null;
+
+  /** `load` throws when the native module cannot be loaded (no prebuild for this platform, a damaged install). */
+  constructor(load: () => Xxh3Binding) {
+    let xxh3: Xxh3Binding | null = null;
+    let reason: string | null = null;
+    try {
+      xxh3 = load();
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    this.#xxh3 = xxh3;
+    this.unavailableBecause = reason;
+  }
+
+  /** New digests: XXH3-64, or SHA-256 when the native module is missing. */
+  get preferred(): DigestAlgorithm {
+    return this.#xxh3 === null ? 'sha256' : 'xxh3-64';
+  }
+
+  canTake(algorithm: DigestAlgorithm): boolean {
+    return algorithm === 'sha256' || this.#xxh3 !== null;
+  }
+
+  open(algorithm: DigestAlgorithm): RunningHash {
+    if (algorithm === 'sha256') {
+      const hash = createHash('sha256');
+      return { update: (bytes) => hash.update(bytes), hex: () => hash.digest('hex') };
+    }
+    if (this.#xxh3 === null) throw new Error(`${algorithm} cannot be taken here: ${this.unavailableBecause}`);
+    const hash = this.#xxh3.xxh3.Xxh3.withSeed();
+    return { update: (bytes) => hash.update(bytes), hex: () => hash.digest().toString(16).padStart(16, '0') };
+  }
+}
+
+const loadXxh3 = lazyPackage<Xxh3Binding>('@node-rs/xxhash');
+let loaded: HashAlgorithms | undefined;
+
+/** This process's algorithms; the native module is loaded at the first hash, not when the core loads. */
+export function hashAlgorithms(): HashAlgorithms {
+  return (loaded ??= new HashAlgorithms(loadXxh3));
+}
+
+/** Hashes bytes handed to it in file order, with one algorithm or several (one read for all). */
 export class ContentHasher {
-  readonly #hash: Hash = createHash('sha256');
+  readonly #running: { algorithm: DigestAlgorithm; hash: RunningHash }[];
   readonly #size: number;
   #seen = 0;
 
-  constructor(size: number) {
+  /** `algorithms`: the preferred one first (digest() is its); every one must be one `algorithms` can take. */
+  constructor(size: number, algorithms: readonly DigestAlgorithm[] = [hashAlgorithms().preferred], taker: HashAlgorithms = hashAlgorithms()) {
     this.#size = size;
+    this.#running = algorithms.map((algorithm) => ({ algorithm, hash: taker.open(algorithm) }));
   }
 
   update(bytes: Uint8Array): void {
-    this.#hash.update(bytes);
+    for (const { hash } of this.#running) hash.update(bytes);
     this.#seen += bytes.length;
   }
 
-  /** The hex digest, or null when not exactly the file's bytes were seen (a cut read). */
-  digest(): string | null {
-    return this.#seen === this.#size ? this.#hash.digest('hex') : null;
+  /** Every digest, in the order asked; null when not exactly the file's bytes were seen (a cut read). */
+  digests(): ContentDigest[] | null {
+    if (this.#seen !== this.#size) return null;
+    return this.#running.map(({ algorithm, hash }) => ({ algorithm, hex: hash.hex() }));
+  }
+
+  /** The first algorithm's digest (the preferred one), or null as for digests(). */
+  digest(): ContentDigest | null {
+    return this.digests()?.[0] ?? null;
   }
 }
 
 /**
- * The SHA-256 of the file at `path`, read through a handle checked to be the expected file
- * (never through a link); null when it is not that file any more, or cannot be read.
+ * The digests of the file at `path` in `algorithms` (in that order), read once through a handle
+ * checked to be the expected file (never through a link); null when it is not that file any
+ * more, or cannot be read.
  */
-export async function hashFile(path: string, expected: { dev?: string | null; ino?: string | null; size: number; mtimeMs?: number }): Promise<string | null> {
+export async function hashFile(
+  path: string,
+  expected: { dev?: string | null; ino?: string | null; size: number; mtimeMs?: number },
+  algorithms: readonly DigestAlgorithm[] = [hashAlgorithms().preferred],
+): Promise<ContentDigest[] | null> {
   let handle;
   try {
     handle = await openIdentified(path, expected);
@@ -40,7 +115,7 @@ export async function hashFile(path: string, expected: { dev?: string | null; in
     return null;
   }
   try {
-    const hasher = new ContentHasher(expected.size);
+    const hasher = new ContentHasher(expected.size, algorithms);
     const buffer = Buffer.allocUnsafe(Math.min(READ_CHUNK, Math.max(1, expected.size)));
     for (let position = 0; position < expected.size; ) {
       const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, expected.size - position), position);
@@ -48,7 +123,7 @@ export async function hashFile(path: string, expected: { dev?: string | null; in
       hasher.update(buffer.subarray(0, bytesRead));
       position += bytesRead;
     }
-    return hasher.digest();
+    return hasher.digests();
   } catch {
     return null;
   } finally {

@@ -310,11 +310,11 @@ export class UploadEngine {
     const budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES };
     for (const file of expansion.files) {
       if (anyway) {
-        accepted.push({ ...file, sha256: null });
+        accepted.push({ ...file, digest: null });
         continue;
       }
-      const { of, sha256 } = await findDuplicate(this.#store, file, accepted, budget, undefined, this.#stillUploaded);
-      if (of === null) accepted.push({ ...file, sha256 });
+      const { of, digest } = await findDuplicate(this.#store, file, accepted, budget, undefined, this.#stillUploaded);
+      if (of === null) accepted.push({ ...file, digest });
       else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: said('skip_already_queued'), duplicate: 'queued' });
       else {
         const uploaded = of.job.state === 'done';

@@ -52,8 +52,8 @@ export interface JobRow {
   /** Why the file starts again from byte 0 (shared RestartCause), and the bytes that were lost. */
   restart_cause: string | null;
   bytes_lost: number;
-  /** SHA-256 of the file's bytes (hex), once read whole (migration 9); null before. */
-  sha256: string | null;
+  /** The digest of the file's bytes, `<algorithm>:<hex>` (files/content-digest.ts), once read whole (migration 11); null before. */
+  content_digest: string | null;
 }
 
 /** The columns an event may change (a job's file and birth never change). */

@@ -4,7 +4,7 @@
 // offline holding), so this file knows nothing of the queue around it.
 import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
-import { ContentHasher } from '../files/content-hash.ts';
+import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
 import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -79,6 +79,8 @@ interface JobRunnerOptions {
 
 export class JobRunner {
   readonly #o: JobRunnerOptions;
+  /** The SHA-256 fallback was logged (once: each upload would say the same). */
+  #saidHashFallback = false;
 
   constructor(options: JobRunnerOptions) {
     this.#o = options;
@@ -119,6 +121,11 @@ export class JobRunner {
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
       // The bytes are read anyway: their hash costs no second read (duplicates.ts).
       const content = new ContentHasher(row.size);
+      const { unavailableBecause } = hashAlgorithms();
+      if (unavailableBecause !== null && !this.#saidHashFallback) {
+        this.#saidHashFallback = true;
+        this.#o.logger.warn('the native XXH3 module did not load: contents are hashed with SHA-256, at about ten times the CPU', { error: unavailableBecause });
+      }
       const reply = await (this.#o.sendFile ?? sendFile)({
         url: target.url,
         session: target.session,
@@ -142,8 +149,8 @@ export class JobRunner {
         hold: run.hold,
         onRead: (bytes) => content.update(bytes),
       });
-      const sha256 = content.digest();
-      if (sha256 !== null) store.setContentHash(row.id, sha256);
+      const digest = content.digest();
+      if (digest !== null) store.setContentDigest(row.id, digest);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
       try {

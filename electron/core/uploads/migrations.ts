@@ -145,4 +145,16 @@ export const uploadMigrations: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 11,
+    name: 'a content digest names its algorithm (XXH3-64 from now on; older rows keep their SHA-256)',
+    // issue 33 §3: SHA-256 alone cost as much CPU per byte as curl's whole upload. The digest is
+    // stored as `<algorithm>:<hex>` (files/content-digest.ts), so the duplicate check compares
+    // like with like and a file uploaded before the change is still found by its SHA-256.
+    up: (db) => {
+      db.exec('ALTER TABLE upload_jobs ADD COLUMN content_digest TEXT');
+      db.exec("UPDATE upload_jobs SET content_digest = 'sha256:' || lower(sha256) WHERE sha256 IS NOT NULL");
+      db.exec('ALTER TABLE upload_jobs DROP COLUMN sha256');
+    },
+  },
 ];

@@ -6,10 +6,10 @@
 //
 // The main thread is the upload's narrowest point (issue 33's profile of a 1 GiB upload on
 // loopback: the socket writes ~0.5 and the SHA-256 tap ~0.6 CPU seconds per GB, both on this
-// thread, against ~0.65 for all of curl), and it waited seconds per GB for reads on a busy
-// machine (libuv's pool threads wait their turn for a core). So the next pieces are read
-// while this one is written and hashed, and each piece is handed to the socket before it is
-// hashed, so the receiving end works on it meanwhile.
+// thread, against ~0.65 for all of curl; the tap is XXH3 since, ~0.07), and it waited seconds
+// per GB for reads on a busy machine (libuv's pool threads wait their turn for a core). So the
+// next pieces are read while this one is written and hashed, and each piece is handed to the
+// socket before it is hashed, so the receiving end works on it meanwhile.
 import { openIdentified } from '../files/file-identity.ts';
 import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';

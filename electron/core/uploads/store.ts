@@ -7,6 +7,7 @@ import { migrate, transaction, type Db } from '../db/database.ts';
 import { uploadMigrations } from './migrations.ts';
 import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
+import { formatDigest, type ContentDigest } from '../files/content-digest.ts';
 
 interface NewJob {
   path: string;
@@ -21,7 +22,7 @@ interface NewJob {
   dev?: string | null;
   ino?: string | null;
   /** Known when the duplicate check had to read the file. */
-  sha256?: string | null;
+  digest?: ContentDigest | null;
 }
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
@@ -76,20 +77,20 @@ export class UploadStore {
       .all(size, ...HELD_STATES) as unknown as JobRow[];
   }
 
-  /** The content hash of a job's file, once its bytes were read whole. */
-  setContentHash(id: number, sha256: string): void {
-    this.#prepared('UPDATE upload_jobs SET sha256 = ? WHERE id = ?').run(sha256, id);
+  /** The content digest of a job's file, once its bytes were read whole. */
+  setContentDigest(id: number, digest: ContentDigest): void {
+    this.#prepared('UPDATE upload_jobs SET content_digest = ? WHERE id = ?').run(formatDigest(digest), id);
   }
 
   insert(job: NewJob): JobRow {
     const result = this
       .#prepared(
-        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending, sha256)
+        `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending, content_digest)
          VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(),
-        job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0, job.sha256 ?? null,
+        job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0, job.digest ? formatDigest(job.digest) : null,
       );
     const row = this.get(Number(result.lastInsertRowid));
     if (!row) throw new Error('upload job vanished right after insert');

@@ -14,7 +14,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -70,16 +70,16 @@ describe('UploadStore', () => {
     expect(toUploadJob(s.get(row.id)!).media).toBeNull();
   });
 
-  it('finds held files by size, not failed ones, and keeps a content hash', () => {
+  it('finds held files by size, not failed ones, and keeps a content digest named by its algorithm', () => {
     const s = store();
     const row = s.insert(file);
-    const other = s.insert({ ...file, path: '/v/copy.mp4', sha256: 'ab'.repeat(32) });
+    const other = s.insert({ ...file, path: '/v/copy.mp4', digest: { algorithm: 'xxh3-64', hex: 'ab'.repeat(8) } });
     expect(s.heldOfSize(100).map((r) => r.id)).toEqual([row.id, other.id]);
     expect(s.heldOfSize(101)).toEqual([]);
-    expect(s.get(other.id)?.sha256).toBe('ab'.repeat(32));
+    expect(s.get(other.id)?.content_digest).toBe(`xxh3-64:${'ab'.repeat(8)}`);
     s.update(row.id, { state: 'done' });
-    s.setContentHash(row.id, 'cd'.repeat(32));
-    expect(s.heldOfSize(100).find((r) => r.id === row.id)?.sha256).toBe('cd'.repeat(32));
+    s.setContentDigest(row.id, { algorithm: 'sha256', hex: 'cd'.repeat(32) });
+    expect(s.heldOfSize(100).find((r) => r.id === row.id)?.content_digest).toBe(`sha256:${'cd'.repeat(32)}`);
     s.update(row.id, { state: 'failed' });
     expect(s.heldOfSize(100).map((r) => r.id)).toEqual([other.id]);
   });
