@@ -19,6 +19,9 @@ export const DESTINATION_SECRET: Record<DestinationKind, 'signingSecret' | 'webh
   telegram: 'botToken',
 };
 
+/** The shortest webhook signing secret taken: Settings says it before the core refuses one shorter. */
+export const SIGNING_SECRET_MIN_LENGTH = 16;
+
 /** When a hook runs. */
 export const HOOK_MOMENTS = ['afterUpload', 'afterBatch'] as const;
 export type HookMoment = (typeof HOOK_MOMENTS)[number];

@@ -44,9 +44,6 @@ export const NOT_YET_EXTRACTED: readonly string[] = [
   'renderer/src/views/Takedowns.svelte',
   'renderer/src/views/FixLinks.svelte',
   // i18n-window: not reached this round (see the branch's report).
-  'renderer/src/components/automation/UnattendedSettings.svelte',
-  'renderer/src/components/automation/notify/Destinations.svelte',
-  'renderer/src/components/automation/notify/Hooks.svelte',
 ];
 
 export interface Literal {
