@@ -2,7 +2,6 @@
 // secrets and link formats, one table each. Each entry is a function so it is worded in the
 // locale in force when shown. Brand names (Discord, Slack, Telegram) read the same everywhere.
 import { SIGNING_SECRET_MIN_LENGTH, type DESTINATION_SECRET, type DestinationKind, type NotifyEvent } from '../../../shared/notify-names.ts';
-import type { ExportFormat } from '../../../shared/export-formats.ts';
 import { m } from './i18n.svelte.ts';
 
 export const KIND_LABEL: Record<DestinationKind, () => string> = {
@@ -27,16 +26,3 @@ export const SECRET_WORDS: Record<(typeof DESTINATION_SECRET)[DestinationKind], 
   botToken: { label: () => m.notify_secret_bot_token(), placeholder: () => m.notify_secret_bot_token_placeholder({ example: '123456:ABC…', bot: '@BotFather' }) },
 };
 
-/** How a finished batch's links are written into its message (the export formats, shared/export-formats.ts). */
-export const FORMAT_LABEL: Record<ExportFormat, () => string> = {
-  download: () => m.notify_format_download(),
-  embed: () => m.notify_format_embed(),
-  iframe: () => m.notify_format_iframe(),
-  bbcode: () => m.notify_format_bbcode(),
-  'bbcode-img': () => m.notify_format_bbcode_img(),
-  markdown: () => 'Markdown',
-  html: () => m.notify_format_html(),
-  csv: () => m.notify_format_csv(),
-  json: () => 'JSON',
-  template: () => m.notify_format_template(),
-};
