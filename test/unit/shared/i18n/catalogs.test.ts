@@ -72,6 +72,30 @@ describe('catalogs', () => {
       });
     }
   }
+
+  // A plural picks its variant by Intl.PluralRules' category for the number: a category with no
+  // variant and no catch-all (`*`) matches nothing, and Paraglide then shows the message's key
+  // (French says "many" for 1,000,000: a 1M library read "library_count_videos").
+  for (const locale of [BASE_LOCALE, ...translated]) {
+    it(`${locale}: every plural has a variant for each of the language's plural categories`, () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const uncovered: string[] = [];
+      for (const area of areas) {
+        for (const [key, value] of Object.entries(catalog(locale, area))) {
+          if (!Array.isArray(value)) continue;
+          for (const variant of value as { declarations?: string[]; selectors?: string[]; match?: Record<string, string> }[]) {
+            const plurals = (variant.declarations ?? []).map((line) => /^local\s+(\w+)\s*=\s*\w+\s*:\s*plural\b/.exec(line)?.[1]).filter(Boolean);
+            for (const selector of (variant.selectors ?? []).filter((name) => plurals.includes(name))) {
+              const values = Object.keys(variant.match ?? {}).flatMap((match) => match.split(/,\s*/).filter((part) => part.startsWith(`${selector}=`)).map((part) => part.slice(selector.length + 1)));
+              if (values.includes('*')) continue;
+              for (const category of categories) if (!values.includes(category)) uncovered.push(`${area} ${key}: ${category}`);
+            }
+          }
+        }
+      }
+      expect(uncovered, 'plural categories with no variant (add it, or make the last variant `*`)').toEqual([]);
+    });
+  }
 });
 
 describe('choosing a language', () => {
