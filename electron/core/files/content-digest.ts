@@ -10,9 +10,9 @@
 // 128-bit form is one-shot only); a chance of 2^-64 per compared pair is negligible here.
 // Stored as `<algorithm>:<hex>` (migration 11 of the uploads gave the older SHA-256 ones their name).
 
-/** Every algorithm a stored digest may name, with its length in hex digits. */
+/** Every algorithm a stored digest may name, with its length in hex digits; the first one a process can take is the one it takes. */
 export const DIGEST_ALGORITHMS = {
-  /** The one taken now: XXH3 64-bit (seed 0), canonical big-endian hex as xxhsum -H3 prints it. */
+  /** The one taken now: XXH3 64-bit (seed 0), as canonical (big-endian) hex. */
   'xxh3-64': { hexDigits: 16 },
   /** Taken by versions before issue 33 §3, and where the native XXH3 module cannot load. */
   sha256: { hexDigits: 64 },

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { lazyPackage } from '../lazy-package.ts';
 import { openIdentified } from './file-identity.ts';
-import type { ContentDigest, DigestAlgorithm } from './content-digest.ts';
+import { DIGEST_ALGORITHMS, type ContentDigest, type DigestAlgorithm } from './content-digest.ts';
 
 const READ_CHUNK = 1 << 20;
 
@@ -22,11 +22,27 @@ interface RunningHash {
   hex(): string;
 }
 
+/** How each algorithm is taken in this process: null when it cannot be (XXH3 without its native module). */
+const TAKERS: { [A in DigestAlgorithm]: (xxh3: Xxh3Binding | null) => (() => RunningHash) | null } = {
+  'xxh3-64': (xxh3) =>
+    xxh3 &&
+    (() => {
+      const hash = xxh3.xxh3.Xxh3.withSeed();
+      return { update: (bytes) => hash.update(bytes), hex: () => hash.digest().toString(16).padStart(16, '0') };
+    }),
+  sha256: () => () => {
+    const hash = createHash('sha256');
+    return { update: (bytes) => hash.update(bytes), hex: () => hash.digest('hex') };
+  },
+};
+
 /** Which algorithms this process can take, and the one new digests are taken with. */
 export class HashAlgorithms {
-  readonly #xxh3: Xxh3Binding | null;
+  readonly #open: Map<DigestAlgorithm, () => RunningHash>;
   /** Why the native XXH3 did not load (for the log); null when it did. */
   readonly unavailableBecause: string | null;
+  /** New digests: the first of DIGEST_ALGORITHMS this process can take (XXH3-64, or SHA-256 without the native module). */
+  readonly preferred: DigestAlgorithm;
 
   /** `load` throws when the native module cannot be loaded (no prebuild for this platform, a damaged install). */
   constructor(load: () => Xxh3Binding) {
@@ -37,27 +53,23 @@ export class HashAlgorithms {
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
     }
-    this.#xxh3 = xxh3;
     this.unavailableBecause = reason;
-  }
-
-  /** New digests: XXH3-64, or SHA-256 when the native module is missing. */
-  get preferred(): DigestAlgorithm {
-    return this.#xxh3 === null ? 'sha256' : 'xxh3-64';
+    this.#open = new Map();
+    for (const algorithm of Object.keys(DIGEST_ALGORITHMS) as DigestAlgorithm[]) {
+      const open = TAKERS[algorithm](xxh3);
+      if (open) this.#open.set(algorithm, open);
+    }
+    this.preferred = [...this.#open.keys()][0]!;
   }
 
   canTake(algorithm: DigestAlgorithm): boolean {
-    return algorithm === 'sha256' || this.#xxh3 !== null;
+    return this.#open.has(algorithm);
   }
 
   open(algorithm: DigestAlgorithm): RunningHash {
-    if (algorithm === 'sha256') {
-      const hash = createHash('sha256');
-      return { update: (bytes) => hash.update(bytes), hex: () => hash.digest('hex') };
-    }
-    if (this.#xxh3 === null) throw new Error(`${algorithm} cannot be taken here: ${this.unavailableBecause}`);
-    const hash = this.#xxh3.xxh3.Xxh3.withSeed();
-    return { update: (bytes) => hash.update(bytes), hex: () => hash.digest().toString(16).padStart(16, '0') };
+    const open = this.#open.get(algorithm);
+    if (!open) throw new Error(`${algorithm} cannot be taken here: ${this.unavailableBecause}`);
+    return open();
   }
 }
 
