@@ -28,18 +28,6 @@ const EXAMPLE_ADDRESS = /^https?:\/\/\S+$/;
  * must pass.
  */
 export const NOT_YET_EXTRACTED: readonly string[] = [
-  // Being changed by the links engineer (issue 29); extracted after that lands.
-  'renderer/src/components/links/DeadLinks.svelte',
-  'renderer/src/components/links/DeadMatches.svelte',
-  'renderer/src/components/links/DeadVideos.svelte',
-  'renderer/src/components/links/FixPreview.svelte',
-  'renderer/src/components/links/HealthFilters.svelte',
-  'renderer/src/components/links/LinkHealthList.svelte',
-  'renderer/src/components/links/RecoveryAction.svelte',
-  'renderer/src/components/links/TakedownItem.svelte',
-  'renderer/src/components/links/TombstoneDetail.svelte',
-  'renderer/src/views/Takedowns.svelte',
-  'renderer/src/views/FixLinks.svelte',
   // i18n-tasks (window-tasks.json).
   'renderer/src/components/network/ProxySettings.svelte',
   'renderer/src/components/subtitles/SubtitlePreview.svelte',
