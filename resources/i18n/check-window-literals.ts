@@ -25,27 +25,6 @@ const ALLOWED_WORDS = new Set(['Vidlift', 'px']);
  */
 const EXAMPLE_ADDRESS = /^(https?:\/\/\S+|([a-z0-9-]+\.)*example\.(com|org|net))$/;
 
-/**
- * TEMPORARY (issue 30): files whose words are not in the catalogs yet. Each line names who
- * extracts it; the lead empties this list as their branches merge. A file not listed here
- * must pass.
- */
-export const NOT_YET_EXTRACTED: readonly string[] = [
-  // Being changed by the links engineer (issue 29); extracted after that lands.
-  'renderer/src/components/links/DeadLinks.svelte',
-  'renderer/src/components/links/DeadMatches.svelte',
-  'renderer/src/components/links/DeadVideos.svelte',
-  'renderer/src/components/links/FixPreview.svelte',
-  'renderer/src/components/links/HealthFilters.svelte',
-  'renderer/src/components/links/LinkHealthList.svelte',
-  'renderer/src/components/links/RecoveryAction.svelte',
-  'renderer/src/components/links/TakedownItem.svelte',
-  'renderer/src/components/links/TombstoneDetail.svelte',
-  'renderer/src/views/Takedowns.svelte',
-  'renderer/src/views/FixLinks.svelte',
-  // i18n-window: not reached this round (see the branch's report).
-];
-
 export interface Literal {
   file: string;
   line: number;
@@ -139,10 +118,8 @@ function svelteFiles(dir: string): string[] {
 
 function main(args: readonly string[]): number {
   const files = args.length > 0 ? args.map((f) => resolve(f)) : svelteFiles(RENDERER);
-  const skipped = new Set(NOT_YET_EXTRACTED);
   const found = files
     .map((path) => relative(ROOT, path).split('\\').join('/'))
-    .filter((file) => args.length > 0 || !skipped.has(file))
     .flatMap((file) => literalsIn(file, readFileSync(join(ROOT, file), 'utf8')));
   for (const f of found) console.error(`${f.file}:${f.line}: words not from the catalog (${f.where}): ${JSON.stringify(f.text)}`);
   if (found.length > 0) {

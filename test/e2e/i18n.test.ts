@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startHarness, type Harness } from '../harness/index.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { axeViolations, newPage, shootAndCheck, until } from './support.ts';
+import { axeViolations, clippedText, newPage, shootAndCheck, until } from './support.ts';
 import type { LanguageChoice } from '../../shared/i18n/index.ts';
 
 let harness: Harness;
@@ -48,27 +48,6 @@ async function go(screen: (typeof SCREENS)[number]): Promise<void> {
   await until(`the ${screen} screen`, async () => (await page.locator('.sidebar .nav[aria-current="page"]').count()) === 1 && (await page.locator('.view h1').count()) > 0);
   // Lazily loaded screens (Account, Settings) and their first answers.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-}
-
-/**
- * Text elements whose text does not fit: wider content than box, where the element is not
- * meant to scroll (overflow auto/scroll) or to cut with an ellipsis (text-overflow: ellipsis).
- */
-function clippedText(on: Page): Promise<string[]> {
-  return on.evaluate(() => {
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
-      // Visually hidden labels (for screen readers) are a 1 px box by design.
-      if (!ownText || el.offsetParent === null || el.closest('.visually-hidden')) continue;
-      const style = getComputedStyle(el);
-      if (style.textOverflow === 'ellipsis' || ['auto', 'scroll'].includes(style.overflowX) || el.closest('svg, canvas, textarea, select, option')) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && style.display !== 'inline') {
-        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth} > ${el.clientWidth}: ${(el.textContent ?? '').trim().slice(0, 60)}`);
-      }
-    }
-    return out;
-  });
 }
 
 describe('the window in the pseudo-locale at 900 px', () => {

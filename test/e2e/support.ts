@@ -31,6 +31,27 @@ export async function shootAndCheck(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/**
+ * Text elements whose text does not fit: wider content than box, where the element is not
+ * meant to scroll (overflow auto/scroll) or to cut with an ellipsis (text-overflow: ellipsis).
+ */
+export function clippedText(on: Page): Promise<string[]> {
+  return on.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+      // Visually hidden labels (for screen readers) are a 1 px box by design.
+      if (!ownText || el.offsetParent === null || el.closest('.visually-hidden')) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis' || ['auto', 'scroll'].includes(style.overflowX) || el.closest('svg, canvas, textarea, select, option')) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && style.display !== 'inline') {
+        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth} > ${el.clientWidth}: ${(el.textContent ?? '').trim().slice(0, 60)}`);
+      }
+    }
+    return out;
+  });
+}
+
 const require = createRequire(import.meta.url);
 let axeSource: string | null = null;
 

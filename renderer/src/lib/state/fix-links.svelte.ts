@@ -11,17 +11,18 @@ import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 import { baseName } from '../format.ts';
 import { originalText } from '../link-preview.ts';
+import { m } from '../i18n.svelte.ts';
 
 export interface PickedFile {
   path: string;
   name: string;
 }
 
-/** "post.txt" → "post (fixed).txt"; a pasted text → "fixed links.txt". */
+/** "post.txt" → "post (fixed).txt"; a pasted text → "fixed links.txt" (the words in the person's language, the extension kept). */
 export function fixedName(file: PickedFile | null): string {
-  if (!file) return 'fixed links.txt';
+  if (!file) return `${m.links_fixed_default_name()}.txt`;
   const dot = file.name.lastIndexOf('.');
-  return dot > 0 ? `${file.name.slice(0, dot)} (fixed)${file.name.slice(dot)}` : `${file.name} (fixed)`;
+  return dot > 0 ? `${m.links_fixed_file_name({ name: file.name.slice(0, dot) })}${file.name.slice(dot)}` : m.links_fixed_file_name({ name: file.name });
 }
 
 export class FixLinks {
@@ -48,7 +49,7 @@ export class FixLinks {
     return this.#api.on('links:paired', ({ pairs }) => {
       const dead = this.fix?.dead ?? [];
       if (!pairs.some((pair) => dead.some((d) => d.videoId === pair.oldId))) return;
-      this.run().catch((error: unknown) => this.#notices.error('Could not check the links again', error));
+      this.run().catch((error: unknown) => this.#notices.error(m.links_check_again_failed(), error));
     });
   }
 

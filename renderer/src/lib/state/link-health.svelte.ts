@@ -9,6 +9,7 @@ import { notices as defaultNotices, type Notices } from './notices.svelte.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 import { session } from './session.svelte.ts';
 import { recoverReport, takedownsFoundText } from '../link-words.ts';
+import { m } from '../i18n.svelte.ts';
 
 /** How many rows one read brings (the Takedowns view and a filter); "Show more" reads the next. */
 export const HEALTH_PAGE = 200;
@@ -149,7 +150,7 @@ export class LinkHealthState {
     try {
       const result = await run();
       const { title, lines } = recoverReport(result);
-      if (lines.length > 0) this.#notices.infoWithDetails(title, 'These were left out:', lines);
+      if (lines.length > 0) this.#notices.infoWithDetails(title, m.links_left_out_intro(), lines);
       else this.#notices.info(title);
       await this.load();
       return result;
@@ -189,7 +190,7 @@ export class LinkHealthState {
   #found(found: TakedownsFound): void {
     this.unseen += found.count;
     const { title, titles } = takedownsFoundText(found);
-    this.#notices.infoWithDetails(title, 'Their links no longer work.', titles, { all: [{ label: 'Show takedowns', run: () => this.#showTakedowns() }] });
+    this.#notices.infoWithDetails(title, m.links_takedowns_found_text(), titles, { all: [{ label: m.links_show_takedowns(), run: () => this.#showTakedowns() }] });
     this.#readSoon();
   }
 
@@ -200,7 +201,7 @@ export class LinkHealthState {
   #readSoon(): void {
     clearTimeout(this.#settleTimer);
     this.#settleTimer = setTimeout(() => {
-      this.load().catch((error: unknown) => this.#notices.error('Could not read the health of the videos', error));
+      this.load().catch((error: unknown) => this.#notices.error(m.links_health_read_failed(), error));
     }, SETTLE_MS);
   }
 }
@@ -209,6 +210,6 @@ export const linkHealth = new LinkHealthState();
 accountLifecycle.register({
   name: 'link-health',
   follow: () => linkHealth.start(),
-  load: { title: 'Could not read the health of the videos', run: () => linkHealth.load() },
+  load: { title: m.links_health_read_failed, run: () => linkHealth.load() },
   forget: () => linkHealth.reset(),
 });
