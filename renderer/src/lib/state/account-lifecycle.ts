@@ -17,9 +17,9 @@ export interface AccountManager {
    * load. `first`: what the first screen shows (the library's list), read before the others,
    * which are read once it is answered (issue 33: a 1M library's first page no longer waits
    * behind the queue's, the imports' and the links' reads at the single core).
-   * `title` may be a message function: worded when the failure is told, in the language then in force.
+   * `title` is a message function: worded when the failure is told, in the language then in force.
    */
-  load?: { title: string | (() => string); run: () => Promise<void>; first?: true };
+  load?: { title: () => string; run: () => Promise<void>; first?: true };
   /** account:closed, after it stopped following: back to the state of a fresh manager. */
   forget?: () => void;
 }
@@ -86,7 +86,7 @@ export class AccountLifecycle {
   }
 
   #load({ load }: AccountManager, failed: LoadFailure): Promise<void> {
-    return load ? load.run().catch((error: unknown) => failed(typeof load.title === 'function' ? load.title() : load.title, error)) : Promise.resolve();
+    return load ? load.run().catch((error: unknown) => failed(load.title(), error)) : Promise.resolve();
   }
 }
 
