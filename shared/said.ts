@@ -47,6 +47,48 @@ export const SAID_CODES = {
   /** The CLI's refusal of a path it was given that is not there. */
   path_missing: {},
   read_not_granted: {},
+  picked_file_gone: {},
+  // A picked thumbnail or subtitle as it is read (files/image.ts readPickedFile), and a video lent for playback.
+  picked_image_path_not_full: { name: 'text' },
+  picked_subtitle_path_not_full: { name: 'text' },
+  picked_file_missing: { name: 'text' },
+  picked_file_unreadable: { name: 'text' },
+  /** `errno`: the system's code for why (ENOENT, EIO…), as a person may report it. */
+  picked_file_unreadable_errno: { name: 'text', errno: 'text' },
+  picked_file_broken_link: { name: 'text' },
+  picked_image_is_folder: { name: 'text' },
+  picked_subtitle_is_folder: { name: 'text' },
+  picked_image_not_regular: { name: 'text' },
+  picked_subtitle_not_regular: { name: 'text' },
+  picked_file_empty: { name: 'text' },
+  picked_file_denied: { name: 'text' },
+  media_not_granted: {},
+  media_not_file: { name: 'text' },
+  media_not_video: { name: 'text' },
+
+  // Thumbnails (files/image.ts). `format`: an image format's own name (JPEG, PNG, GIF…).
+  thumbnail_file_too_large: { name: 'text', megabytes: 'count', maxWidth: 'count', maxHeight: 'count' },
+  thumbnail_not_image: { name: 'text' },
+  thumbnail_other_format: { name: 'text', format: 'text' },
+  thumbnail_heic: { name: 'text' },
+  thumbnail_damaged: { name: 'text', format: 'text' },
+  thumbnail_incomplete: { name: 'text', format: 'text' },
+  thumbnail_no_dimensions: { name: 'text' },
+  thumbnail_too_big: { name: 'text', width: 'count', height: 'count', maxWidth: 'count', maxHeight: 'count' },
+
+  // Subtitles (files/subtitle*.ts). `encoding`: a text encoding's label (UTF-8, Windows-1252…).
+  subtitle_not_subtitle: { name: 'text' },
+  subtitle_not_subtitle_read_as: { name: 'text', encoding: 'text' },
+  subtitle_no_cues: { name: 'text' },
+  subtitle_broken_timing: { name: 'text', line: 'count', text: 'text' },
+  subtitle_ends_before_start: { name: 'text', line: 'count', text: 'text' },
+  subtitle_encoding_unknown: { encoding: 'text' },
+  subtitle_not_text: { name: 'text', encoding: 'text' },
+  subtitle_too_large: { name: 'text', kilobytes: 'count' },
+  subtitle_too_large_converted: { name: 'text', kilobytes: 'count' },
+  subtitle_too_complex: { name: 'text' },
+  /** `detail`: the developer's words for a failure of ours (shown so it can be reported). */
+  subtitle_not_prepared: { name: 'text', detail: 'text' },
 
   // The library and its changes.
   video_not_in_library: {},
@@ -76,6 +118,7 @@ export const SAID_CODES = {
   link_text_unreadable: { detail: 'text' },
   link_text_not_file: {},
   link_text_too_large: { megabytes: 'count' },
+  link_text_not_encoding: { encoding: 'text' },
 
   // Settings and the network.
   settings_refused: { detail: 'text' },
@@ -84,6 +127,8 @@ export const SAID_CODES = {
   settings_not_saved: {},
   proxy_password_needs_user: {},
   sandbox_source_only: {},
+  file_server_url_not_web: {},
+  outbox_kind_unknown: { name: 'text' },
 
   // Accounts and the API key.
   account_gone: {},
@@ -105,9 +150,35 @@ export const SAID_CODES = {
   base_url_query: {},
   base_url_fragment: {},
 
+  // The keychain (secrets/). `detail`: the keychain's own words, as it gave them.
+  keychain_locked: {},
+  keychain_locked_because: { detail: 'text' },
+  keychain_locked_timeout: { seconds: 'count' },
+  keychain_none_linux: { detail: 'text' },
+  keychain_none_darwin: { detail: 'text' },
+  keychain_none_win32: { detail: 'text' },
+  keychain_none_other: { detail: 'text' },
+  keychain_module_linux: { detail: 'text' },
+  keychain_module_darwin: { detail: 'text' },
+  keychain_module_win32: { detail: 'text' },
+  keychain_module_other: { detail: 'text' },
+
   // Notification destinations.
   destination_gone: {},
   destination_test_failed: { detail: 'text' },
+  destination_url_not_web: {},
+  destination_url_plain_http: {},
+  destination_url_credentials: {},
+  destination_chat_id: {},
+  destination_signing_secret_short: { min: 'count' },
+  destination_webhook_not_web: {},
+  destination_webhook_plain_http: {},
+  destination_webhook_credentials: {},
+  destination_webhook_host: { host: 'text', start: 'text' },
+  destination_bot_token: {},
+  destination_enter_signing_secret: {},
+  destination_enter_webhook: {},
+  destination_enter_bot_token: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;

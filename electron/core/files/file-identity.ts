@@ -5,6 +5,7 @@
 // bytes sent are the file that was granted, or nothing is sent (issue 18 item 5).
 import { constants } from 'node:fs';
 import { AppError } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 
@@ -80,7 +81,7 @@ export async function readIdentified(path: string, file: PickedIdentity | undefi
     handle = await openIdentified(path, file ?? {});
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('validation', 'The picked file is no longer there (moved or deleted): pick it again.', { retryable: false, cause: error });
+    throw new AppError('validation', said('picked_file_gone'), { retryable: false, cause: error });
   }
   try {
     return await handle.readFile();
