@@ -14,6 +14,26 @@ export const SAID_CODES = {
   /** Prose that has no code: a row written before codes existed, or a text from elsewhere. Shown as written. */
   as_written: { text: 'text' },
 
+  // What each error code means (shared/errors.ts ERROR_LEADS); `detail`: the service's own words, verbatim.
+  error_offline: {},
+  error_offline_service_said: { detail: 'text' },
+  error_unauthorized: {},
+  error_unauthorized_service_said: { detail: 'text' },
+  error_not_found: {},
+  error_not_found_service_said: { detail: 'text' },
+  error_rate_limited: {},
+  error_rate_limited_service_said: { detail: 'text' },
+  error_validation: {},
+  error_validation_service_said: { detail: 'text' },
+  error_limit_reached: {},
+  error_limit_reached_service_said: { detail: 'text' },
+  error_server: {},
+  error_server_service_said: { detail: 'text' },
+  error_unavailable: {},
+  error_unavailable_service_said: { detail: 'text' },
+  error_internal: {},
+  error_internal_service_said: { detail: 'text' },
+
   // Uploads: why a file was not queued (expand.ts, video.ts), and what a job's note says.
   skip_too_many: { max: 'count' },
   skip_gone: {},
