@@ -93,6 +93,12 @@ export function saidOf(shape: Pick<ErrorShape, 'message' | 'said'>): Said {
   return (shape.said && asSaid(shape.said)) ?? { code: 'as_written', params: { text: shape.message } };
 }
 
+/** What a person reads of anything thrown: an AppError's said thing, else the error's words as written. */
+export function saidOfError(error: unknown): Said {
+  if (error instanceof AppError) return error.said;
+  return { code: 'as_written', params: { text: error instanceof Error ? error.message : String(error) } };
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

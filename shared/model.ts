@@ -89,9 +89,9 @@ export const StartupNotice = z.object({
   id: z.string(),
   severity: z.enum(['warning', 'error']),
   /** What happened, in one sentence. */
-  title: z.string(),
-  /** What it means for the person's data, and what to do. */
-  detail: z.string(),
+  title: SaidSchema,
+  /** What it means for the person's data, and what to do: sentences shown one after another. */
+  detail: z.array(SaidSchema),
   /** Where a damaged file was kept (never deleted), or null. */
   keptFile: z.string().nullable(),
 });

@@ -183,6 +183,30 @@ export const SAID_CODES = {
   keychain_module_win32: { detail: 'text' },
   keychain_module_other: { detail: 'text' },
 
+  // Startup notices (startup/notice-texts.ts, hooks/hooks.ts): a title, then sentences of detail.
+  notice_settings_damaged: {},
+  notice_settings_damaged_kept: {},
+  notice_settings_unreadable: {},
+  notice_keychain_unavailable: {},
+  notice_keychain_unavailable_data_safe: {},
+  notice_library_damaged: {},
+  notice_library_damaged_detail: {},
+  notice_account_in_use: {},
+  notice_account_in_use_detail: {},
+  /** The command line's ending to notice_account_in_use: it does not wait for the other to quit. */
+  notice_account_in_use_quit: {},
+  notice_library_newer: {},
+  notice_library_newer_detail: {},
+  notice_library_unopened: {},
+  notice_library_unopened_detail: {},
+  /** `detail`: the system's words for why the program could not start. */
+  notice_hook_not_started: { file: 'text', detail: 'text' },
+  notice_hook_timed_out: { file: 'text' },
+  notice_hook_signalled: { file: 'text', signal: 'text' },
+  notice_hook_exited: { file: 'text', code: 'count' },
+  notice_hook_failed_detail: {},
+  account_in_use_elsewhere: {},
+
   // Notification destinations.
   destination_gone: {},
   destination_test_failed: { detail: 'text' },
