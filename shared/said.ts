@@ -207,6 +207,19 @@ export const SAID_CODES = {
   notice_hook_failed_detail: {},
   account_in_use_elsewhere: {},
 
+  // The app updater's status (electron/main/updates.ts, updater-loader.ts).
+  update_up_to_date: {},
+  update_restart_pending: {},
+  update_restarting: {},
+  update_damaged: {},
+  update_none_for_system: {},
+  update_unreachable: {},
+  update_unreadable: {},
+  update_failed: {},
+  update_off_unpackaged: {},
+  update_off_system_package: {},
+  update_off_not_started: {},
+
   // Notification destinations.
   destination_gone: {},
   destination_test_failed: { detail: 'text' },
