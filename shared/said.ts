@@ -68,6 +68,9 @@ export const SAID_CODES = {
   path_missing: {},
   read_not_granted: {},
   picked_file_gone: {},
+  /** A queued file is not the one that was added (files/file-identity.ts): replaced, or changed since. */
+  file_swapped: {},
+  file_changed: {},
   // A picked thumbnail or subtitle as it is read (files/image.ts readPickedFile), and a video lent for playback.
   picked_image_path_not_full: { name: 'text' },
   picked_subtitle_path_not_full: { name: 'text' },
