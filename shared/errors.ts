@@ -3,7 +3,7 @@
 // (the service's own messages are not stable, see spec section 7). What a person reads is
 // `said`: a code with params (shared/said.ts), worded by the window, the CLI or the shell through
 // shared/i18n/say.ts; `message` is that said thing in English, for logs and the stack only.
-import { asSaid, type Said } from './said.ts';
+import { asSaid, said, type Said, type SaidCode } from './said.ts';
 import { sayInEnglish } from './i18n/say.ts';
 
 export const ERROR_CODES = [
@@ -21,20 +21,32 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * What each code means, in one sentence: the lead of a service error's message in the core
- * (api/errors.ts) and the window's words for an error that came without one (lib/format.ts).
+ * What each code means, as said codes: `lead` is one sentence, the window's words for an error
+ * that came without any (lib/format.ts) and why a link could not be checked; `withService` is
+ * that sentence followed by what the service said, verbatim (a service error, api/errors.ts).
  */
-export const ERROR_LEADS: Readonly<Record<ErrorCode, string>> = {
-  offline: 'The service could not be reached.',
-  unauthorized: 'The service refused the API key.',
-  not_found: 'The service could not find it.',
-  rate_limited: 'Too many attempts for now; try again in a minute.',
-  validation: 'The service refused the request.',
-  limit_reached: 'A limit of the service was reached.',
-  server: 'The service had a problem.',
-  unavailable: 'The service cannot do this yet.',
-  internal: 'Something went wrong inside Vidlift.',
-};
+export const ERROR_LEADS = {
+  offline: { lead: 'error_offline', withService: 'error_offline_service_said' },
+  unauthorized: { lead: 'error_unauthorized', withService: 'error_unauthorized_service_said' },
+  not_found: { lead: 'error_not_found', withService: 'error_not_found_service_said' },
+  rate_limited: { lead: 'error_rate_limited', withService: 'error_rate_limited_service_said' },
+  validation: { lead: 'error_validation', withService: 'error_validation_service_said' },
+  limit_reached: { lead: 'error_limit_reached', withService: 'error_limit_reached_service_said' },
+  server: { lead: 'error_server', withService: 'error_server_service_said' },
+  unavailable: { lead: 'error_unavailable', withService: 'error_unavailable_service_said' },
+  internal: { lead: 'error_internal', withService: 'error_internal_service_said' },
+} as const satisfies Record<ErrorCode, { lead: SaidCode; withService: SaidCode }>;
+
+/** What an error code means, in one sentence. */
+export function errorLead(code: ErrorCode): Said {
+  return said(ERROR_LEADS[code].lead);
+}
+
+/** What an error code means, then what the service said about it (verbatim; its words are not ours to code). */
+export function errorLeadWithService(code: ErrorCode, serviceMessage: string): Said {
+  const detail = serviceMessage.trim();
+  return detail === '' ? errorLead(code) : said(ERROR_LEADS[code].withService, { detail });
+}
 
 export interface ErrorShape {
   code: ErrorCode;
@@ -79,6 +91,12 @@ export class AppError extends Error implements ErrorShape {
 /** What a person reads of an error shape: its said thing, or (a shape from before codes) its message as written. */
 export function saidOf(shape: Pick<ErrorShape, 'message' | 'said'>): Said {
   return (shape.said && asSaid(shape.said)) ?? { code: 'as_written', params: { text: shape.message } };
+}
+
+/** What a person reads of anything thrown: an AppError's said thing, else the error's words as written. */
+export function saidOfError(error: unknown): Said {
+  if (error instanceof AppError) return error.said;
+  return { code: 'as_written', params: { text: error instanceof Error ? error.message : String(error) } };
 }
 
 export function isAppError(value: unknown): value is AppError {

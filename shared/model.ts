@@ -89,9 +89,9 @@ export const StartupNotice = z.object({
   id: z.string(),
   severity: z.enum(['warning', 'error']),
   /** What happened, in one sentence. */
-  title: z.string(),
-  /** What it means for the person's data, and what to do. */
-  detail: z.string(),
+  title: SaidSchema,
+  /** What it means for the person's data, and what to do: sentences shown one after another. */
+  detail: z.array(SaidSchema),
   /** Where a damaged file was kept (never deleted), or null. */
   keptFile: z.string().nullable(),
 });
@@ -178,8 +178,8 @@ export type Settings = z.infer<typeof Settings>;
 /** The app updater (installed app only), as the Settings screen and the status bar show it. */
 export const UpdateStatus = z.object({
   state: z.enum(['off', 'idle', 'checking', 'downloading', 'ready', 'error']),
-  /** Why updates are off, what went wrong, or what happens next, in words. */
-  message: z.string().nullable(),
+  /** Why updates are off, what went wrong, or what happens next, as a said code. */
+  said: SaidSchema.nullable(),
   /** The newer version found (checking, downloading, ready). */
   version: z.string().nullable(),
   percent: z.number().min(0).max(100).nullable(),

@@ -14,6 +14,26 @@ export const SAID_CODES = {
   /** Prose that has no code: a row written before codes existed, or a text from elsewhere. Shown as written. */
   as_written: { text: 'text' },
 
+  // What each error code means (shared/errors.ts ERROR_LEADS); `detail`: the service's own words, verbatim.
+  error_offline: {},
+  error_offline_service_said: { detail: 'text' },
+  error_unauthorized: {},
+  error_unauthorized_service_said: { detail: 'text' },
+  error_not_found: {},
+  error_not_found_service_said: { detail: 'text' },
+  error_rate_limited: {},
+  error_rate_limited_service_said: { detail: 'text' },
+  error_validation: {},
+  error_validation_service_said: { detail: 'text' },
+  error_limit_reached: {},
+  error_limit_reached_service_said: { detail: 'text' },
+  error_server: {},
+  error_server_service_said: { detail: 'text' },
+  error_unavailable: {},
+  error_unavailable_service_said: { detail: 'text' },
+  error_internal: {},
+  error_internal_service_said: { detail: 'text' },
+
   // Uploads: why a file was not queued (expand.ts, video.ts), and what a job's note says.
   skip_too_many: { max: 'count' },
   skip_gone: {},
@@ -47,6 +67,51 @@ export const SAID_CODES = {
   /** The CLI's refusal of a path it was given that is not there. */
   path_missing: {},
   read_not_granted: {},
+  picked_file_gone: {},
+  /** A queued file is not the one that was added (files/file-identity.ts): replaced, or changed since. */
+  file_swapped: {},
+  file_changed: {},
+  // A picked thumbnail or subtitle as it is read (files/image.ts readPickedFile), and a video lent for playback.
+  picked_image_path_not_full: { name: 'text' },
+  picked_subtitle_path_not_full: { name: 'text' },
+  picked_file_missing: { name: 'text' },
+  picked_file_unreadable: { name: 'text' },
+  /** `errno`: the system's code for why (ENOENT, EIO…), as a person may report it. */
+  picked_file_unreadable_errno: { name: 'text', errno: 'text' },
+  picked_file_broken_link: { name: 'text' },
+  picked_image_is_folder: { name: 'text' },
+  picked_subtitle_is_folder: { name: 'text' },
+  picked_image_not_regular: { name: 'text' },
+  picked_subtitle_not_regular: { name: 'text' },
+  picked_file_empty: { name: 'text' },
+  picked_file_denied: { name: 'text' },
+  media_not_granted: {},
+  media_not_file: { name: 'text' },
+  media_not_video: { name: 'text' },
+
+  // Thumbnails (files/image.ts). `format`: an image format's own name (JPEG, PNG, GIF…).
+  thumbnail_file_too_large: { name: 'text', megabytes: 'count', maxWidth: 'count', maxHeight: 'count' },
+  thumbnail_not_image: { name: 'text' },
+  thumbnail_other_format: { name: 'text', format: 'text' },
+  thumbnail_heic: { name: 'text' },
+  thumbnail_damaged: { name: 'text', format: 'text' },
+  thumbnail_incomplete: { name: 'text', format: 'text' },
+  thumbnail_no_dimensions: { name: 'text' },
+  thumbnail_too_big: { name: 'text', width: 'count', height: 'count', maxWidth: 'count', maxHeight: 'count' },
+
+  // Subtitles (files/subtitle*.ts). `encoding`: a text encoding's label (UTF-8, Windows-1252…).
+  subtitle_not_subtitle: { name: 'text' },
+  subtitle_not_subtitle_read_as: { name: 'text', encoding: 'text' },
+  subtitle_no_cues: { name: 'text' },
+  subtitle_broken_timing: { name: 'text', line: 'count', text: 'text' },
+  subtitle_ends_before_start: { name: 'text', line: 'count', text: 'text' },
+  subtitle_encoding_unknown: { encoding: 'text' },
+  subtitle_not_text: { name: 'text', encoding: 'text' },
+  subtitle_too_large: { name: 'text', kilobytes: 'count' },
+  subtitle_too_large_converted: { name: 'text', kilobytes: 'count' },
+  subtitle_too_complex: { name: 'text' },
+  /** `detail`: the developer's words for a failure of ours (shown so it can be reported). */
+  subtitle_not_prepared: { name: 'text', detail: 'text' },
 
   // The library and its changes.
   video_not_in_library: {},
@@ -76,6 +141,7 @@ export const SAID_CODES = {
   link_text_unreadable: { detail: 'text' },
   link_text_not_file: {},
   link_text_too_large: { megabytes: 'count' },
+  link_text_not_encoding: { encoding: 'text' },
 
   // Settings and the network.
   settings_refused: { detail: 'text' },
@@ -84,6 +150,8 @@ export const SAID_CODES = {
   settings_not_saved: {},
   proxy_password_needs_user: {},
   sandbox_source_only: {},
+  file_server_url_not_web: {},
+  outbox_kind_unknown: { name: 'text' },
 
   // Accounts and the API key.
   account_gone: {},
@@ -105,9 +173,72 @@ export const SAID_CODES = {
   base_url_query: {},
   base_url_fragment: {},
 
+  // The keychain (secrets/). `detail`: the keychain's own words, as it gave them.
+  keychain_locked: {},
+  keychain_locked_because: { detail: 'text' },
+  keychain_locked_timeout: { seconds: 'count' },
+  keychain_none_linux: { detail: 'text' },
+  keychain_none_darwin: { detail: 'text' },
+  keychain_none_win32: { detail: 'text' },
+  keychain_none_other: { detail: 'text' },
+  keychain_module_linux: { detail: 'text' },
+  keychain_module_darwin: { detail: 'text' },
+  keychain_module_win32: { detail: 'text' },
+  keychain_module_other: { detail: 'text' },
+
+  // Startup notices (startup/notice-texts.ts, hooks/hooks.ts): a title, then sentences of detail.
+  notice_settings_damaged: {},
+  notice_settings_damaged_kept: {},
+  notice_settings_unreadable: {},
+  notice_keychain_unavailable: {},
+  notice_keychain_unavailable_data_safe: {},
+  notice_library_damaged: {},
+  notice_library_damaged_detail: {},
+  notice_account_in_use: {},
+  notice_account_in_use_detail: {},
+  /** The command line's ending to notice_account_in_use: it does not wait for the other to quit. */
+  notice_account_in_use_quit: {},
+  notice_library_newer: {},
+  notice_library_newer_detail: {},
+  notice_library_unopened: {},
+  notice_library_unopened_detail: {},
+  /** `detail`: the system's words for why the program could not start. */
+  notice_hook_not_started: { file: 'text', detail: 'text' },
+  notice_hook_timed_out: { file: 'text' },
+  notice_hook_signalled: { file: 'text', signal: 'text' },
+  notice_hook_exited: { file: 'text', code: 'count' },
+  notice_hook_failed_detail: {},
+  account_in_use_elsewhere: {},
+
+  // The app updater's status (electron/main/updates.ts, updater-loader.ts).
+  update_up_to_date: {},
+  update_restart_pending: {},
+  update_restarting: {},
+  update_damaged: {},
+  update_none_for_system: {},
+  update_unreachable: {},
+  update_unreadable: {},
+  update_failed: {},
+  update_off_unpackaged: {},
+  update_off_system_package: {},
+  update_off_not_started: {},
+
   // Notification destinations.
   destination_gone: {},
   destination_test_failed: { detail: 'text' },
+  destination_url_not_web: {},
+  destination_url_plain_http: {},
+  destination_url_credentials: {},
+  destination_chat_id: {},
+  destination_signing_secret_short: { min: 'count' },
+  destination_webhook_not_web: {},
+  destination_webhook_plain_http: {},
+  destination_webhook_credentials: {},
+  destination_webhook_host: { host: 'text', start: 'text' },
+  destination_bot_token: {},
+  destination_enter_signing_secret: {},
+  destination_enter_webhook: {},
+  destination_enter_bot_token: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;

@@ -10,6 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
+import { said } from '../../shared/said.ts';
+import { say } from '../../shared/i18n/say.ts';
 import { createCore } from '../core/services.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { MemorySecretStore } from '../core/secrets/memory-store.ts';
@@ -181,9 +183,9 @@ function removeDatabase(file: string): void {
 async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string | undefined, untried: boolean): Promise<void> {
   const notices = await cli.call('app:notices');
   const inUse = notices.find((n) => n.id === 'account-in-use');
-  if (inUse) throw new CliError(`${inUse.title} Quit it first.`, EXIT.config, 'in_use');
+  if (inUse) throw new CliError(`${say(inUse.title)} ${say(said('notice_account_in_use_quit'))}`, EXIT.config, 'in_use');
   const blocking = notices.find((n) => n.severity === 'error');
-  if (blocking) throw new CliError(`${blocking.title} ${blocking.detail}`, EXIT.config, 'config');
+  if (blocking) throw new CliError([blocking.title, ...blocking.detail].map((part) => say(part)).join(' '), EXIT.config, 'config');
   const view = await cli.call('accounts:list');
   const shown = view.accounts.find((account) => account.id === view.activeId) ?? null;
   if (chosen !== undefined && !shown) {

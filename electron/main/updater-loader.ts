@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpdaterPort } from './updates.ts';
+import { said, type Said } from '../../shared/said.ts';
 
-export const OFF_UNPACKAGED = 'Updates work in the installed app only; this copy runs from the source tree.';
-export const OFF_SYSTEM_PACKAGE = "This copy was installed as a system package: updates come from the system's package manager, not from Vidlift.";
+export const OFF_UNPACKAGED = said('update_off_unpackaged');
+export const OFF_SYSTEM_PACKAGE = said('update_off_system_package');
 
 /** The Linux package kinds electron-builder marks in `resources/package-type`, which a system package manager installs. */
 const SYSTEM_PACKAGES: ReadonlySet<string> = new Set(['deb', 'rpm', 'pacman']);
@@ -30,10 +31,7 @@ export function systemPackageType(resourcesPath: string, platform: NodeJS.Platfo
   return SYSTEM_PACKAGES.has(kind) ? kind : null;
 }
 
-export interface LoadedUpdater {
-  updater: UpdaterPort | null;
-  offReason: string;
-}
+export type LoadedUpdater = { updater: UpdaterPort; offReason: null } | { updater: null; offReason: Said };
 
 export async function loadUpdater(options: {
   packaged: boolean;
@@ -47,9 +45,9 @@ export async function loadUpdater(options: {
   }
   try {
     const { autoUpdater } = await import('electron-updater');
-    return { updater: autoUpdater, offReason: '' };
+    return { updater: autoUpdater, offReason: null };
   } catch (error) {
     options.log('The updater could not be loaded', error);
-    return { updater: null, offReason: 'The updater could not be started in this copy of Vidlift; the log has the details.' };
+    return { updater: null, offReason: said('update_off_not_started') };
   }
 }

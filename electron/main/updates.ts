@@ -5,6 +5,7 @@
 // words; the details go to the log.
 import type { AppUpdater } from 'electron-updater';
 import type { UpdateStatus } from '../../shared/model.ts';
+import { said, type Said } from '../../shared/said.ts';
 
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ export type UpdaterPort = Pick<AppUpdater, 'checkForUpdates' | 'quitAndInstall' 
 export interface UpdateControllerDeps {
   /** null: updates are off in this build, with `offReason` saying why. */
   updater: UpdaterPort | null;
-  offReason: string;
+  offReason: Said | null;
   /** The person's "check automatically" switch (settings.autoUpdate). */
   automatic: () => boolean;
   uploadsRunning: () => boolean;
@@ -37,7 +38,7 @@ export class UpdateController {
     this.#deps = deps;
     this.#status = {
       state: deps.updater ? 'idle' : 'off',
-      message: deps.updater ? null : deps.offReason,
+      said: deps.updater ? null : deps.offReason,
       version: null,
       percent: null,
       canRestart: false,
@@ -48,11 +49,11 @@ export class UpdateController {
     if (!updater) return;
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
-    updater.on('checking-for-update', () => this.#set({ state: 'checking', message: null }));
-    updater.on('update-not-available', () => this.#set({ state: 'idle', message: 'Vidlift is up to date.', version: null, percent: null }));
-    updater.on('update-available', (info) => this.#set({ state: 'downloading', version: info.version, percent: 0, message: null }));
+    updater.on('checking-for-update', () => this.#set({ state: 'checking', said: null }));
+    updater.on('update-not-available', () => this.#set({ state: 'idle', said: said('update_up_to_date'), version: null, percent: null }));
+    updater.on('update-available', (info) => this.#set({ state: 'downloading', version: info.version, percent: 0, said: null }));
     updater.on('download-progress', (progress) => this.#set({ state: 'downloading', percent: Math.max(0, Math.min(100, Math.round(progress.percent))) }));
-    updater.on('update-downloaded', (info) => this.#set({ state: 'ready', version: info.version, percent: 100, message: null }));
+    updater.on('update-downloaded', (info) => this.#set({ state: 'ready', version: info.version, percent: 100, said: null }));
     updater.on('error', (error) => this.#fail(error));
   }
 
@@ -98,7 +99,7 @@ export class UpdateController {
   restart(): UpdateStatus {
     if (this.#status.state !== 'ready') return this.#status;
     if (this.#deps.uploadsRunning()) {
-      this.#set({ restartPending: true, message: 'Vidlift restarts to update when the running uploads finish.' });
+      this.#set({ restartPending: true, said: said('update_restart_pending') });
       return this.#status;
     }
     this.#install();
@@ -121,7 +122,7 @@ export class UpdateController {
   }
 
   #install(): void {
-    this.#set({ restartPending: false, message: 'Restarting to update…' });
+    this.#set({ restartPending: false, said: said('update_restarting') });
     try {
       this.#deps.updater?.quitAndInstall(false, true);
     } catch (error) {
@@ -131,7 +132,7 @@ export class UpdateController {
 
   #fail(error: unknown): void {
     this.#deps.log('The update failed', error);
-    this.#set({ state: 'error', message: describeUpdateError(error), percent: null, restartPending: false });
+    this.#set({ state: 'error', said: describeUpdateError(error), percent: null, restartPending: false });
   }
 
   #set(change: Partial<UpdateStatus>): void {
@@ -150,20 +151,20 @@ function defaultEvery(ms: number, tick: () => void): () => void {
 }
 
 /** What went wrong, for the person: never a stack or a raw library message. */
-export function describeUpdateError(error: unknown): string {
+export function describeUpdateError(error: unknown): Said {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   const text = error instanceof Error ? error.message : String(error);
   if (/sha512 checksum mismatch/i.test(text) || code === 'ERR_CHECKSUM_MISMATCH') {
-    return 'The downloaded update was damaged (its checksum did not match) and was discarded. Vidlift tries again at the next check.';
+    return said('update_damaged');
   }
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' || /Cannot find channel|latest-\w+\.yml/i.test(text)) {
-    return 'The update server has no update for this system.';
+    return said('update_none_for_system');
   }
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|ENETUNREACH|net::ERR_|HttpError|socket hang up/i.test(`${code} ${text}`)) {
-    return 'The update server could not be reached. Vidlift tries again later.';
+    return said('update_unreachable');
   }
   if (code === 'ERR_UPDATER_INVALID_UPDATE_INFO' || /YAMLException|Cannot parse update info/i.test(text)) {
-    return 'The update server answered something Vidlift could not read.';
+    return said('update_unreadable');
   }
-  return 'The update failed. Vidlift tries again at the next check; the log has the details.';
+  return said('update_failed');
 }

@@ -11,6 +11,7 @@ import { accountDatabaseFile } from '../../electron/core/accounts/session.ts';
 import { breakKeytar } from './keytar-hooks.ts';
 import { bootSource, KEY_STORAGE, newHost, newProfile, signIn, type Booted } from './support.ts';
 import { shownKey } from '../support/shown-account.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -39,7 +40,8 @@ describe('a damaged profile', () => {
     await running(shell);
     const [notice, ...others] = await shell.data('app:notices');
     expect(others).toEqual([]);
-    expect(notice).toMatchObject({ id: 'settings-damaged', severity: 'warning', title: expect.stringContaining('default settings') });
+    expect(notice).toMatchObject({ id: 'settings-damaged', severity: 'warning', title: { code: 'notice_settings_damaged', params: {} } });
+    expect(sayInEnglish(notice!.title)).toContain('default settings');
     expect(readFileSync(String(notice?.keptFile), 'utf8')).toBe('{"baseUrl": "https://videos.example", "theme": ');
     expect(await shell.data('settings:get')).toMatchObject({ baseUrl: null, theme: 'system' });
     // Dismissed, it is gone from the window.
@@ -102,7 +104,7 @@ describe('a damaged profile', () => {
     await running(shell);
     const notices = await shell.data('app:notices');
     expect(notices).toEqual([expect.objectContaining({ id: 'keychain-unavailable', severity: 'error' })]);
-    expect(notices[0]?.detail).toContain('The keychain module could not be loaded');
+    expect(notices[0]?.detail.map((part) => sayInEnglish(part)).join(' ')).toContain('The keychain module could not be loaded');
     expect(shownKey(await shell.data('accounts:list'))).toMatchObject({ hasKey: false, storage: { available: false } });
     expect(await shell.data('uploads:list')).toMatchObject({ jobs: [] });
   });

@@ -84,7 +84,7 @@ describe('IPC sender check', () => {
     expect(await shell.call('clipboard:writeText', { text: 'https://videos.example/e/abc' })).toEqual({ ok: true, data: { ok: true } });
     expect(double.clipboard.text).toBe('https://videos.example/e/abc');
     // Unpackaged: the shell's updater is off and says why; a check does not reach any feed.
-    const off = { state: 'off', message: 'Updates work in the installed app only; this copy runs from the source tree.', canRestart: false };
+    const off = { state: 'off', said: { code: 'update_off_unpackaged', params: {} }, canRestart: false };
     expect(await shell.call('updates:status')).toMatchObject({ ok: true, data: off });
     expect(await shell.call('updates:check')).toMatchObject({ ok: true, data: off });
     expect(await shell.call('updates:restart', { now: true })).toMatchObject({ ok: false, error: { code: 'validation' } });

@@ -11,6 +11,7 @@ import { createElectronDouble } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import { loadUpdater, OFF_SYSTEM_PACKAGE, systemPackageType } from '../../electron/main/updater-loader.ts';
 import { REPO_ROOT } from './support.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'vidlift-updater-loader-'));
 const resourcesBefore = process.resourcesPath;
@@ -36,7 +37,7 @@ describe('loadUpdater on Linux', () => {
     const loaded = await loadUpdater({ packaged: true, resourcesPath, platform: 'linux', log });
     expect(loaded.updater).toBeNull();
     expect(loaded.offReason).toBe(OFF_SYSTEM_PACKAGE);
-    expect(loaded.offReason).toMatch(/package manager/);
+    expect(sayInEnglish(loaded.offReason!)).toMatch(/package manager/);
   });
 
   it('keeps the updater for an AppImage (no package-type) and on other systems', () => {

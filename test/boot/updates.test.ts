@@ -28,6 +28,7 @@ import { CHECK_EVERY_MS, UpdateController } from '../../electron/main/updates.ts
 import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../shared/model.ts';
 import { REPO_ROOT, waitFor } from './support.ts';
 import { settingsWith } from '../support/settings.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
 
 const NEW_VERSION = '9.9.9';
 const SETTINGS: Settings = settingsWith({ uploadConcurrency: 2 });
@@ -157,7 +158,7 @@ function setUp(options: { automatic?: () => boolean } = {}) {
   const logged: string[] = [];
   const controller = new UpdateController({
     updater,
-    offReason: '',
+    offReason: null,
     automatic: options.automatic ?? (() => bridge.snapshot.autoUpdate),
     uploadsRunning: () => bridge.uploadsRunning(),
     onChange: (status) => changes.push(status),
@@ -184,7 +185,7 @@ describe('updates against a loopback feed', () => {
     expect(ticks.map((t) => t.ms)).toEqual([CHECK_EVERY_MS]);
     const ready = await waitFor('the update downloaded', () => (controller.status.state === 'ready' ? controller.status : null));
 
-    expect(ready).toMatchObject({ state: 'ready', version: NEW_VERSION, canRestart: true, restartPending: false, message: null });
+    expect(ready).toMatchObject({ state: 'ready', version: NEW_VERSION, canRestart: true, restartPending: false, said: null });
     expect(changes.map((c) => c.state)).toContain('downloading');
     expect(feed.requests).toEqual(expect.arrayContaining(['/latest-linux.yml', `/Vidlift-${NEW_VERSION}.AppImage`]));
     expect(double.callsTo('app.quit')).toHaveLength(0);
@@ -209,7 +210,8 @@ describe('updates against a loopback feed', () => {
     setUploads(true);
     expect(controller.status.canRestart).toBe(false);
     const asked = controller.restart();
-    expect(asked).toMatchObject({ restartPending: true, message: 'Vidlift restarts to update when the running uploads finish.' });
+    expect(asked).toMatchObject({ restartPending: true, said: { code: 'update_restart_pending', params: {} } });
+    expect(sayInEnglish(asked.said!)).toBe('Vidlift restarts to update when the running uploads finish.');
     await new Promise((r) => setImmediate(r));
     expect(double.callsTo('app.quit')).toHaveLength(0);
     expect(readFileSync(installed, 'utf8')).toBe('#!/bin/sh\nexit 0\n');
@@ -255,8 +257,8 @@ describe('updates against a loopback feed', () => {
     const { controller, logged } = setUp();
     await feed.close();
     const status = await controller.check();
-    expect(status).toMatchObject({ state: 'error', message: 'The update server could not be reached. Vidlift tries again later.', canRestart: false });
-    expect(status.message).not.toMatch(/\bat |Error:|ECONN/);
+    expect(status).toMatchObject({ state: 'error', said: { code: 'update_unreachable', params: {} }, canRestart: false });
+    expect(sayInEnglish(status.said!)).toBe('The update server could not be reached. Vidlift tries again later.');
     expect(logged).toContain('The update failed');
     expect(controller.restart().state).toBe('error');
     expect(double.callsTo('app.quit')).toHaveLength(0);
@@ -268,7 +270,7 @@ describe('updates against a loopback feed', () => {
     const status = await controller.check();
     expect(status).toMatchObject({
       state: 'error',
-      message: 'The downloaded update was damaged (its checksum did not match) and was discarded. Vidlift tries again at the next check.',
+      said: { code: 'update_damaged', params: {} },
       canRestart: false,
     });
     controller.restart();
@@ -279,14 +281,16 @@ describe('updates against a loopback feed', () => {
   it('says so when the feed has no update information for Linux', async () => {
     const { controller } = setUp();
     const status = await controller.check();
-    expect(status).toMatchObject({ state: 'error', message: 'The update server has no update for this system.' });
+    expect(status).toMatchObject({ state: 'error', said: { code: 'update_none_for_system', params: {} } });
+    expect(sayInEnglish(status.said!)).toBe('The update server has no update for this system.');
   });
 
   it('reports "up to date" when the feed has this version', async () => {
     feed.routes.set('/latest-linux.yml', Buffer.from("version: 1.0.0\nfiles:\n  - url: Vidlift-1.0.0.AppImage\n    sha512: abc\n    size: 1\npath: Vidlift-1.0.0.AppImage\nsha512: abc\nreleaseDate: '2026-11-22T12:00:00.000Z'\n"));
     const { controller } = setUp();
     const status = await controller.check();
-    expect(status).toMatchObject({ state: 'idle', message: 'Vidlift is up to date.', version: null });
+    expect(status).toMatchObject({ state: 'idle', said: { code: 'update_up_to_date', params: {} }, version: null });
+    expect(sayInEnglish(status.said!)).toBe('Vidlift is up to date.');
     expect(status.lastChecked).not.toBeNull();
   });
 });

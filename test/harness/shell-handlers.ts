@@ -5,6 +5,7 @@ import { openableExternalUrl } from '../../electron/main/security.ts';
 import type { Handlers } from '../../electron/core/rpc/dispatch.ts';
 import type { Core, ShellMethod } from '../../electron/core/core.ts';
 import { AppError } from '../../shared/errors.ts';
+import { OFF_UNPACKAGED } from '../../electron/main/updater-loader.ts';
 import { HOOK_MOMENTS, type Hooks } from '../../shared/notify.ts';
 
 export interface HarnessShell {
@@ -23,7 +24,7 @@ export interface HarnessShell {
 /** The harness is never an installed app: updates are off, as in the source tree. */
 const HARNESS_UPDATES = {
   state: 'off' as const,
-  message: 'Updates work in the installed app only; this copy runs from the source tree.',
+  said: OFF_UNPACKAGED,
   version: null,
   percent: null,
   canRestart: false,

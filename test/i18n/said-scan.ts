@@ -6,7 +6,6 @@
 //
 // A developer's note about a broken invariant (`new Error('a limiter needs at least one slot')`,
 // lower case, never shown but as "something went wrong") is not a sentence to a person and passes.
-// NOT_YET_CODED lists the files still to convert: the list may only shrink.
 //
 //   node test/i18n/said-scan.ts           scan electron/core
 //   node test/i18n/said-scan.ts <dir>...  scan other folders (its test uses fixtures)
@@ -15,22 +14,6 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-/** Files whose refusals are still English sentences (issue 30 left them for a later step). */
-export const NOT_YET_CODED: ReadonlySet<string> = new Set([
-  'electron/core/files/image.ts',
-  'electron/core/files/media-handlers.ts',
-  'electron/core/files/subtitle.ts',
-  'electron/core/files/subtitle-prepare.ts',
-  'electron/core/files/subtitle-thread.ts',
-  'electron/core/files/file-identity.ts',
-  'electron/core/links/text-document.ts',
-  'electron/core/notify/destinations.ts',
-  'electron/core/secrets/keytar-store.ts',
-  'electron/core/library/outbox/kinds.ts',
-  'electron/core/net/proxy-agents.ts',
-  'electron/core/uploads/file-server.ts',
-]);
 
 const REFUSERS = new Set(['AppError', 'Error', 'refuse', 'invalid', 'notFound']);
 
@@ -90,7 +73,6 @@ export function scan(dirs: readonly string[]): SaidFinding[] {
   return dirs.flatMap((dir) =>
     sourceFiles(dir)
       .map((path) => relative(ROOT, path).split('\\').join('/'))
-      .filter((file) => !NOT_YET_CODED.has(file))
       .flatMap((file) => scanSource(file, readFileSync(join(ROOT, file), 'utf8'))),
   );
 }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import { ERROR_LEADS, type ErrorCode } from '../../../shared/errors.ts';
+import { errorLead, type ErrorCode } from '../../../shared/errors.ts';
+import { say } from '../../../shared/i18n/say.ts';
 import type { LinkHealth } from '../../../shared/links.ts';
 import type { LinkCheckResult, LinkFixResult, UploadAgain } from '../../../shared/link-text.ts';
 import type { Command } from '../command.ts';
@@ -96,7 +97,7 @@ function sayCheck(result: LinkCheckResult, out: Output): void {
   const videosPerReason = new Map<ErrorCode, number>();
   for (const reason of unknownWhy.values()) videosPerReason.set(reason, (videosPerReason.get(reason) ?? 0) + 1);
   for (const [reason, videos] of videosPerReason) {
-    out.say(`${videos} ${videos === 1 ? 'video' : 'videos'} not checked (${reason}): the library does not know ${videos === 1 ? 'it' : 'them'}. ${ERROR_LEADS[reason]}`);
+    out.say(`${videos} ${videos === 1 ? 'video' : 'videos'} not checked (${reason}): the library does not know ${videos === 1 ? 'it' : 'them'}. ${say(errorLead(reason))}`);
   }
 }
 

@@ -2,14 +2,11 @@
 // own: the session pool tells this refusal from others without loading the lock's package,
 // which comes with an account's parts (issue 33: not before the window's first answers).
 import { AppError } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 
 export class AccountInUseError extends AppError {
   constructor() {
-    super(
-      'unavailable',
-      'This account is open in another Vidlift (the app or the command line) on this computer. Quit that one first: one upload queue, one sender, so no file is sent twice.',
-      { retryable: true },
-    );
+    super('unavailable', said('account_in_use_elsewhere'), { retryable: true });
     this.name = 'AccountInUseError';
   }
 }

@@ -4,6 +4,7 @@
 import type { RedactingLogger } from '../log/redacting.ts';
 import type { StartupNotices } from '../startup/notices.ts';
 import { keychainUnavailable } from '../startup/notice-texts.ts';
+import { saidOfError } from '../../../shared/errors.ts';
 import type { AuthService } from './key-check.ts';
 import type { AccountRegistry } from './registry.ts';
 
@@ -25,7 +26,7 @@ export class KeychainNotice {
       this.#notices.clear('keychain-unavailable');
     } catch (error) {
       // No usable keychain: no account can open; the window says why and what to do.
-      this.#notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
+      this.#notices.add(keychainUnavailable(saidOfError(error)));
     }
   }
 }
@@ -36,6 +37,6 @@ export async function adoptOlderSingleAccount(accounts: AccountRegistry, notices
     await accounts.adoptSingleAccount();
   } catch (error) {
     logger.warn('the account of an older version could not be taken over yet', { error });
-    notices.add(keychainUnavailable(error instanceof Error ? error.message : String(error)));
+    notices.add(keychainUnavailable(saidOfError(error)));
   }
 }

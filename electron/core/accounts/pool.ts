@@ -27,7 +27,7 @@ import { accountDatabasePath, type AccountRegistry } from './registry.ts';
 import { AccountEvents } from './events.ts';
 import { KeyGatedConnectivity } from './key-gate.ts';
 import type { QueueConditions } from '../uploads/conditions.ts';
-import { said } from '../../../shared/said.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 /**
  * An account's parts (library, sync, queue, uploads, watch folders, links, exports) and the
@@ -76,7 +76,7 @@ export class SessionPool {
   readonly #deps: SessionPoolDeps;
   readonly #open = new Map<string, OpenAccount>();
   /** Why an account with a key is not open (its library could not be opened, or another process has it). */
-  readonly #blocked = new Map<string, string>();
+  readonly #blocked = new Map<string, Said>();
   readonly #retries = new Map<string, NodeJS.Timeout>();
   readonly #openListeners = new Set<(session: AccountSession) => (() => void) | void>();
   readonly #closeHooks = new Map<string, Array<() => void>>();
@@ -241,9 +241,10 @@ export class SessionPool {
         const notice =
           error instanceof SchemaFromNewerVersionError
             ? libraryFromNewerVersion(accountDatabasePath(this.#deps.dataDir, record.id))
-            : libraryUnopened('SQLite could not open it.');
+            : libraryUnopened();
         notices.add(notice);
-        this.#blocked.set(record.id, `${notice.title} ${notice.detail}`);
+        // The refusal says what happened; what to do is in the notice the window lists.
+        this.#blocked.set(record.id, notice.title);
         this.#deps.logger.error('could not open an account', { error });
       }
     }
@@ -331,7 +332,7 @@ export class SessionPool {
   /** Another process has the account: say so (if it is the one shown), and try again until it lets go. */
   #waitForOtherProcess(id: string, error: AccountInUseError): void {
     if (this.#deps.accounts.active()?.id === id) this.#deps.notices.add(accountInUse());
-    this.#blocked.set(id, error.message);
+    this.#blocked.set(id, error.said);
     const timer = setTimeout(() => {
       this.#retries.delete(id);
       void this.sync();

@@ -6,7 +6,8 @@
 // meaning of a well-formed service error is decided from what the client knows about the
 // request instead (the operation, its input, and a few cheap facts it can find out for
 // itself), with the server's message kept for the person to read.
-import { AppError, ERROR_LEADS, type ErrorCode } from '../../../shared/errors.ts';
+import { AppError, errorLeadWithService, type ErrorCode } from '../../../shared/errors.ts';
+import type { Said } from '../../../shared/said.ts';
 
 /**
  * How a request failed, below the level of the app's error codes:
@@ -28,12 +29,13 @@ export class ServiceError extends AppError {
   /** The service's own message, verbatim, when it sent one (never branch on its text). */
   readonly serviceMessage: string | null;
 
+  /** `said`: what a person reads (a string only for words that are not ours to code, as AppError takes it). */
   constructor(
     code: ErrorCode,
-    message: string,
+    said: Said | string,
     details: { kind: FailureKind; operation?: string | null; serviceMessage?: string | null; retryable?: boolean; cause?: unknown },
   ) {
-    super(code, message, { ...(details.retryable === undefined ? {} : { retryable: details.retryable }), cause: details.cause });
+    super(code, said, { ...(details.retryable === undefined ? {} : { retryable: details.retryable }), cause: details.cause });
     this.name = 'ServiceError';
     this.kind = details.kind;
     this.operation = details.operation ?? null;
@@ -41,12 +43,13 @@ export class ServiceError extends AppError {
   }
 }
 
-/** The same error with the service's words passed through `redact` (secrets it echoed back). */
+/** The same error with the service's words passed through `redact` (secrets it echoed back), in what is said too. */
 export function redactServiceError(error: ServiceError, redact: (text: string) => string): ServiceError {
-  const message = redact(error.message);
-  const said = error.serviceMessage === null ? null : redact(error.serviceMessage);
-  if (message === error.message && said === error.serviceMessage) return error;
-  return new ServiceError(error.code, message, { kind: error.kind, operation: error.operation, serviceMessage: said, retryable: error.retryable, cause: error.cause });
+  const params = Object.fromEntries(Object.entries(error.said.params).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value]));
+  const said = { code: error.said.code, params } as Said;
+  const serviceMessage = error.serviceMessage === null ? null : redact(error.serviceMessage);
+  if (JSON.stringify(said) === JSON.stringify(error.said) && serviceMessage === error.serviceMessage) return error;
+  return new ServiceError(error.code, said, { kind: error.kind, operation: error.operation, serviceMessage, retryable: error.retryable, cause: error.cause });
 }
 
 export function isServiceError(value: unknown): value is ServiceError {
@@ -107,14 +110,8 @@ export function hintFromMessage(message: string): ErrorCode | undefined {
   return QUOTED_MESSAGE_HINTS.get(message.trim().toLowerCase());
 }
 
-/** A sentence for the person: what it means, then what the service said, verbatim. */
-export function describeServiceError(code: ErrorCode, serviceMessage: string): string {
-  const said = serviceMessage.trim();
-  return said === '' ? ERROR_LEADS[code] : `${ERROR_LEADS[code]} The service said: “${said}”`;
-}
-
 export function serviceErrorFor(operation: string, code: ErrorCode, serviceMessage: string): ServiceError {
-  return new ServiceError(code, describeServiceError(code, serviceMessage), {
+  return new ServiceError(code, errorLeadWithService(code, serviceMessage), {
     kind: 'service',
     operation,
     serviceMessage,

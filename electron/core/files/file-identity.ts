@@ -5,6 +5,7 @@
 // bytes sent are the file that was granted, or nothing is sent (issue 18 item 5).
 import { constants } from 'node:fs';
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 
@@ -22,8 +23,8 @@ export function identityOf(stats: BigIntStats): FileIdentity {
 
 /** The file is not the one that was queued (replaced, or turned into a link). */
 export class FileSwappedError extends AppError {
-  constructor(message = 'The file was replaced after it was added (or turned into a link to another file): it was not sent. Add it again if it is the right one.') {
-    super('validation', message, { retryable: false });
+  constructor(why: Said = said('file_swapped')) {
+    super('validation', why, { retryable: false });
     this.name = 'FileSwappedError';
   }
 }
@@ -50,7 +51,7 @@ export async function openIdentified(path: string, expected: { dev?: string | nu
     const sameFile = (expected.dev == null || expected.dev === now.dev) && (expected.ino == null || expected.ino === now.ino);
     if (!sameFile) throw new FileSwappedError();
     if ((expected.size !== undefined && now.size !== expected.size) || (expected.mtimeMs !== undefined && now.mtimeMs !== expected.mtimeMs)) {
-      throw new FileSwappedError('The file changed after it was added: it was not sent. Retry to upload it as it is now.');
+      throw new FileSwappedError(said('file_changed'));
     }
     return handle;
   } catch (error) {
@@ -80,7 +81,7 @@ export async function readIdentified(path: string, file: PickedIdentity | undefi
     handle = await openIdentified(path, file ?? {});
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('validation', 'The picked file is no longer there (moved or deleted): pick it again.', { retryable: false, cause: error });
+    throw new AppError('validation', said('picked_file_gone'), { retryable: false, cause: error });
   }
   try {
     return await handle.readFile();

@@ -1,11 +1,12 @@
 // Thumbnail checks before anything is queued (spec 4.11: JPEG or PNG, at most 1600 x 1200).
 // The type is decided by the file's bytes, never by its name: a GIF named .png is refused
-// here with a sentence, instead of minutes later by the service with one of its own.
+// here with a said reason, instead of minutes later by the service with one of its own.
 import { constants } from 'node:fs';
 import { lstat, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { lazyPackage } from '../lazy-package.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said, type SaidCode } from '../../../shared/said.ts';
 import { THUMBNAIL_MAX, type ImageCheck } from '../../../shared/model.ts';
 
 // Loaded with the first thumbnail checked, not with the app.
@@ -16,8 +17,20 @@ const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_MAX.height;
 /** No byte limit in the spec; a 1600 x 1200 JPEG or PNG is far below this, so larger is not a thumbnail. */
 const THUMBNAIL_MAX_BYTES = 50 * 1024 * 1024;
 
-function refuse(message: string): never {
-  throw new AppError('validation', message, { retryable: false });
+function refuse(reason: Said): never {
+  throw new AppError('validation', reason, { retryable: false });
+}
+
+/** What a picked file is for: the refusals that name it. */
+export type PickedKind = 'image' | 'subtitle';
+
+const PICKED_KIND_REFUSALS = {
+  image: { pathNotFull: 'picked_image_path_not_full', isFolder: 'picked_image_is_folder', notRegular: 'picked_image_not_regular' },
+  subtitle: { pathNotFull: 'picked_subtitle_path_not_full', isFolder: 'picked_subtitle_is_folder', notRegular: 'picked_subtitle_not_regular' },
+} as const satisfies Record<PickedKind, Record<'pathNotFull' | 'isFolder' | 'notRegular', SaidCode>>;
+
+function unreadable(name: string, errno: string | undefined): Said {
+  return errno === undefined ? said('picked_file_unreadable', { name }) : said('picked_file_unreadable_errno', { name, errno });
 }
 
 function errnoOf(error: unknown): string | undefined {
@@ -25,38 +38,39 @@ function errnoOf(error: unknown): string | undefined {
 }
 
 /**
- * Reads a local file the person picked, refusing with a readable sentence everything that is
+ * Reads a local file the person picked, refusing with a said reason everything that is
  * not a non-empty regular file: missing paths, broken symlinks, folders, devices and pipes
  * (opening a FIFO would block forever, so the type is checked before the file is opened).
  * Shared by the subtitle check.
  */
-export async function readPickedFile(path: string, what: string, maxBytes: number, tooLarge: (size: number) => string): Promise<Buffer> {
+export async function readPickedFile(path: string, what: PickedKind, maxBytes: number, tooLarge: (size: number) => Said): Promise<Buffer> {
   const name = basename(path);
-  if (!isAbsolute(path)) refuse(`The ${what} path must be a full path (got “${name}”).`);
+  const refusals = PICKED_KIND_REFUSALS[what];
+  if (!isAbsolute(path)) refuse(said(refusals.pathNotFull, { name }));
   let isLink = false;
   try {
     isLink = (await lstat(path)).isSymbolicLink();
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') refuse(`There is no file “${name}” any more; it may have been moved or deleted.`);
-    refuse(`“${name}” cannot be read (${errnoOf(error) ?? 'unknown error'}).`);
+    if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') refuse(said('picked_file_missing', { name }));
+    refuse(unreadable(name, errnoOf(error)));
   }
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(path);
   } catch (error) {
-    if (isLink) refuse(`“${name}” is a shortcut (symbolic link) to a file that no longer exists.`);
-    refuse(`“${name}” cannot be read (${errnoOf(error) ?? 'unknown error'}).`);
+    if (isLink) refuse(said('picked_file_broken_link', { name }));
+    refuse(unreadable(name, errnoOf(error)));
   }
-  if (info.isDirectory()) refuse(`“${name}” is a folder, not a ${what} file.`);
-  if (!info.isFile()) refuse(`“${name}” is not a regular file (it is a device, pipe or socket), so it cannot be a ${what}.`);
-  if (info.size === 0) refuse(`“${name}” is empty (0 bytes).`);
+  if (info.isDirectory()) refuse(said(refusals.isFolder, { name }));
+  if (!info.isFile()) refuse(said(refusals.notRegular, { name }));
+  if (info.size === 0) refuse(said('picked_file_empty', { name }));
   if (info.size > maxBytes) refuse(tooLarge(info.size));
   try {
     // O_NONBLOCK: if the path was swapped for a pipe since the check above, never hang on it.
     const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const bytes = await handle.readFile();
-      if (bytes.length === 0) refuse(`“${name}” is empty (0 bytes).`);
+      if (bytes.length === 0) refuse(said('picked_file_empty', { name }));
       if (bytes.length > maxBytes) refuse(tooLarge(bytes.length));
       return bytes;
     } finally {
@@ -65,8 +79,8 @@ export async function readPickedFile(path: string, what: string, maxBytes: numbe
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = errnoOf(error);
-    if (code === 'EACCES' || code === 'EPERM') refuse(`Vidlift is not allowed to read “${name}” (permission denied).`);
-    return refuse(`“${name}” cannot be read (${code ?? 'unknown error'}).`);
+    if (code === 'EACCES' || code === 'EPERM') refuse(said('picked_file_denied', { name }));
+    return refuse(unreadable(name, code));
   }
 }
 
@@ -85,12 +99,12 @@ function sniffImageKind(bytes: Uint8Array): Kind {
   return 'other';
 }
 
-const KIND_NAMES: Record<Exclude<Kind, 'jpeg' | 'png' | 'other'>, string> = {
-  gif: 'a GIF image',
-  webp: 'a WebP image',
-  bmp: 'a BMP image',
-  tiff: 'a TIFF image',
-  heic: 'a HEIC/AVIF image or a video',
+/** The formats' own names (not words of a language); HEIC has its own refusal, as it may be a video. */
+const FORMAT_NAMES: Record<Exclude<Kind, 'jpeg' | 'png' | 'other' | 'heic'>, string> = {
+  gif: 'GIF',
+  webp: 'WebP',
+  bmp: 'BMP',
+  tiff: 'TIFF',
 };
 
 /** A JPEG is complete when an end-of-image marker follows its first scan. */
@@ -123,9 +137,10 @@ function pngIsComplete(bytes: Uint8Array): boolean {
 
 export function checkThumbnailBytes(bytes: Uint8Array, name: string): ImageCheck {
   const kind = sniffImageKind(bytes);
-  if (kind === 'other') return refuse(`“${name}” is not a JPEG or PNG image. Thumbnails must be JPEG or PNG.`);
-  if (kind !== 'jpeg' && kind !== 'png') return refuse(`“${name}” is ${KIND_NAMES[kind]}, not JPEG or PNG. Thumbnails must be JPEG or PNG.`);
-  const label = kind === 'jpeg' ? 'JPEG' : 'PNG';
+  if (kind === 'other') return refuse(said('thumbnail_not_image', { name }));
+  if (kind === 'heic') return refuse(said('thumbnail_heic', { name }));
+  if (kind !== 'jpeg' && kind !== 'png') return refuse(said('thumbnail_other_format', { name, format: FORMAT_NAMES[kind] }));
+  const format = kind === 'jpeg' ? 'JPEG' : 'PNG';
   let width = 0;
   let height = 0;
   try {
@@ -133,15 +148,13 @@ export function checkThumbnailBytes(bytes: Uint8Array, name: string): ImageCheck
     width = size.width;
     height = size.height;
   } catch {
-    refuse(`“${name}” could not be read as a ${label} image: the file looks damaged or incomplete.`);
+    refuse(said('thumbnail_damaged', { name, format }));
   }
   const complete = kind === 'jpeg' ? jpegIsComplete(bytes) : pngIsComplete(bytes);
-  if (!complete) refuse(`“${name}” is an incomplete ${label} image (the file is cut short). Save it again and try once more.`);
-  if (!(width > 0 && height > 0)) refuse(`“${name}” has no readable dimensions.`);
+  if (!complete) refuse(said('thumbnail_incomplete', { name, format }));
+  if (!(width > 0 && height > 0)) refuse(said('thumbnail_no_dimensions', { name }));
   if (width > THUMBNAIL_MAX_WIDTH || height > THUMBNAIL_MAX_HEIGHT) {
-    refuse(
-      `“${name}” is ${width} x ${height} pixels; thumbnails can be at most ${THUMBNAIL_MAX_WIDTH} x ${THUMBNAIL_MAX_HEIGHT}. Resize it and try again.`,
-    );
+    refuse(said('thumbnail_too_big', { name, width, height, maxWidth: THUMBNAIL_MAX_WIDTH, maxHeight: THUMBNAIL_MAX_HEIGHT }));
   }
   return { type: kind, width, height, size: bytes.length };
 }
@@ -149,7 +162,7 @@ export function checkThumbnailBytes(bytes: Uint8Array, name: string): ImageCheck
 /** Checks a thumbnail candidate by content; throws AppError('validation') with the reason. */
 export async function checkThumbnailFile(path: string): Promise<ImageCheck> {
   const bytes = await readPickedFile(path, 'image', THUMBNAIL_MAX_BYTES, (size) =>
-    `“${basename(path)}” is ${Math.round(size / 1024 / 1024)} MB, far too large for a ${THUMBNAIL_MAX_WIDTH} x ${THUMBNAIL_MAX_HEIGHT} thumbnail.`,
+    said('thumbnail_file_too_large', { name: basename(path), megabytes: Math.round(size / 1024 / 1024), maxWidth: THUMBNAIL_MAX_WIDTH, maxHeight: THUMBNAIL_MAX_HEIGHT }),
   );
   return checkThumbnailBytes(bytes, basename(path));
 }

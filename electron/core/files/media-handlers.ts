@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import { identityOf } from './file-identity.ts';
 import type { LentFile, MediaTokens } from './media-tokens.ts';
@@ -29,35 +30,35 @@ interface MediaHandlerDeps {
   url: (token: string) => string;
 }
 
-function refuse(message: string): never {
-  throw new AppError('validation', message, { retryable: false });
+function refuse(reason: Said): never {
+  throw new AppError('validation', reason, { retryable: false });
 }
 
 export function createMediaHandlers(deps: MediaHandlerDeps): Pick<Handlers, 'media:open' | 'media:release'> {
   return {
     'media:open': async ({ path }) => {
       const name = basename(path);
-      if (!deps.mayLend(path)) refuse('Vidlift may only play files you picked, dropped or uploaded from this computer. Choose the video again.');
+      if (!deps.mayLend(path)) refuse(said('media_not_granted'));
       // One handle for every check, and the identity of what it opened goes with the token: the
       // path is served later only while it still holds this very file (media-range.ts).
       let handle: FileHandle;
       try {
         handle = await open(path, READ_NO_BLOCK);
       } catch {
-        refuse(`There is no file “${name}” any more; it may have been moved or deleted.`);
+        refuse(said('picked_file_missing', { name }));
       }
       let file: LentFile;
       try {
         const info = await handle.stat({ bigint: true });
-        if (!info.isFile()) refuse(`“${name}” is not a file.`);
+        if (!info.isFile()) refuse(said('media_not_file', { name }));
         const head = Buffer.alloc(SNIFF_BYTES);
         let bytesRead: number;
         try {
           ({ bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0));
         } catch {
-          refuse(`“${name}” cannot be read.`);
+          refuse(said('picked_file_unreadable', { name }));
         }
-        if (sniffVideo(head.subarray(0, bytesRead)) === null) refuse(`“${name}” is not a video file.`);
+        if (sniffVideo(head.subarray(0, bytesRead)) === null) refuse(said('media_not_video', { name }));
         file = { path, ...identityOf(info) };
       } finally {
         await handle.close();

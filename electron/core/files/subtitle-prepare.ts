@@ -13,6 +13,7 @@
 // of milliseconds at most, less than starting the thread would.
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import { readPickedFile } from './image.ts';
 import { checkSubtitleText, detectFormat, SUBTITLE_MAX_BYTES, type PreparedSubtitle, type SubtitleFormat } from './subtitle.ts';
 import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
@@ -33,32 +34,29 @@ export const SUBTITLE_INLINE_MAX_BYTES = 32 * 1024;
 const PREVIEW_CUES = 8;
 const PREVIEW_VTT_CHARS = 2000;
 
-function refuse(message: string): never {
-  throw new AppError('validation', message, { retryable: false });
+function refuse(reason: Said): never {
+  throw new AppError('validation', reason, { retryable: false });
 }
 
-function kb(bytes: number): string {
-  return `${Math.ceil(bytes / 1024)} KB`;
+/** KB as the spec counts them, rounded up so a file just over the limit never reads as 500 KB. */
+function kilobytes(bytes: number): number {
+  return Math.ceil(bytes / 1024);
 }
 
-/** Prepares decoded-or-raw bytes; `name` is for the sentences. */
+/** Prepares decoded-or-raw bytes; `name` is for the refusals. */
 export function prepareSubtitleBytes(raw: Uint8Array, name: string, encoding?: string): PreparedSubtitle {
-  if (encoding !== undefined && !isKnownEncoding(encoding)) refuse(`“${encoding}” is not a text encoding Vidlift offers for subtitles.`);
+  if (encoding !== undefined && !isKnownEncoding(encoding)) refuse(said('subtitle_encoding_unknown', { encoding }));
   const detected = detectSubtitleEncoding(raw);
   const used = encoding ?? detected.encoding;
   const decoded = decodeWith(raw, used);
-  if (decoded.includes('\0')) refuse(`“${name}” is not a text file in ${labelOf(used)}, so it cannot be an SRT or WebVTT subtitle.`);
+  if (decoded.includes('\0')) refuse(said('subtitle_not_text', { name, encoding: labelOf(used) }));
   const format = detectFormat(decoded.replace(/^\uFEFF+/, '').replace(/\r\n?/g, '\n'));
-  if (format === null) {
-    const hint = encoding === undefined ? '' : ` Read as ${labelOf(used)}; another encoding may read it.`;
-    refuse(`“${name}” is not an SRT or WebVTT subtitle file.${hint}`);
-  }
+  if (format === null) refuse(encoding === undefined ? said('subtitle_not_subtitle', { name }) : said('subtitle_not_subtitle_read_as', { name, encoding: labelOf(used) }));
   const { text, fixes } = repairSubtitle(decoded, format);
   checkSubtitleText(text, name);
   const bytes = encodeUtf8(text);
   if (bytes.length > SUBTITLE_MAX_BYTES) {
-    const converted = used === 'utf-8' ? '' : ' after conversion to UTF-8';
-    refuse(`“${name}” is ${kb(bytes.length)}${converted}; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`);
+    refuse(said(used === 'utf-8' ? 'subtitle_too_large' : 'subtitle_too_large_converted', { name, kilobytes: kilobytes(bytes.length) }));
   }
   const { cues } = parseCues(text);
   return {
@@ -95,9 +93,7 @@ function labelOf(encoding: string): string {
 /** Reads a picked subtitle file and prepares it off the main thread; throws AppError('validation') with the reason. */
 export async function prepareSubtitleFile(path: string, encoding?: string): Promise<PreparedSubtitle> {
   const name = basename(path);
-  const raw = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_SOURCE_BYTES, (size) =>
-    `“${name}” is ${kb(size)}; subtitle files can be at most 500 KB (${SUBTITLE_MAX_BYTES.toLocaleString('en')} bytes).`,
-  );
+  const raw = await readPickedFile(path, 'subtitle', SUBTITLE_MAX_SOURCE_BYTES, (size) => said('subtitle_too_large', { name, kilobytes: kilobytes(size) }));
   if (raw.length <= SUBTITLE_INLINE_MAX_BYTES) return prepareSubtitleBytes(raw, name, encoding);
   return prepareOnThread(raw, name, encoding) ?? prepareSubtitleBytes(raw, name, encoding);
 }

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError, type ErrorShape } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 import type { PreparedSubtitle } from './subtitle.ts';
 
 /** One file for the thread, and its answer. */
@@ -111,8 +112,8 @@ function lost(thread: Worker, error: Error): void {
     pending.delete(id);
     job.reject(
       outOfMemory
-        ? new AppError('validation', `“${job.name}” is too complex to read as a subtitle file.`, { retryable: false })
-        : new AppError('internal', `“${job.name}” could not be prepared: ${error.message}`, { retryable: true, cause: error }),
+        ? new AppError('validation', said('subtitle_too_complex', { name: job.name }), { retryable: false })
+        : new AppError('internal', said('subtitle_not_prepared', { name: job.name, detail: error.message }), { retryable: true, cause: error }),
     );
   }
 }

@@ -3,6 +3,7 @@
 // to WebVTT, and a file with broken timings would fail there, later and less clearly.
 // Reading, decoding and repairing a file come first: subtitle-prepare.ts.
 import { AppError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import type { SubtitlePreview } from '../../../shared/media.ts';
 
 /** 500 KB as the spec counts it (KB = 1024 bytes). */
@@ -19,8 +20,8 @@ export interface PreparedSubtitle {
   preview: SubtitlePreview;
 }
 
-function refuse(message: string): never {
-  throw new AppError('validation', message, { retryable: false });
+function refuse(reason: Said): never {
+  throw new AppError('validation', reason, { retryable: false });
 }
 
 export function detectFormat(text: string): SubtitleFormat | null {
@@ -67,14 +68,10 @@ export function findTimingProblem(text: string, format: SubtitleFormat): TimingP
 
 export function checkSubtitleText(text: string, name: string): SubtitleFormat {
   const format = detectFormat(text);
-  if (format === null) refuse(`“${name}” is not an SRT or WebVTT subtitle file.`);
+  if (format === null) refuse(said('subtitle_not_subtitle', { name }));
   const problem = findTimingProblem(text, format);
-  if (problem?.reason === 'no_cues') refuse(`“${name}” has no subtitles in it (no cue timings were found).`);
-  if (problem?.reason === 'unreadable') {
-    refuse(`“${name}” has a broken cue timing on line ${problem.line} (“${problem.text}”). Fix the timings or pick another file.`);
-  }
-  if (problem?.reason === 'ends_before_start') {
-    refuse(`“${name}” has a cue that ends before it starts on line ${problem.line} (“${problem.text}”). Fix the timings or pick another file.`);
-  }
+  if (problem?.reason === 'no_cues') refuse(said('subtitle_no_cues', { name }));
+  if (problem?.reason === 'unreadable') refuse(said('subtitle_broken_timing', { name, line: problem.line, text: problem.text }));
+  if (problem?.reason === 'ends_before_start') refuse(said('subtitle_ends_before_start', { name, line: problem.line, text: problem.text }));
   return format;
 }

@@ -4,6 +4,7 @@
 // failed run is logged with its output and shown as a notice; the next run goes as usual.
 import type { HookCommand, HookDocument, HookUpload, Hooks } from '../../../shared/notify.ts';
 import type { StartupNotice } from '../../../shared/model.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import type { AccountSession } from '../accounts/session.ts';
 import type { SessionPool } from '../accounts/pool.ts';
 import type { Logger } from '../log/logger.ts';
@@ -97,12 +98,12 @@ export class HookRunner {
 
 /** The notice of a failed hook: which program, how it ended, that uploads went on. */
 export function hookFailed(command: HookCommand, outcome: HookOutcome): StartupNotice {
-  const how = outcome.startError !== null ? `could not start (${outcome.startError})` : outcome.timedOut ? 'ran past its timeout and was stopped' : outcome.signal !== null ? `was ended by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
-  return {
-    id: 'hook-failed',
-    severity: 'warning',
-    title: `A hook ${how}: ${command.file}`,
-    detail: 'Uploads went on as usual. Its output is in the log; check the command in Settings → Hooks.',
-    keptFile: null,
-  };
+  return { id: 'hook-failed', severity: 'warning', title: howHookFailed(command.file, outcome), detail: [said('notice_hook_failed_detail')], keptFile: null };
+}
+
+function howHookFailed(file: string, outcome: HookOutcome): Said {
+  if (outcome.startError !== null) return said('notice_hook_not_started', { file, detail: outcome.startError });
+  if (outcome.timedOut) return said('notice_hook_timed_out', { file });
+  if (outcome.signal !== null) return said('notice_hook_signalled', { file, signal: outcome.signal });
+  return said('notice_hook_exited', { file, code: outcome.exitCode ?? -1 });
 }

@@ -9,6 +9,7 @@
 import { isAscii } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { AppError } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 import type { TextEncoding } from '../../../shared/link-text.ts';
 import { detectSubtitleEncoding } from '../files/subtitle-encoding.ts';
 
@@ -73,7 +74,7 @@ export function decodeDocument(bytes: Buffer): TextDocument {
   // Bytes found to be valid UTF-8 decode and re-encode to themselves: no second pass over 20 MB to prove it.
   if (by === 'utf8-valid' || encode(text, encoding).equals(body)) return { bytes, encoding, bomLength, text };
   // UTF-16 has no byte-for-byte reading that keeps its links findable.
-  if (UTF16.has(encoding)) throw new AppError('validation', `The text is not valid ${encoding.toUpperCase()}: it cannot be rewritten without changing bytes that are not links.`);
+  if (UTF16.has(encoding)) throw new AppError('validation', said('link_text_not_encoding', { encoding: encoding.toUpperCase() }));
   return { bytes, encoding: 'latin1', bomLength, text: body.toString('latin1') };
 }
 

@@ -43,10 +43,13 @@ function newAgent(route: Extract<ProxyRoute, { kind: 'proxy' }>, keepAlive: bool
 /** The error every connection of an `unusable` route fails with (network.ts words it). */
 export const UNUSABLE_PROXY = 'EPROXYUNUSABLE';
 
-/** Opens no connection: the proxy settings name a proxy that cannot be used, and going direct would bypass it. */
+/**
+ * Opens no connection: the proxy settings name a proxy that cannot be used, and going direct would
+ * bypass it. Its error is a developer's note: network.ts says it to the person by its code.
+ */
 class UnusableProxyAgent extends Agent {
   override createConnection(_options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex | undefined {
-    const error = Object.assign(new Error('The proxy settings name a proxy Vidlift cannot use.'), { code: UNUSABLE_PROXY });
+    const error = Object.assign(new Error('the proxy settings name a proxy Vidlift cannot use'), { code: UNUSABLE_PROXY });
     process.nextTick(() => callback?.(error, undefined as unknown as Duplex));
     return undefined;
   }

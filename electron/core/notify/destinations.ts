@@ -3,14 +3,14 @@
 // whether that secret is set. A secret is typed once; it is never read back to the window.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
-import { DESTINATION_SECRET, type Destination, type NotifyView } from '../../../shared/notify.ts';
+import { DESTINATION_SECRET, type Destination, type DestinationKind, type NotifyView } from '../../../shared/notify.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import type { SecretRegistry } from '../log/logger.ts';
 import { DESTINATION_KIND_ROWS } from './kinds.ts';
 import { destinationSecretEntry } from './notifier.ts';
 import type { NotifyOutbox } from './outbox.ts';
-import { said } from '../../../shared/said.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export interface DestinationsDeps {
   settings: SettingsStore;
@@ -52,14 +52,14 @@ export class DestinationList {
     const destination: Destination = { ...input, id: input.id ?? randomUUID(), url: input.kind === 'webhook' ? input.url : null, chatId: input.kind === 'telegram' ? input.chatId : null };
     const row = DESTINATION_KIND_ROWS[destination.kind];
     const missing = row.checkDestination(destination);
-    if (missing !== null) throw new AppError('validation', `This destination needs ${missing}.`, { retryable: false });
+    if (missing !== null) throw new AppError('validation', missing, { retryable: false });
     if (secret !== undefined) {
       this.#d.registry.addSecret(secret);
       const wrong = row.checkSecret(secret);
-      if (wrong !== null) throw new AppError('validation', `The ${secretName(destination)} must be ${wrong}.`, { retryable: false });
+      if (wrong !== null) throw new AppError('validation', wrong, { retryable: false });
     } else if (all.find((d) => d.id === input.id)?.kind !== destination.kind || (await this.#d.secrets.get(destinationSecretEntry(destination.id))) === null) {
       // A new destination, another kind (its secret is another thing), or none kept: it is typed now.
-      throw new AppError('validation', `Enter the ${secretName(destination)} first.`, { retryable: false });
+      throw new AppError('validation', SECRET_NEEDED[DESTINATION_SECRET[destination.kind]], { retryable: false });
     }
     // The keychain first: a destination in the settings without its secret would only fail later.
     if (secret !== undefined) await this.#d.secrets.set(destinationSecretEntry(destination.id), secret);
@@ -78,7 +78,9 @@ export class DestinationList {
   }
 }
 
-const SECRET_NAMES = { signingSecret: 'signing secret', webhookUrl: 'webhook address', botToken: 'bot token' } as const;
-function secretName(destination: Destination): string {
-  return SECRET_NAMES[DESTINATION_SECRET[destination.kind]];
-}
+/** What to type when a destination has no secret kept yet, by what its secret is. */
+const SECRET_NEEDED: Record<(typeof DESTINATION_SECRET)[DestinationKind], Said> = {
+  signingSecret: said('destination_enter_signing_secret'),
+  webhookUrl: said('destination_enter_webhook'),
+  botToken: said('destination_enter_bot_token'),
+};

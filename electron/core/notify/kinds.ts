@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { Destination, DestinationKind, NotifyMessage } from '../../../shared/notify.ts';
 import { notifyText, notifyTitle } from '../../../shared/notify.ts';
 import { isHttpUrl, isLoopbackHost } from '../../../shared/model.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 /** One delivery, ready to send: the outbox row's id names it to the receiver (X-Vidlift-Delivery for the generic webhook). */
 export interface NotifyRequest {
@@ -26,9 +27,9 @@ export interface DeliveryContext {
 
 interface KindRow {
   /** Checks what the person typed as the kind's secret; answers the reason it is not usable, or null. */
-  checkSecret(secret: string): string | null;
+  checkSecret(secret: string): Said | null;
   /** Checks the non-secret fields of a destination of this kind; answers what is missing, or null. */
-  checkDestination(destination: Destination): string | null;
+  checkDestination(destination: Destination): Said | null;
   build(message: NotifyMessage, destination: Destination, secret: string, context: DeliveryContext): NotifyRequest;
 }
 
@@ -43,14 +44,31 @@ export function signBody(secret: string, timestamp: string, body: string): strin
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+type UrlProblem = 'not_web' | 'plain_http' | 'credentials';
+
 /** https anywhere; plain http only to this computer (a receiver on loopback). */
-function sendableUrl(value: string | null): string | null {
-  if (value === null || !isHttpUrl(value)) return 'an http or https address';
+function sendableUrl(value: string | null): UrlProblem | null {
+  if (value === null || !isHttpUrl(value)) return 'not_web';
   const url = new URL(value);
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'an https address (plain http only to this computer)';
-  if (url.username !== '' || url.password !== '') return 'an address without a user name or password in it';
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'plain_http';
+  if (url.username !== '' || url.password !== '') return 'credentials';
   return null;
 }
+
+/** A problem with the receiver's address (the generic webhook's field), and with a webhook address that is the secret. */
+const DESTINATION_URL_PROBLEMS: Record<UrlProblem, Said> = {
+  not_web: said('destination_url_not_web'),
+  plain_http: said('destination_url_plain_http'),
+  credentials: said('destination_url_credentials'),
+};
+const WEBHOOK_SECRET_PROBLEMS: Record<UrlProblem, Said> = {
+  not_web: said('destination_webhook_not_web'),
+  plain_http: said('destination_webhook_plain_http'),
+  credentials: said('destination_webhook_credentials'),
+};
+
+/** The generic webhook's signing secret is at least this long. */
+const SIGNING_SECRET_MIN = 16;
 
 const json = { 'Content-Type': 'application/json' };
 
@@ -61,8 +79,11 @@ export function webhookBody(message: NotifyMessage, now: number): string {
 
 export const DESTINATION_KIND_ROWS: Record<DestinationKind, KindRow> = {
   webhook: {
-    checkSecret: (secret) => (secret.length >= 16 ? null : 'a signing secret of at least 16 characters'),
-    checkDestination: (destination) => sendableUrl(destination.url),
+    checkSecret: (secret) => (secret.length >= SIGNING_SECRET_MIN ? null : said('destination_signing_secret_short', { min: SIGNING_SECRET_MIN })),
+    checkDestination: (destination) => {
+      const problem = sendableUrl(destination.url);
+      return problem === null ? null : DESTINATION_URL_PROBLEMS[problem];
+    },
     build: (message, destination, secret, { deliveryId, now }) => {
       const body = webhookBody(message, now);
       const timestamp = String(now);
@@ -93,8 +114,8 @@ export const DESTINATION_KIND_ROWS: Record<DestinationKind, KindRow> = {
   // The Bot API's sendMessage: the token is part of the path (that is how the API takes it);
   // a text holds at most 4096 characters.
   telegram: {
-    checkSecret: (secret) => (/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(secret) ? null : 'a bot token as @BotFather gives it (digits, a colon, then letters)'),
-    checkDestination: (destination) => (destination.chatId && /^(-?\d{1,20}|@[A-Za-z0-9_]{4,64})$/.test(destination.chatId) ? null : 'a chat id (a number) or @channelname'),
+    checkSecret: (secret) => (/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(secret) ? null : said('destination_bot_token')),
+    checkDestination: (destination) => (destination.chatId && /^(-?\d{1,20}|@[A-Za-z0-9_]{4,64})$/.test(destination.chatId) ? null : said('destination_chat_id')),
     build: (message, destination, secret, { telegramApi }) => ({
       // Joined as text: resolved as a relative URL, `bot123:ABC` would read as a scheme.
       url: new URL(`${telegramApi.replace(/\/+$/, '')}/bot${secret}/sendMessage`),
@@ -108,11 +129,11 @@ export const DESTINATION_KIND_ROWS: Record<DestinationKind, KindRow> = {
  * A Discord or Slack webhook URL is only accepted on that service's own host (or this
  * computer, for a receiver in a test): the URL is the secret, and a typo'd host would get it.
  */
-function webhookAt(value: string, hosts: readonly string[], pathStart: string): string | null {
+function webhookAt(value: string, hosts: readonly string[], pathStart: string): Said | null {
   const problem = sendableUrl(value);
-  if (problem) return problem;
+  if (problem) return WEBHOOK_SECRET_PROBLEMS[problem];
   const url = new URL(value);
   const known = hosts.includes(url.hostname) || isLoopbackHost(url.hostname);
-  if (!known || !url.pathname.startsWith(pathStart)) return `a webhook address on ${hosts[0]} (starting https://${hosts[0]}${pathStart})`;
+  if (!known || !url.pathname.startsWith(pathStart)) return said('destination_webhook_host', { host: hosts[0]!, start: `https://${hosts[0]}${pathStart}` });
   return null;
 }

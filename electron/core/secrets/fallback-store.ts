@@ -16,7 +16,7 @@
 //   copy left there would come back after the next unlock).
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
+import { KEYCHAIN_LOCKED, UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
 
 export class FallbackSecretStore implements SecretStore {
   readonly #primary: SecretStore;
@@ -101,5 +101,5 @@ export class FallbackSecretStore implements SecretStore {
 }
 
 function locked(): AppError {
-  return new AppError('unavailable', UNLOCK_KEYCHAIN, { retryable: true });
+  return new AppError('unavailable', KEYCHAIN_LOCKED, { retryable: true });
 }

@@ -7,12 +7,13 @@
 import { createRequire } from 'node:module';
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { SECRET_SERVICE, UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
+import { said, type Said, type SaidCode } from '../../../shared/said.ts';
+import { SECRET_SERVICE, type Availability, type SecretStore } from './secret-store.ts';
 
 /** The keychain is there but locked: a write was refused, or its password prompt went unanswered. */
 class KeychainLockedError extends AppError {
-  constructor(detail: string) {
-    super('unavailable', `${UNLOCK_KEYCHAIN} (${detail})`, { retryable: true });
+  constructor(why: Said) {
+    super('unavailable', why, { retryable: true });
     this.name = 'KeychainLockedError';
   }
 }
@@ -44,13 +45,18 @@ function loadKeytar(): KeytarModule {
   return require('@github/keytar') as KeytarModule;
 }
 
-function noKeychainHelp(platform: NodeJS.Platform): string {
-  if (platform === 'linux') {
-    return 'No keychain is available: install and start a Secret Service such as GNOME Keyring (package gnome-keyring) or KWallet, then try again.';
-  }
-  if (platform === 'darwin') return 'The macOS Keychain could not be used: check that your login keychain is unlocked, then try again.';
-  if (platform === 'win32') return 'The Windows Credential Manager could not be used: check that you are signed in to Windows, then try again.';
-  return 'No keychain is available on this system, so the API key cannot be kept safely.';
+type KeychainPlatform = 'linux' | 'darwin' | 'win32' | 'other';
+
+/** What to do when each platform's keychain fails, or its module cannot load (Linux: libsecret too). */
+const KEYCHAIN_HELP = {
+  linux: { none: 'keychain_none_linux', module: 'keychain_module_linux' },
+  darwin: { none: 'keychain_none_darwin', module: 'keychain_module_darwin' },
+  win32: { none: 'keychain_none_win32', module: 'keychain_module_win32' },
+  other: { none: 'keychain_none_other', module: 'keychain_module_other' },
+} as const satisfies Record<KeychainPlatform, Record<'none' | 'module', SaidCode>>;
+
+function keychainHelp(platform: NodeJS.Platform): (typeof KEYCHAIN_HELP)[KeychainPlatform] {
+  return platform === 'linux' || platform === 'darwin' || platform === 'win32' ? KEYCHAIN_HELP[platform] : KEYCHAIN_HELP.other;
 }
 
 export class KeytarSecretStore implements SecretStore {
@@ -68,19 +74,19 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   get(account: string): Promise<string | null> {
-    return this.#run('read the API key', (k) => k.getPassword(this.#service, account));
+    return this.#run('getPassword', (k) => k.getPassword(this.#service, account));
   }
 
   set(account: string, value: string): Promise<void> {
-    return this.#run('store the API key', (k) => k.setPassword(this.#service, account, value));
+    return this.#run('setPassword', (k) => k.setPassword(this.#service, account, value));
   }
 
   delete(account: string): Promise<boolean> {
-    return this.#run('delete the API key', (k) => k.deletePassword(this.#service, account));
+    return this.#run('deletePassword', (k) => k.deletePassword(this.#service, account));
   }
 
   async list(): Promise<string[]> {
-    const found = await this.#run('list stored keys', (k) => k.findCredentials(this.#service));
+    const found = await this.#run('findCredentials', (k) => k.findCredentials(this.#service));
     return found.map((c) => c.account);
   }
 
@@ -109,17 +115,18 @@ export class KeytarSecretStore implements SecretStore {
    * write brings up the unlock prompt, which is what the person needs.
    */
   async #probe(): Promise<void> {
-    await this.#run('check the keychain', (k) => k.setPassword(this.#service, PROBE_ACCOUNT, 'ok'));
-    await this.#run('check the keychain', (k) => k.deletePassword(this.#service, PROBE_ACCOUNT));
+    await this.#run('setPassword', (k) => k.setPassword(this.#service, PROBE_ACCOUNT, 'ok'));
+    await this.#run('deletePassword', (k) => k.deletePassword(this.#service, PROBE_ACCOUNT));
   }
 
-  async #run<T>(what: string, call: (keytar: KeytarModule) => Promise<T>): Promise<T> {
+  /** `operation`: keytar's name for the call, given with the keychain's words when it fails. */
+  async #run<T>(operation: keyof KeytarModule, call: (keytar: KeytarModule) => Promise<T>): Promise<T> {
     const keytar = this.#keytar();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const seconds = Math.round(this.#timeoutMs / 100) / 10;
-        reject(new KeychainLockedError(`the keychain did not answer within ${seconds} s when trying to ${what}; it may be waiting for its password`));
+        reject(new KeychainLockedError(said('keychain_locked_timeout', { seconds })));
       }, this.#timeoutMs);
       // A hung keychain must not keep the process alive on its own.
       timer.unref();
@@ -129,8 +136,9 @@ export class KeytarSecretStore implements SecretStore {
     } catch (error) {
       if (error instanceof AppError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
-      if (/\blocked\b/i.test(detail)) throw new KeychainLockedError(detail);
-      throw new AppError('unavailable', `${noKeychainHelp(this.#platform)} (Could not ${what}: ${detail})`, { retryable: true, cause: error });
+      if (/\blocked\b/i.test(detail)) throw new KeychainLockedError(said('keychain_locked_because', { detail }));
+      // Which call failed goes with the keychain's words: what a person reports is what a developer needs.
+      throw new AppError('unavailable', said(keychainHelp(this.#platform).none, { detail: `${operation}: ${detail}` }), { retryable: true, cause: error });
     } finally {
       clearTimeout(timer);
     }
@@ -142,9 +150,8 @@ export class KeytarSecretStore implements SecretStore {
       this.#module = this.#load();
       return this.#module;
     } catch (error) {
-      const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      const libsecret = this.#platform === 'linux' ? ' On Linux it needs libsecret (package libsecret-1-0).' : '';
-      throw new AppError('unavailable', `The keychain module could not be loaded (${detail}).${libsecret} ${noKeychainHelp(this.#platform)}`, {
+      const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      throw new AppError('unavailable', said(keychainHelp(this.#platform).module, { detail }), {
         retryable: false,
         cause: error,
       });

@@ -2,6 +2,8 @@
 // (KeytarSecretStore) in the app, MemorySecretStore in tests, and a FallbackSecretStore
 // chain where the Electron shell can add an encrypted-file store built on safeStorage.
 import type { KeyStorage } from '../../../shared/model.ts';
+import { said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export interface SecretStore {
   /** The stored value, or null when there is none. Throws AppError('unavailable') when the store cannot answer. */
@@ -23,8 +25,9 @@ export interface SecretStore {
 export type Availability = 'ok' | 'locked' | 'missing';
 
 /** What to do about a locked keychain: unlock it; Vidlift keeps no second copy meanwhile. */
-export const UNLOCK_KEYCHAIN =
-  'Your keychain is locked: unlock it (on Linux with Passwords and Keys, or by logging in again), then try again. Vidlift does not keep the key anywhere else in the meantime.';
+export const KEYCHAIN_LOCKED = said('keychain_locked');
+/** The same in English, for KeyStorage.problem (a text in the contract, not yet a said code). */
+export const UNLOCK_KEYCHAIN = sayInEnglish(KEYCHAIN_LOCKED);
 
 /** The service name the key is filed under in the keychain. */
 export const SECRET_SERVICE = 'Vidlift';

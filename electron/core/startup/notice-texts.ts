@@ -1,25 +1,26 @@
-// The words of each startup notice: what happened, what it means for the person's data,
-// and what to do. One place, so the boot suite and the window agree on them.
+// What each startup notice says: what happened, what it means for the person's data, and what
+// to do, as said codes (worded by the window or the CLI in the person's language). One place,
+// so the boot suite and the window agree on them.
 import type { StartupNotice } from '../../../shared/model.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export function settingsDamaged(keptFile: string | null): StartupNotice {
   return {
     id: 'settings-damaged',
     severity: 'warning',
-    title: 'Your settings file was damaged, so Vidlift started with the default settings.',
-    detail: keptFile
-      ? 'A copy of the damaged file was kept. Check the service address and your preferences in Settings. Your library and uploads are not affected.'
-      : 'The settings file could not be read. Check that your user folder is readable, then look over the service address and your preferences in Settings.',
+    title: said('notice_settings_damaged'),
+    detail: [keptFile ? said('notice_settings_damaged_kept') : said('notice_settings_unreadable')],
     keptFile,
   };
 }
 
-export function keychainUnavailable(problem: string): StartupNotice {
+/** `problem`: why the key could not be read (the keychain's own refusal, said in its code). */
+export function keychainUnavailable(problem: Said): StartupNotice {
   return {
     id: 'keychain-unavailable',
     severity: 'error',
-    title: 'Vidlift could not read your API key from the system keychain.',
-    detail: `${problem} Your library and queued uploads stay on this computer and open again once the key can be read.`,
+    title: said('notice_keychain_unavailable'),
+    detail: [problem, said('notice_keychain_unavailable_data_safe')],
     keptFile: null,
   };
 }
@@ -28,9 +29,8 @@ export function libraryDamaged(keptFile: string): StartupNotice {
   return {
     id: 'library-damaged',
     severity: 'error',
-    title: 'Your library file was damaged and could not be opened.',
-    detail:
-      'Vidlift kept the damaged file and started a new library, which fills again from the service. Uploads that were waiting and changes not yet sent were in the damaged file: check the Uploads screen and add any missing videos again.',
+    title: said('notice_library_damaged'),
+    detail: [said('notice_library_damaged_detail')],
     keptFile,
   };
 }
@@ -39,8 +39,8 @@ export function accountInUse(): StartupNotice {
   return {
     id: 'account-in-use',
     severity: 'warning',
-    title: 'This account is open in another Vidlift on this computer (the command line, or a second copy of the app).',
-    detail: 'Its uploads and library are safe. Vidlift opens the account by itself as soon as the other one quits, so no file is ever sent twice.',
+    title: said('notice_account_in_use'),
+    detail: [said('notice_account_in_use_detail')],
     keptFile: null,
   };
 }
@@ -49,19 +49,19 @@ export function libraryFromNewerVersion(file: string): StartupNotice {
   return {
     id: 'library-newer',
     severity: 'error',
-    title: 'Your library was saved by a newer version of Vidlift.',
-    detail:
-      'This version left it untouched, so its queued uploads and pending changes are safe, but it cannot open it. Install the newer version of Vidlift again. To use this version anyway, quit Vidlift and move the file elsewhere: a new library then fills again from the service.',
+    title: said('notice_library_newer'),
+    detail: [said('notice_library_newer_detail')],
     keptFile: file,
   };
 }
 
-export function libraryUnopened(reason: string): StartupNotice {
+/** A library SQLite could not open (not damaged in a way it could tell, nor from a newer version). */
+export function libraryUnopened(): StartupNotice {
   return {
     id: 'library-unopened',
     severity: 'error',
-    title: 'Your library could not be opened.',
-    detail: `${reason} Nothing was deleted. Check that your user folder is writable and has free space, then restart Vidlift. The log has the details (Help → Open Logs Folder).`,
+    title: said('notice_library_unopened'),
+    detail: [said('notice_library_unopened_detail')],
     keptFile: null,
   };
 }

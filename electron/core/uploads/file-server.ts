@@ -6,6 +6,8 @@
 import FormData from 'form-data';
 import { z } from 'zod';
 import type { NameWarning } from '../../../shared/upload-verification.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 
 /** Decision: a multipart POST to the target `url` exactly as operation 4 gave it. */
 export const UPLOAD_METHOD = 'POST';
@@ -105,7 +107,7 @@ export function buildUploadEnvelope(input: UploadFormInput): UploadEnvelope {
 /** The request target: the URL as given (its query may carry routing data; it is never logged). */
 export function uploadRequestUrl(targetUrl: string): URL {
   const url = new URL(targetUrl);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The file server address is not an http or https address.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('server', said('file_server_url_not_web'), { retryable: false });
   return url;
 }
 

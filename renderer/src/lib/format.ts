@@ -4,7 +4,7 @@
 // their own ("1,5 Ko", "2 мин 5 с"). Called in a template or a $derived, each re-runs when the
 // language changes. Numbers inside messages are passed already formatted (`value`), with the raw
 // number beside them (`count`) where a plural picks the words.
-import { ERROR_LEADS, saidOf, type AppError, type ErrorCode } from '../../../shared/errors.ts';
+import { errorLead, saidOf, type AppError, type ErrorCode } from '../../../shared/errors.ts';
 import type { Said } from '../../../shared/said.ts';
 import { say } from '../../../shared/i18n/say.ts';
 import { intlLocale, m } from './i18n.svelte.ts';
@@ -156,6 +156,6 @@ const NEXT_STEP: Record<ErrorCode, string> = {
 /** An error as a sentence plus the next step, chosen by its code (never by its message). */
 export function explainError(error: Pick<AppError, 'code' | 'message'> & { said?: Said }): Explained {
   // The said thing in the window's language; a shape from before codes shows its message as written.
-  const text = say(saidOf(error)).trim() || ERROR_LEADS[error.code];
+  const text = say(saidOf(error)).trim() || say(errorLead(error.code));
   return { text, next: NEXT_STEP[error.code] };
 }

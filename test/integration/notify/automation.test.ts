@@ -7,6 +7,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookDocument } from '../../../shared/notify.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 import { coreRig, until, type CoreRig } from '../../support/core-rig.ts';
 import { shown } from '../../support/shown-account.ts';
 import { writeVideo } from '../uploads/helpers.ts';
@@ -100,6 +101,7 @@ describe('notifications and hooks after real uploads', () => {
     await until('both uploads done', async () => (await shown(core)['uploads:list'](undefined)).jobs.filter((j) => j.state === 'done').length === 2);
     await until('the failure reported', async () => (await core.handlers['app:notices'](undefined)).some((n) => n.id === 'hook-failed'));
     const notice = (await core.handlers['app:notices'](undefined)).find((n) => n.id === 'hook-failed')!;
-    expect(notice.title).toBe(`A hook exited with code 7: ${failing}`);
+    expect(notice.title).toEqual({ code: 'notice_hook_exited', params: { file: failing, code: 7 } });
+    expect(sayInEnglish(notice.title)).toBe(`A hook exited with code 7: ${failing}`);
   }, 60_000);
 });

@@ -199,7 +199,7 @@ describe('notification destinations', () => {
     expect((await list.view()).destinations).toEqual([]);
     // Another kind needs its own secret: a signing secret is no webhook address.
     const { destinations } = await list.save({ kind: 'webhook', name: 'W', url: 'https://example.com/hook', chatId: null, events: [], format: 'download' }, SIGNING_SECRET);
-    await expect(list.save({ ...destinations[0]!, kind: 'discord', url: null }, undefined)).rejects.toMatchObject({ code: 'validation', message: 'Enter the webhook address first.' });
+    await expect(list.save({ ...destinations[0]!, kind: 'discord', url: null }, undefined)).rejects.toMatchObject({ code: 'validation', said: { code: 'destination_enter_webhook', params: {} }, message: 'Enter the webhook address first.' });
   });
 
   it('Send test reaches the receiver at once and says when it did not', async () => {

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../../shared/errors.ts';
+import { said } from '../../../../shared/said.ts';
 import type { RemoteActionName } from '../../../../shared/model.ts';
 import type { FolderNode } from '../../api/schemas.ts';
 import type { ServiceApi } from '../../api/service-api.ts';
@@ -296,6 +297,6 @@ export const kinds: { [K in OutboxKindName]: OutboxKind<Payloads[K], Results[K]>
 
 export function kindOf(name: string): OutboxKind<Record<string, unknown>> {
   const kind = (kinds as unknown as Record<string, OutboxKind<Record<string, unknown>> | undefined>)[name];
-  if (!kind) throw new AppError('internal', `Unknown outbox change “${name}”.`);
+  if (!kind) throw new AppError('internal', said('outbox_kind_unknown', { name }));
   return kind;
 }

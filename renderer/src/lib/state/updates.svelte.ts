@@ -2,12 +2,13 @@
 // updater), "Check for updates" and "Restart to update". The main process decides whether a
 // restart may happen now (no upload running); the page only shows what it says.
 import type { UpdateStatus } from '../../../../shared/model.ts';
+import type { Said } from '../../../../shared/said.ts';
 import { api as defaultApi, toAppError, type ApiClient } from '../api.ts';
 
 export class UpdatesState {
   value = $state<UpdateStatus | null>(null);
   /** Why the status could not be read (it is shown in place of the section). */
-  problem = $state<string | null>(null);
+  problem = $state<Said | null>(null);
   busy = $state(false);
   readonly #api: ApiClient;
 
@@ -39,7 +40,7 @@ export class UpdatesState {
       this.value = await this.#api.call(method);
       this.problem = null;
     } catch (error) {
-      this.problem = toAppError(error).message;
+      this.problem = toAppError(error).said;
     } finally {
       this.busy = false;
     }

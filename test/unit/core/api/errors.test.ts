@@ -1,7 +1,8 @@
 // The classification: what a well-formed service error means per operation (each row's
 // `meaning` in the operation table).
 import { describe, expect, it } from 'vitest';
-import { hintFromMessage, serviceErrorFor } from '../../../../electron/core/api/errors.ts';
+import { hintFromMessage, redactServiceError, serviceErrorFor } from '../../../../electron/core/api/errors.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { OPERATIONS, type OperationName } from '../../../../electron/core/api/operations.ts';
 
 const decide = (op: OperationName, facts = {}, input: Record<string, unknown> = {}) => OPERATIONS[op].meaning.decide(facts, input);
@@ -66,7 +67,26 @@ describe('serviceErrorFor', () => {
     expect(error.code).toBe('limit_reached');
     expect(error.retryable).toBe(false);
     expect(error.serviceMessage).toBe('A video may have at most 50 active copies');
-    expect(error.message).toContain('A video may have at most 50 active copies');
-    expect(error.toShape()).toEqual({ code: 'limit_reached', message: error.message, said: { code: 'as_written', params: { text: error.message } }, retryable: false });
+    const said = { code: 'error_limit_reached_service_said', params: { detail: 'A video may have at most 50 active copies' } };
+    expect(error.toShape()).toEqual({ code: 'limit_reached', message: error.message, said, retryable: false });
+    expect(sayInEnglish(error.said)).toBe('A limit of the service was reached. The service said: “A video may have at most 50 active copies”');
+    expect(error.message).toBe(sayInEnglish(error.said));
+  });
+
+  it('says only what the code means when the service gave no words', () => {
+    const error = serviceErrorFor('copy', 'server', '  ');
+    expect(error.said).toEqual({ code: 'error_server', params: {} });
+    expect(error.message).toBe('The service had a problem.');
+  });
+});
+
+describe('redactServiceError', () => {
+  it('redacts a secret the service echoed back in what is said, the message and serviceMessage', () => {
+    const error = serviceErrorFor('account', 'unauthorized', 'invalid api key SECRET123');
+    const redacted = redactServiceError(error, (text) => text.replaceAll('SECRET123', '[redacted]'));
+    expect(redacted.said).toEqual({ code: 'error_unauthorized_service_said', params: { detail: 'invalid api key [redacted]' } });
+    expect(redacted.message).not.toContain('SECRET123');
+    expect(redacted.serviceMessage).toBe('invalid api key [redacted]');
+    expect(redactServiceError(redacted, (text) => text)).toBe(redacted);
   });
 });

@@ -74,7 +74,8 @@ describe('prepareSubtitleFile keeps the main thread free', () => {
     writeFileSync(path, 'WEBVTT\n\n' + 'NOTE nothing here\n\n'.repeat(3_000));
     const error = await prepareSubtitleFile(path).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'validation', message: '“empty-cues.vtt” has no subtitles in it (no cue timings were found).' });
+    expect(error).toMatchObject({ code: 'validation', said: { code: 'subtitle_no_cues', params: { name: 'empty-cues.vtt' } } });
+    expect((error as AppError).message).toBe('“empty-cues.vtt” has no subtitles in it (no cue timings were found).');
   }, HEAVY);
 
   it('fails the files of a thread that dies, and starts a new thread for the next file', async () => {

@@ -40,7 +40,8 @@ describe('KeytarSecretStore', () => {
     const store = new KeytarSecretStore({ load: () => fakeKeytar('hang'), timeoutMs: 50, platform: 'linux' });
     const error = await rejection(store.get('a'));
     expect(error.code).toBe('unavailable');
-    expect(error.message).toMatch(/did not answer/);
+    expect(error.said).toEqual({ code: 'keychain_locked_timeout', params: { seconds: 0.1 } });
+    expect(error.message).toMatch(/did not answer within 0.1 s/);
     expect(error.message).toMatch(/Your keychain is locked: unlock it/);
     expect(await store.status()).toMatchObject({ available: false, backend: 'keychain' });
     expect(await store.availability()).toBe('locked');
@@ -50,6 +51,7 @@ describe('KeytarSecretStore', () => {
     const store = new KeytarSecretStore({ load: () => fakeKeytar('fail'), platform: 'linux' });
     const error = await rejection(store.set('a', 'x'));
     expect(error.code).toBe('unavailable');
+    expect(error.said.code).toBe('keychain_none_linux');
     expect(error.message).toMatch(/No keychain is available: install and start a Secret Service/);
   });
 

@@ -7,6 +7,7 @@ import UpdateSettings from '../../../../renderer/src/components/updates/UpdateSe
 import UpdatePrompt from '../../../../renderer/src/components/updates/UpdatePrompt.svelte';
 import { settings } from '../../../../renderer/src/lib/state/settings.svelte.ts';
 import type { Settings, UpdateStatus } from '../../../../shared/model.ts';
+import { said } from '../../../../shared/said.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 import { settingsWith } from '../../../support/settings.ts';
 
@@ -16,7 +17,7 @@ const mounted: Array<ReturnType<typeof mount>> = [];
 let saved: Settings;
 let status: UpdateStatus;
 
-const IDLE: UpdateStatus = { state: 'idle', message: null, version: null, percent: null, canRestart: false, restartPending: false, lastChecked: null };
+const IDLE: UpdateStatus = { state: 'idle', said: null, version: null, percent: null, canRestart: false, restartPending: false, lastChecked: null };
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -70,14 +71,14 @@ describe('Settings: updates', () => {
   });
 
   it('says why updates are off in the source tree, and offers no check', async () => {
-    status = { ...IDLE, state: 'off', message: 'Updates work in the installed app only; this copy runs from the source tree.' };
+    status = { ...IDLE, state: 'off', said: said('update_off_unpackaged') };
     await show(UpdateSettings);
     expect(target.textContent).toContain('Updates work in the installed app only; this copy runs from the source tree.');
     expect(button('Check for updates')!.disabled).toBe(true);
   });
 
   it('shows an error in words', async () => {
-    status = { ...IDLE, state: 'error', message: 'The update server could not be reached. Vidlift tries again later.' };
+    status = { ...IDLE, state: 'error', said: said('update_unreachable') };
     await show(UpdateSettings);
     expect(target.querySelector('.error-text')?.textContent).toBe('The update server could not be reached. Vidlift tries again later.');
   });

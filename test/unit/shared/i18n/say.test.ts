@@ -8,15 +8,22 @@ import { SAID_CODE_NAMES, SAID_CODES, asSaid, said, storeSaid } from '../../../.
 import { readStoredSaid, say, sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { AppError, saidOf } from '../../../../shared/errors.ts';
 
-const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../shared/i18n/messages/en/codes.json'), 'utf8')) as Record<string, string>;
+/** A message: one text, or variants chosen by a plural (their params are declared as `input`). */
+type Message = string | { declarations: string[]; match: Record<string, string> }[];
+const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../shared/i18n/messages/en/codes.json'), 'utf8')) as Record<string, Message>;
+
+function paramsOf(message: Message): string[] {
+  const texts = typeof message === 'string' ? [message] : message.flatMap((variant) => Object.values(variant.match));
+  const inputs = typeof message === 'string' ? [] : message.flatMap((variant) => variant.declarations.flatMap((d) => /^input\s+(\w+)/.exec(d)?.[1] ?? []));
+  return [...new Set([...texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)), ...inputs])].sort();
+}
 
 describe('said codes', () => {
   it('every code has its English message with exactly its params, and codes.json holds no other', () => {
     for (const code of SAID_CODE_NAMES) {
-      const text = english[`code_${code}`];
-      expect(text, code).toBeTypeOf('string');
-      const params = [...text!.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect([...new Set(params)], code).toEqual(Object.keys(SAID_CODES[code]).sort());
+      const message = english[`code_${code}`];
+      expect(typeof message === 'string' || Array.isArray(message), code).toBe(true);
+      expect(paramsOf(message!), code).toEqual(Object.keys(SAID_CODES[code]).sort());
     }
     expect(Object.keys(english).filter((key) => key !== '$schema').sort()).toEqual(SAID_CODE_NAMES.map((code) => `code_${code}`).sort());
   });
@@ -27,6 +34,10 @@ describe('said codes', () => {
     expect(say(locked, 'de')).toBe('„a.mp4“ wird schon hochgeladen; sein Ordner lässt sich nicht mehr ändern.');
     expect(say(said('skip_already_uploaded'), 'pt-BR')).toBe('Já foi enviado.');
     expect(say(said('skip_already_uploaded'), 'zh-CN')).toBe('已上传。');
+    // A count picks its plural's words.
+    expect(sayInEnglish(said('destination_signing_secret_short', { min: 1 }))).toBe('The signing secret must be at least 1 character long.');
+    expect(sayInEnglish(said('destination_signing_secret_short', { min: 16 }))).toBe('The signing secret must be at least 16 characters long.');
+    expect(say(said('destination_signing_secret_short', { min: 2 }), 'ar')).toBe('يجب ألا يقل سرّ التوقيع عن حرفين.');
   });
 
   it('an AppError carries what it says and keeps its English as the message, across a shape', () => {
