@@ -141,21 +141,22 @@ export interface Explained {
   next: string;
 }
 
-const NEXT_STEP: Record<ErrorCode, string> = {
-  offline: 'Check your internet connection. Vidlift keeps your changes and tries again on its own.',
-  unauthorized: 'Check the API key in Settings; it may have been replaced or revoked.',
-  not_found: 'It may have been deleted on the service. The library refreshes on its own.',
-  rate_limited: 'The service asks to slow down. Wait a minute, then try again.',
-  validation: 'Correct it and try again.',
-  limit_reached: 'Wait until some running work finishes, then try again.',
-  server: 'Try again in a moment. If it keeps failing, the service may have a problem.',
-  unavailable: 'The service cannot do this yet. Try again later.',
-  internal: 'Try again. If it keeps happening, restart Vidlift.',
+/** What the person can do next, by code (worded when the error is explained, in the language in force). */
+const NEXT_STEP: Readonly<Record<ErrorCode, () => string>> = {
+  offline: m.error_next_offline,
+  unauthorized: m.error_next_unauthorized,
+  not_found: m.error_next_not_found,
+  rate_limited: m.error_next_rate_limited,
+  validation: m.error_next_validation,
+  limit_reached: m.error_next_limit_reached,
+  server: m.error_next_server,
+  unavailable: m.error_next_unavailable,
+  internal: m.error_next_internal,
 };
 
 /** An error as a sentence plus the next step, chosen by its code (never by its message). */
 export function explainError(error: Pick<AppError, 'code' | 'message'> & { said?: Said }): Explained {
   // The said thing in the window's language; a shape from before codes shows its message as written.
   const text = say(saidOf(error)).trim() || say(errorLead(error.code));
-  return { text, next: NEXT_STEP[error.code] };
+  return { text, next: NEXT_STEP[error.code]() };
 }

@@ -41,7 +41,7 @@ describe('AccountLifecycle', () => {
     const notices = new Notices(() => {});
     const accounts = new AccountsState(stub.client, lifecycle, notices);
     const remote = new Remote(stub.client);
-    lifecycle.register({ name: 'remote', follow: () => remote.start(), load: { title: 'Could not show the remote imports', run: () => remote.load() }, forget: () => remote.reset() });
+    lifecycle.register({ name: 'remote', follow: () => remote.start(), load: { title: () => 'Could not show the remote imports', run: () => remote.load() }, forget: () => remote.reset() });
 
     accounts.show('alpha');
     await settle();
@@ -73,10 +73,10 @@ describe('AccountLifecycle', () => {
     const lifecycle = new AccountLifecycle();
     const read: string[] = [];
     const firstReads: Array<() => void> = [];
-    lifecycle.register({ name: 'queue', load: { title: 'queue', run: async () => void read.push(`queue of ${lifecycle.shown}`) } });
+    lifecycle.register({ name: 'queue', load: { title: () => 'queue', run: async () => void read.push(`queue of ${lifecycle.shown}`) } });
     lifecycle.register({
       name: 'list',
-      load: { title: 'list', first: true, run: () => new Promise<void>((resolve) => firstReads.push(() => (read.push(`list of ${lifecycle.shown}`), resolve()))) },
+      load: { title: () => 'list', first: true, run: () => new Promise<void>((resolve) => firstReads.push(() => (read.push(`list of ${lifecycle.shown}`), resolve()))) },
     });
     lifecycle.open('alpha', () => undefined);
     await settle();
@@ -102,8 +102,8 @@ describe('AccountLifecycle', () => {
     const lifecycle = new AccountLifecycle();
     const notices = new Notices(() => {});
     const read: string[] = [];
-    lifecycle.register({ name: 'remote', load: { title: 'Could not show the remote imports', run: () => new Remote(stub.client).load() } });
-    lifecycle.register({ name: 'other', load: { title: 'Could not read the other', run: async () => void read.push('other') } });
+    lifecycle.register({ name: 'remote', load: { title: () => 'Could not show the remote imports', run: () => new Remote(stub.client).load() } });
+    lifecycle.register({ name: 'other', load: { title: () => 'Could not read the other', run: async () => void read.push('other') } });
     new AccountsState(stub.client, lifecycle, notices).show('alpha');
     await settle();
     expect(read).toEqual(['other']);
@@ -114,7 +114,7 @@ describe('AccountLifecycle', () => {
     const stub = stubBridge();
     stub.handle('remote:list', () => remoteOf('alpha'));
     const lifecycle = new AccountLifecycle();
-    const row = (remote: Remote) => ({ name: 'remote', follow: () => remote.start(), load: { title: 'x', run: () => remote.load() }, forget: () => remote.reset() });
+    const row = (remote: Remote) => ({ name: 'remote', follow: () => remote.start(), load: { title: () => 'x', run: () => remote.load() }, forget: () => remote.reset() });
     const first = new Remote(stub.client);
     lifecycle.register(row(first));
     new AccountsState(stub.client, lifecycle, new Notices(() => {})).show('alpha');
