@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { UploadStore } from '../../../../electron/core/uploads/store.ts';
@@ -152,6 +155,30 @@ describe('UploadStore', () => {
     // Cleared into the history, never deleted: out of the queue view, still known (no re-upload).
     expect(s.list().map((r) => r.id)).toEqual([a.id]);
     expect(s.get(b.id)).toMatchObject({ state: 'done', cleared_at: 3_000 });
+  });
+
+  it('answers its figures again without reading until something is written, here or on another connection', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vidlift-figures-'));
+    try {
+      const s = new UploadStore(openDatabase(join(dir, 'queue.sqlite')), () => 1_000);
+      const other = openDatabase(join(dir, 'queue.sqlite'));
+      const a = s.insert(file);
+      const first = s.figures(0);
+      expect(first).toEqual({ bytesTotal: 100, finishedBytes: 0, active: 0, waiting: 1, done: 0, failed: 0 });
+      // The answer is a copy: changing it changes nothing kept.
+      first.waiting = 99;
+      expect(s.figures(0).waiting).toBe(1);
+      s.insert({ ...file, path: '/v/b.mp4', size: 50 });
+      expect(s.figures(0)).toMatchObject({ bytesTotal: 150, waiting: 2 });
+      other.prepare("UPDATE upload_jobs SET state = 'done', finished_at = 2000 WHERE id = ?").run(a.id);
+      expect(s.figures(0)).toMatchObject({ bytesTotal: 150, finishedBytes: 100, waiting: 1, done: 1 });
+      // Another batch start is another question.
+      expect(s.figures(3_000)).toMatchObject({ bytesTotal: 50, finishedBytes: 0, done: 1 });
+      other.close();
+      s.db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps queue flags', () => {
