@@ -19,7 +19,7 @@ interface UploadProgress {
   stop(): void;
 }
 
-const NAME_WIDTH = 28;
+const NAME_WIDTH = 24;
 
 /** A name padded to the bars' column by the width it takes on a terminal (wide characters count two). */
 const padName = (name: string): string => name + ' '.repeat(Math.max(0, NAME_WIDTH - displayWidth(name)));
@@ -32,7 +32,8 @@ export function createUploadProgress(files: ReadonlyArray<{ key: string; path: s
       hideCursor: true,
       clearOnComplete: false,
       stopOnComplete: false,
-      barsize: 24,
+      // Fits 80 columns with the longest state word of the ten languages (de "fehlgeschlagen"); cli-progress cuts a longer line.
+      barsize: 16,
       fps: 4,
     },
     cliProgress.Presets.shades_classic,
