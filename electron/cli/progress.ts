@@ -21,6 +21,16 @@ interface UploadProgress {
 
 const NAME_WIDTH = 24;
 
+/** The start of a name that takes at most `width` columns (a Chinese character takes two). */
+function cutToWidth(name: string, width: number): string {
+  let cut = '';
+  for (const char of name) {
+    if (displayWidth(cut + char) > width) break;
+    cut += char;
+  }
+  return cut;
+}
+
 /** A name padded to the bars' column by the width it takes on a terminal (wide characters count two). */
 const padName = (name: string): string => name + ' '.repeat(Math.max(0, NAME_WIDTH - displayWidth(name)));
 
@@ -43,7 +53,7 @@ export function createUploadProgress(files: ReadonlyArray<{ key: string; path: s
   const bars = new Map(
     files.map((f) => {
       const name = basename(f.path);
-      const label = displayWidth(name) > NAME_WIDTH ? `${name.slice(0, NAME_WIDTH - 1)}…` : padName(name);
+      const label = padName(displayWidth(name) > NAME_WIDTH ? `${cutToWidth(name, NAME_WIDTH - 1)}…` : name);
       return [f.key, { bar: multibar.create(f.size, 0, { name: label, done: formatBytes(0), size: formatBytes(f.size), state: '' }), size: f.size }];
     }),
   );
