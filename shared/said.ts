@@ -197,7 +197,6 @@ export const SAID_CODES = {
   notice_account_in_use: {},
   notice_account_in_use_detail: {},
   /** The command line's ending to notice_account_in_use: it does not wait for the other to quit. */
-  notice_account_in_use_quit: {},
   notice_library_newer: {},
   notice_library_newer_detail: {},
   notice_library_unopened: {},

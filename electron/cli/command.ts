@@ -3,6 +3,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Cli, CliOptions } from './context.ts';
 import type { Output } from './output.ts';
+import type { Message } from './locale.ts';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -15,14 +16,18 @@ interface CommandInput {
   signal: AbortSignal;
 }
 
+/**
+ * A command's words are catalog messages (cli.json), read when they are shown: the locale is
+ * the environment's, known only once main() has read it.
+ */
 export interface Command {
-  summary: string;
+  summary: () => string;
   /** The usage line after `vidlift-cli ` (`[--json]` is added where the command takes it). */
-  usage: string;
+  usage: () => string;
   /** Why --json means nothing for this command (it is refused); absent: it writes one JSON document. */
-  noJson?: string;
-  /** Lines after the usage in --help. */
-  details: string[];
+  noJson?: Message;
+  /** The lines after the usage in --help (one message, a line each). */
+  details: () => string;
   options: OptionSpec;
   /** The exit code. */
   run(input: CommandInput): Promise<number>;

@@ -11,7 +11,6 @@ import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
 import { said } from '../../shared/said.ts';
-import { say } from '../../shared/i18n/say.ts';
 import { createCore } from '../core/services.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { MemorySecretStore } from '../core/secrets/memory-store.ts';
@@ -21,6 +20,10 @@ import { isNetworkFailure, isServiceError } from '../core/api/errors.ts';
 import { environmentResolver } from '../core/net/proxy-route.ts';
 import { accountDatabaseFile } from '../core/accounts/session.ts';
 import { cannotReach, unreachable, type Unreachable } from './reach.ts';
+import { m } from '../../shared/i18n/index.ts';
+import { say } from '../../shared/i18n/say.ts';
+import { saidOf } from '../../shared/errors.ts';
+import { words, wordsWith, type Words } from './locale.ts';
 import { isAccountMethod, type MethodInput, type MethodName, type MethodOutput } from '../../shared/contract.ts';
 import type { Settings } from '../../shared/model.ts';
 
@@ -52,15 +55,22 @@ const NO_WINDOW: Pick<Handlers, ShellMethod> = {
 /** The exit codes scripts can rely on. */
 export const EXIT = { ok: 0, someFailed: 1, usage: 2, config: 3, interrupted: 130 } as const;
 
+/**
+ * A run that cannot go on: said to the person in the command line's language (`words()`), while
+ * `message` is the English for logs and for `--json`'s `error.message` (a script reads the same
+ * text under every LANG, and its `code`).
+ */
 export class CliError extends Error {
   readonly exitCode: number;
   readonly code: string;
+  readonly words: Words;
 
-  constructor(message: string, exitCode: number, code = 'error') {
-    super(message);
+  constructor(said: Words, exitCode: number, code = 'error') {
+    super(said('en'));
     this.name = 'CliError';
     this.exitCode = exitCode;
     this.code = code;
+    this.words = said;
   }
 }
 
@@ -107,13 +117,13 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
   const baseUrl = env.VIDLIFT_BASE_URL?.trim() || undefined;
   const key = env.VIDLIFT_API_KEY?.trim() || undefined;
   if ((baseUrl === undefined) !== (key === undefined)) {
-    throw new CliError('Set both VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or neither (then the desktop app’s account is used).', EXIT.config, 'config');
+    throw new CliError(words(m.cli_config_both_or_neither, {}), EXIT.config, 'config');
   }
   if (baseUrl !== undefined) {
     try {
       accountFor(baseUrl);
     } catch {
-      throw new CliError(`VIDLIFT_BASE_URL is not a service address: ${baseUrl}`, EXIT.config, 'config');
+      throw new CliError(words(m.cli_config_bad_base_url, { address: baseUrl }), EXIT.config, 'config');
     }
   }
   // From the environment, the key lives only in this process; otherwise the app's keychain entry is read.
@@ -140,7 +150,9 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     const reply = await dispatch(method, input, isAccountMethod(method) ? (accountId ?? cli.accountId) : undefined);
     if (reply.ok) return reply.data;
     const exitCode = reply.error.code === 'unauthorized' ? EXIT.config : reply.error.code === 'validation' ? EXIT.usage : EXIT.someFailed;
-    throw new CliError(reply.error.message, exitCode, reply.error.code);
+    // The core says a code with params; the person reads it in the command line's language.
+    const said = saidOf(reply.error);
+    throw new CliError((locale) => say(said, locale), exitCode, reply.error.code);
   }) as Cli['call'];
   const cli: Cli = {
     core,
@@ -153,7 +165,7 @@ export async function openCli(options: CliOptions = {}): Promise<Cli> {
     accountNamed: async (wanted) => {
       const { accounts } = await cli.call('accounts:list');
       const found = accounts.find((a) => a.id === wanted.trim()) ?? accounts.find((a) => a.name.toLowerCase() === wanted.trim().toLowerCase());
-      if (!found) throw new CliError(`No account is named “${wanted}”${fixedAccount ? ' (with VIDLIFT_BASE_URL and VIDLIFT_API_KEY a run has that one account only)' : ''}. \`account --list\` lists them.`, EXIT.config, 'config');
+      if (!found) throw new CliError(words(fixedAccount ? m.cli_account_unknown_fixed : m.cli_account_unknown, { name: wanted }), EXIT.config, 'config');
       return found.id;
     },
     as: (accountId) => ({ ...cli, accountId, call: ((method: MethodName, input?: unknown, other?: string) => call(method, input as never, other ?? accountId)) as Cli['call'] }),
@@ -183,20 +195,23 @@ function removeDatabase(file: string): void {
 async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string | undefined, untried: boolean): Promise<void> {
   const notices = await cli.call('app:notices');
   const inUse = notices.find((n) => n.id === 'account-in-use');
-  if (inUse) throw new CliError(`${say(inUse.title)} ${say(said('notice_account_in_use_quit'))}`, EXIT.config, 'in_use');
+  // The notices are said codes: worded in the CLI's language.
+  if (inUse) throw new CliError(wordsWith(m.cli_account_in_use, (locale) => ({ notice: say(inUse.title, locale) })), EXIT.config, 'in_use');
   const blocking = notices.find((n) => n.severity === 'error');
-  if (blocking) throw new CliError([blocking.title, ...blocking.detail].map((part) => say(part)).join(' '), EXIT.config, 'config');
+  if (blocking) throw new CliError((locale) => [blocking.title, ...blocking.detail].map((part) => say(part, locale)).join(' '), EXIT.config, 'config');
   const view = await cli.call('accounts:list');
   const shown = view.accounts.find((account) => account.id === view.activeId) ?? null;
   if (chosen !== undefined && !shown) {
-    const names = (await cli.call('settings:get')).accounts.map((a) => `“${a.name}”`).join(', ');
-    throw new CliError(`No account is named “${chosen}”. The accounts: ${names || 'none yet (add one in the app)'}.`, EXIT.config, 'config');
+    const names = (await cli.call('settings:get')).accounts.map((a) => a.name);
+    throw new CliError(
+      names.length === 0 ? words(m.cli_account_unknown_none, { name: chosen }) : wordsWith(m.cli_account_unknown_among, (locale) => ({ name: chosen, names: new Intl.ListFormat(locale, { type: 'unit' }).format(names.map((n) => `“${n}”`)) })),
+      EXIT.config,
+      'config',
+    );
   }
   if (!shown || shown.last4 === null) {
     throw new CliError(
-      fromEnvironment
-        ? 'The key in VIDLIFT_API_KEY could not be used.'
-        : 'No account: set VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or enter your key in the desktop app first (its keychain entry is then used).',
+      fromEnvironment ? words(m.cli_key_env_unusable, {}) : words(m.cli_no_account, {}),
       EXIT.config,
       'config',
     );
@@ -209,23 +224,23 @@ async function requireAccount(cli: Cli, fromEnvironment: boolean, chosen: string
     await cli.core.checkShownKey();
   } catch (error) {
     if (isServiceError(error) && error.code === 'unauthorized') {
-      const said = error.serviceMessage ? ` (it said: “${error.serviceMessage}”)` : '';
-      throw new CliError(
-        fromEnvironment
-          ? `VIDLIFT_API_KEY: the service at ${cli.address} refused this key${said}.${untried ? ' Nothing was kept.' : ''}`
-          : `The service at ${cli.address} refused the key of the account “${shown.name}”${said}: enter its new key in the app.`,
-        EXIT.config,
-        'unauthorized',
-      );
+      // The service's own words, when it gave any, are quoted as written.
+      const address = cli.address;
+      const told = error.serviceMessage ?? null;
+      const refusal: Words = fromEnvironment
+        ? told === null
+          ? words(untried ? m.cli_key_refused_env_nothing_kept : m.cli_key_refused_env, { address })
+          : words(untried ? m.cli_key_refused_env_said_nothing_kept : m.cli_key_refused_env_said, { address, said: told })
+        : told === null
+          ? words(m.cli_key_refused_account, { address, name: shown.name })
+          : words(m.cli_key_refused_account_said, { address, name: shown.name, said: told });
+      throw new CliError(refusal, EXIT.config, 'unauthorized');
     }
     if (isServiceError(error) && isNetworkFailure(error)) {
       cli.offline = await unreachable(cli.address, error);
       if (untried) {
-        throw new CliError(
-          `${cannotReach(cli.offline)}, and it has never answered for this key here, so nothing was kept. Check VIDLIFT_BASE_URL, or run this again once the service answers.`,
-          EXIT.config,
-          'offline',
-        );
+        const offline = cli.offline;
+        throw new CliError(wordsWith(m.cli_never_answered, (locale) => ({ unreachable: cannotReach(offline, locale) })), EXIT.config, 'offline');
       }
       return;
     }

@@ -4,6 +4,8 @@
 import type { Cli } from './context.ts';
 import { CliError, EXIT } from './context.ts';
 import type { Output } from './output.ts';
+import { m } from '../../shared/i18n/index.ts';
+import { counted, words, wordsWith } from './locale.ts';
 
 export async function resolveFolder(cli: Cli, given: string | undefined, out: Output, options: { create: boolean }): Promise<number> {
   if (given === undefined || given === '') return 0;
@@ -12,18 +14,19 @@ export async function resolveFolder(cli: Cli, given: string | undefined, out: Ou
   const named = folders.filter((f) => f.name === given);
   if (named.length === 1) return named[0]!.id;
   if (named.length > 1) {
-    throw new CliError(`${named.length} folders are named “${given}” (ids ${named.map((f) => f.id).join(', ')}): give the id instead.`, EXIT.usage, 'usage');
+    const ids = named.map((f) => String(f.id));
+    throw new CliError(wordsWith(m.cli_folder_ambiguous, (locale) => ({ ...counted(named.length), name: given, ids: new Intl.ListFormat(locale, { type: 'unit' }).format(ids) })), EXIT.usage, 'usage');
   }
   // Not found is an answer about the library, not a mistake in the command (exit 1, as for a missing file).
-  if (!options.create) throw new CliError(`No folder is named “${given}”. \`vidlift-cli ls\` lists the folders.`, EXIT.someFailed, 'not_found');
+  if (!options.create) throw new CliError(words(m.cli_folder_not_found, { name: given }), EXIT.someFailed, 'not_found');
   const created = await cli.call('folders:create', { name: given });
   // The library creates folders through its outbox: a new folder has a local (negative) id
   // until the service has answered with its own.
   const id = created.id >= 0 ? created.id : await serviceId(cli, given);
   if (id === null) {
-    throw new CliError(`The folder “${given}” is queued, but the service has not created it yet (offline?). Run the command again later.`, EXIT.someFailed, 'offline');
+    throw new CliError(words(m.cli_folder_not_created_yet, { name: given }), EXIT.someFailed, 'offline');
   }
-  out.warn(`Created the folder “${given}” (id ${id}).`);
+  out.warn(m.cli_folder_created({ name: given, id: String(id) }));
   return id;
 }
 

@@ -5,7 +5,8 @@ import type { UploadJob } from '../../shared/model.ts';
 import { MAX_UPLOADS_WINDOW } from '../../shared/upload-queue.ts';
 import { CliError, EXIT, type Cli } from './context.ts';
 import type { Output } from './output.ts';
-import { count } from './output.ts';
+import { m } from '../../shared/i18n/index.ts';
+import { counted, words } from './locale.ts';
 
 const REREAD_MS = 2_000;
 
@@ -109,7 +110,7 @@ export function followJobs(cli: Cli, hooks: FollowHooks = {}): Followed {
   };
 }
 
-const interrupted = (): CliError => new CliError('Stopped.', EXIT.interrupted, 'interrupted');
+const interrupted = (): CliError => new CliError(words(m.cli_stopped, {}), EXIT.interrupted, 'interrupted');
 
 /**
  * Uploads an earlier run left in the queue (queued, or stopped with Ctrl-C): opening the
@@ -127,7 +128,7 @@ export async function leftoverUploads(cli: Cli, out: Output): Promise<{ jobs: Up
   }
   const going = paused ? [] : jobs.filter((j) => j.state !== 'paused');
   const held = jobs.length - going.length;
-  if (going.length > 0) out.warn(`continuing ${count(going.length, 'upload')} left from an earlier run`);
-  if (held > 0) out.warn(`${count(held, 'upload')} left from an earlier run ${held === 1 ? 'stays' : 'stay'} paused (${paused ? 'the queue is paused in the app' : 'paused in the app'}).`);
+  if (going.length > 0) out.warn(m.cli_leftover_continuing(counted(going.length)));
+  if (held > 0) out.warn(paused ? m.cli_leftover_queue_paused(counted(held)) : m.cli_leftover_jobs_paused(counted(held)));
   return { jobs: going, queuePaused: paused };
 }

@@ -14,6 +14,7 @@ import { watch } from './commands/watch.ts';
 import { health } from './commands/health.ts';
 import { links } from './commands/links.ts';
 import { speakLocaleOf } from './locale.ts';
+import { m } from '../../shared/i18n/index.ts';
 
 const COMMANDS: Record<string, Command> = { upload, remote, ls, search, sync, export: exportLinks, watch, account, health, links };
 
@@ -22,24 +23,28 @@ const COMMON = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' 
 function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   return [
-    'Usage: vidlift-cli <command> [options]    (vidlift-cli --version: the version)',
+    m.cli_overview_usage(),
     '',
-    'Commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    m.cli_overview_commands(),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary()}`),
     '',
-    'The account: VIDLIFT_BASE_URL and VIDLIFT_API_KEY, or one of the desktop app’s (its keychain entry):',
-    'the one it shows, or --account NAME|ID (or VIDLIFT_ACCOUNT); `account --list` lists them.',
-    'The key is never taken as an argument. VIDLIFT_DATA_DIR picks another data folder.',
-    'Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY.',
-    `Every command takes --help, and all but ${Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ')} take --json (one JSON document on stdout; upload --json: NDJSON, one event per line as it runs).`,
-    'Exit codes: 0 ok (also when the reader of stdout stops early: `| head`), 1 some items failed or not found, 2 bad usage,',
-    '3 account or configuration, 130 stopped with Ctrl-C.',
+    m.cli_overview_notes({ noJson: Object.keys(COMMANDS).filter((n) => COMMANDS[n]!.noJson !== undefined).join(', ') }),
   ].join('\n');
 }
 
 function commandHelp(command: Command): string {
-  const usage = `Usage: vidlift-cli ${command.usage}${command.noJson === undefined ? ' [--json]' : ''}`;
-  return [usage, '', command.summary + '.', ...command.details.map((d) => `  ${d}`)].join('\n');
+  const usage = m.cli_help_usage({ usage: `vidlift-cli ${command.usage()}${command.noJson === undefined ? ' [--json]' : ''}` });
+  return [usage, '', m.cli_help_summary({ summary: command.summary() }), ...command.details().split('\n').map((d) => `  ${d}`)].join('\n');
+}
+
+/** Why node:util's parseArgs refused the arguments, by its error code, in the command line's words. */
+function argumentProblem(error: NodeJS.ErrnoException): string {
+  // The option is named in quotes in Node's message ('--folder <value>'); its name is all that is read from it.
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return m.cli_args_unknown_option({ option });
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return error.message.includes('argument missing') ? m.cli_args_needs_value({ option }) : m.cli_args_takes_no_value({ option });
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return m.cli_args_unexpected_positional();
+  return error.message;
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -57,19 +62,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   // Usage asked for is an answer (stdout); usage shown because of a mistake is a complaint (stderr).
   if (name === undefined) {
-    process.stderr.write(`Name a command.\n\n${overview()}\n`);
+    process.stderr.write(`${m.cli_name_a_command()}\n\n${overview()}\n`);
     return EXIT.usage;
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`Unknown command “${name}”.\n\n${overview()}\n`);
+    process.stderr.write(`${m.cli_unknown_command({ name })}\n\n${overview()}\n`);
     return EXIT.usage;
   }
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${commandHelp(command)}\n`);
+    process.stderr.write(`${argumentProblem(error as NodeJS.ErrnoException)}\n\n${commandHelp(command)}\n`);
     return EXIT.usage;
   }
   if (parsed.values.help) {
@@ -77,7 +82,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return EXIT.ok;
   }
   if (parsed.values.json === true && command.noJson !== undefined) {
-    process.stderr.write(`${name} takes no --json: ${command.noJson}\n\n${commandHelp(command)}\n`);
+    process.stderr.write(`${m.cli_takes_no_json({ command: name, why: command.noJson({}) })}\n\n${commandHelp(command)}\n`);
     return EXIT.usage;
   }
   const out = createOutput(parsed.values.json === true);
@@ -92,7 +97,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     interrupts++;
     // A second Ctrl-C does not wait for the clean stop.
     if (interrupts > 1) process.exit(EXIT.interrupted);
-    out.warn('Stopping… (the queue keeps what is left; run the command again to continue)');
+    out.warn(m.cli_stopping());
     stop.abort();
   };
   process.on('SIGINT', onInterrupt);
@@ -112,11 +117,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     if (readerGone()) return EXIT.ok;
     if (error instanceof CliError) {
+      // Scripts read the code and the English message, the same under every LANG; the person reads stderr.
       if (out.json && !out.closed.aborted) process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message } })}\n`);
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${error.words()}\n`);
       return error.exitCode;
     }
-    process.stderr.write(`Unexpected problem: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${m.cli_unexpected_problem({ detail: error instanceof Error ? error.message : String(error) })}\n`);
     return EXIT.someFailed;
   } finally {
     process.off('SIGINT', onInterrupt);

@@ -76,32 +76,23 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
   };
 }
 
+/**
+ * The columns a cell takes on a terminal: a combining mark (Arabic vowel signs) takes none, a
+ * wide East Asian character two, so a table of Chinese headings lines up.
+ */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (/\p{M}/u.test(char)) continue;
+    width += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(char) ? 2 : 1;
+  }
+  return width;
+}
+
 /** Columns padded to their widest cell (the last one left as is). */
 export function table(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return '';
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-/** "2 uploads", "1 upload": a count with its noun. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-/** A moment as the person's local date and time, to the minute ("2026-11-24 00:10"). */
-export function formatMoment(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => displayWidth(row[column] ?? ''))));
+  const pad = (cell: string, width: number): string => cell + ' '.repeat(Math.max(0, width - displayWidth(cell)));
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column]!))).join('  ')).join('\n');
 }

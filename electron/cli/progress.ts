@@ -2,7 +2,11 @@
 // library most Node CLIs use; it redraws in place and falls back to nothing without a TTY).
 import cliProgress from 'cli-progress';
 import { basename } from 'node:path';
-import { formatBytes } from './output.ts';
+import type { UploadJob } from '../../shared/model.ts';
+import { m } from '../../shared/i18n/index.ts';
+import { displayWidth } from './output.ts';
+import { formatBytes } from './locale.ts';
+import { stateWords } from './job-states.ts';
 
 /**
  * A bar is named by its key: a job id is only unique within its account's queue, and one run
@@ -11,11 +15,24 @@ import { formatBytes } from './output.ts';
  */
 interface UploadProgress {
   update(key: string, bytesSent: number): void;
-  finish(key: string, label: string): void;
+  finish(key: string, state: UploadJob['state']): void;
   stop(): void;
 }
 
-const NAME_WIDTH = 28;
+const NAME_WIDTH = 24;
+
+/** The start of a name that takes at most `width` columns (a Chinese character takes two). */
+function cutToWidth(name: string, width: number): string {
+  let cut = '';
+  for (const char of name) {
+    if (displayWidth(cut + char) > width) break;
+    cut += char;
+  }
+  return cut;
+}
+
+/** A name padded to the bars' column by the width it takes on a terminal (wide characters count two). */
+const padName = (name: string): string => name + ' '.repeat(Math.max(0, NAME_WIDTH - displayWidth(name)));
 
 export function createUploadProgress(files: ReadonlyArray<{ key: string; path: string; size: number }>, enabled: boolean): UploadProgress {
   if (!enabled || files.length === 0) return { update() {}, finish() {}, stop() {} };
@@ -25,7 +42,8 @@ export function createUploadProgress(files: ReadonlyArray<{ key: string; path: s
       hideCursor: true,
       clearOnComplete: false,
       stopOnComplete: false,
-      barsize: 24,
+      // Fits 80 columns with the longest state word of the ten languages (de "fehlgeschlagen"); cli-progress cuts a longer line.
+      barsize: 16,
       fps: 4,
     },
     cliProgress.Presets.shades_classic,
@@ -35,11 +53,11 @@ export function createUploadProgress(files: ReadonlyArray<{ key: string; path: s
   const bars = new Map(
     files.map((f) => {
       const name = basename(f.path);
-      const label = name.length > NAME_WIDTH ? `${name.slice(0, NAME_WIDTH - 1)}…` : name.padEnd(NAME_WIDTH);
+      const label = padName(displayWidth(name) > NAME_WIDTH ? `${cutToWidth(name, NAME_WIDTH - 1)}…` : name);
       return [f.key, { bar: multibar.create(f.size, 0, { name: label, done: formatBytes(0), size: formatBytes(f.size), state: '' }), size: f.size }];
     }),
   );
-  const totalBar = multibar.create(total, 0, { name: 'Total'.padEnd(NAME_WIDTH), done: formatBytes(0), size: formatBytes(total), state: '' });
+  const totalBar = multibar.create(total, 0, { name: padName(m.cli_progress_total()), done: formatBytes(0), size: formatBytes(total), state: '' });
   const redrawTotal = (): void => {
     const value = [...sent.values()].reduce((a, b) => a + b, 0);
     totalBar.update(value, { done: formatBytes(value) });
@@ -52,11 +70,12 @@ export function createUploadProgress(files: ReadonlyArray<{ key: string; path: s
       entry.bar.update(bytesSent, { done: formatBytes(bytesSent) });
       redrawTotal();
     },
-    finish(id, label) {
+    finish(id, state) {
       const entry = bars.get(id);
       if (!entry) return;
-      if (label === 'done') sent.set(id, entry.size);
-      entry.bar.update(label === 'done' ? entry.size : (sent.get(id) ?? 0), { state: label, done: formatBytes(label === 'done' ? entry.size : (sent.get(id) ?? 0)) });
+      if (state === 'done') sent.set(id, entry.size);
+      const at = state === 'done' ? entry.size : (sent.get(id) ?? 0);
+      entry.bar.update(at, { state: stateWords(state), done: formatBytes(at) });
       redrawTotal();
     },
     stop() {

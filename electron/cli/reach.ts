@@ -4,50 +4,64 @@
 // a socket error then may be the proxy's.
 import type { ServiceError } from '../core/api/errors.ts';
 import { TransportError } from '../core/api/http.ts';
-import { describeRoute, environmentResolver } from '../core/net/proxy-route.ts';
-import { formatMoment, type Output } from './output.ts';
+import { environmentResolver, type ProxyRoute } from '../core/net/proxy-route.ts';
+import { m, type Locale } from '../../shared/i18n/index.ts';
+import type { Output } from './output.ts';
+import { formatMoment, type Message } from './locale.ts';
 
-/** The service did not answer: where it was asked, and why there was no answer. */
+/** The service did not answer: where it was asked, and why there was no answer (worded when said). */
 export interface Unreachable {
   address: string;
-  cause: string;
+  /** The socket error code, 'timeout', or null when the failure named none. */
+  failure: string | null;
+  /** The proxy from the environment it went through, or null (direct). */
+  route: Exclude<ProxyRoute, { kind: 'direct' }> | null;
 }
 
 /** Socket error codes as a person reads them. */
-const SOCKET_CAUSES: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'no such host',
-  EAI_AGAIN: 'its host name could not be looked up',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'no route to the host',
-  ENETUNREACH: 'no network',
-  EPROXYREFUSED: 'the proxy would not open a connection to it',
-  EPROXY: 'the proxy refused the connection',
-  CERT_HAS_EXPIRED: 'its certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate could not be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another name',
+const SOCKET_CAUSES: Readonly<Record<string, Message>> = {
+  ECONNREFUSED: m.cli_cause_refused,
+  ENOTFOUND: m.cli_cause_no_host,
+  EAI_AGAIN: m.cli_cause_lookup,
+  ECONNRESET: m.cli_cause_reset,
+  ETIMEDOUT: m.cli_cause_timed_out,
+  EHOSTUNREACH: m.cli_cause_no_route,
+  ENETUNREACH: m.cli_cause_no_network,
+  EPROXYREFUSED: m.cli_cause_proxy_would_not_connect,
+  EPROXY: m.cli_cause_proxy_refused,
+  CERT_HAS_EXPIRED: m.cli_cause_cert_expired,
+  DEPTH_ZERO_SELF_SIGNED_CERT: m.cli_cause_cert_self_signed,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: m.cli_cause_cert_unverified,
+  ERR_TLS_CERT_ALTNAME_INVALID: m.cli_cause_cert_other_name,
 };
 
-/** The cause of a network failure (isNetworkFailure), in words. */
+/** How a proxy's kind is named ("the HTTP proxy 127.0.0.1:3128"). */
+const PROXY_KINDS: Readonly<Record<Extract<ProxyRoute, { kind: 'proxy' }>['scheme'], string>> = { http: 'HTTP', https: 'HTTP', socks4: 'SOCKS4', socks5: 'SOCKS5' };
+
+/** Where a network failure (isNetworkFailure) happened, and its cause. */
 export async function unreachable(address: string, error: ServiceError): Promise<Unreachable> {
   const route = await environmentResolver.routeFor(new URL(address)).catch(() => null);
-  const through = route && route.kind !== 'direct' ? ` (through the ${describeRoute(route)}, from the proxy variables)` : '';
-  return { address, cause: `${causeOf(error)}${through}` };
+  const transport = error.cause instanceof TransportError ? error.cause : null;
+  const failure = error.kind === 'timeout' ? 'timeout' : (transport?.errno ?? null);
+  return { address, failure, route: route && route.kind !== 'direct' ? route : null };
 }
 
-function causeOf(error: ServiceError): string {
-  if (error.kind === 'timeout') return 'no answer in time';
-  const transport = error.cause instanceof TransportError ? error.cause : null;
-  const errno = transport?.errno ?? null;
-  if (errno !== null) return SOCKET_CAUSES[errno] ?? errno;
-  return 'no answer';
+/** The cause in words: "connection refused (through the HTTP proxy 127.0.0.1:3128, from the proxy variables)". */
+export function causeOf(offline: Unreachable, locale?: Locale): string {
+  const options = locale === undefined ? undefined : { locale };
+  const { failure, route } = offline;
+  const known = failure === null ? undefined : SOCKET_CAUSES[failure];
+  // An error code with no words of ours is still what a person can look up.
+  const cause = failure === 'timeout' ? m.cli_cause_no_answer_in_time({}, options) : known ? known({}, options) : (failure ?? m.cli_cause_no_answer({}, options));
+  if (route === null) return cause;
+  if (route.kind === 'unusable') return m.cli_cause_through_unusable({ cause, answer: route.answer }, options);
+  const host = route.host.includes(':') ? `[${route.host}]` : route.host;
+  return m.cli_cause_through_proxy({ cause, kind: PROXY_KINDS[route.scheme], proxy: `${host}:${route.port}` }, options);
 }
 
 /** "http://host cannot be reached (connection refused)". */
-export function cannotReach(offline: Unreachable): string {
-  return `${offline.address} cannot be reached (${offline.cause})`;
+export function cannotReach(offline: Unreachable, locale?: Locale): string {
+  return m.cli_cannot_reach({ address: offline.address, cause: causeOf(offline, locale) }, locale === undefined ? undefined : { locale });
 }
 
 /**
@@ -56,6 +70,6 @@ export function cannotReach(offline: Unreachable): string {
  */
 export async function sayOffline(cli: { offline: Unreachable | null }, out: Output, fetchedAt: number | null): Promise<void> {
   if (!cli.offline) return;
-  const fresh = fetchedAt === null ? 'never brought up to date: `vidlift-cli sync` once the service answers' : `last brought up to date ${formatMoment(fetchedAt)}`;
-  out.warn(`Offline: ${cannotReach(cli.offline)}. Answering from the library on this computer (${fresh}).`);
+  const unreachableText = cannotReach(cli.offline);
+  out.warn(fetchedAt === null ? m.cli_offline_never_synced({ unreachable: unreachableText }) : m.cli_offline_synced_at({ unreachable: unreachableText, time: formatMoment(fetchedAt) }));
 }

@@ -6,11 +6,17 @@
 //   waiting   the queue waits: outside the upload windows, or on battery (and until when)
 //   progress  bytes sent of one file, at most four times a second per file
 //   done      a file arrived, with its links
-//   failed    a file did not (failed, changed while waiting, cancelled), with a code and message
+//   failed    a file did not (failed, changed while waiting, cancelled), with its codes and an English message
+//
+// Every field is locale-free: the same bytes under every LANG. What a person reads of a failure
+// is `said` (a code with params, worded by say() in any language); `message` is that in English,
+// as the app's log writes it, for a script's own log.
 //   summary   the last line: every file's outcome and the counts (the former single document)
 import type { UploadJob } from '../../shared/model.ts';
 import type { UploadsWaiting } from '../../shared/upload-conditions.ts';
 import type { Output } from './output.ts';
+import { saidOf } from '../../shared/errors.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
 
 /** At most this many progress events per second per file. */
 export const PROGRESS_PER_SECOND = 4;
@@ -48,7 +54,9 @@ export function uploadEvents(out: Output, now: () => number = Date.now): UploadE
         return;
       }
       const code = job.state === 'failed' ? (job.error?.code ?? 'failed') : job.state;
-      out.line({ event: 'failed', ...who(account), id: job.id, path: job.path, name: job.name, code, message: job.error?.message ?? FINAL_WITHOUT_ERROR[job.state] ?? job.state });
+      const said = job.error ? saidOf(job.error) : null;
+      const message = said ? sayInEnglish(said) : (FINAL_WITHOUT_ERROR[job.state] ?? job.state);
+      out.line({ event: 'failed', ...who(account), id: job.id, path: job.path, name: job.name, code, said, message });
     },
     summary(value) {
       out.line({ event: 'summary', ...value });
@@ -56,7 +64,7 @@ export function uploadEvents(out: Output, now: () => number = Date.now): UploadE
   };
 }
 
-/** What a file that ended without an error message went through, in the command line's words. */
+/** What a file that ended without an error went through: its `message`, in English like every other (machine output, never translated). */
 const FINAL_WITHOUT_ERROR: Partial<Record<UploadJob['state'], string>> = {
   cancelled: 'Cancelled before it was sent.',
   changed: 'The file changed after it was queued; it was not sent.',

@@ -170,7 +170,6 @@ const CODE_MESSAGES = {
   notice_library_damaged_detail: m.code_notice_library_damaged_detail,
   notice_account_in_use: m.code_notice_account_in_use,
   notice_account_in_use_detail: m.code_notice_account_in_use_detail,
-  notice_account_in_use_quit: m.code_notice_account_in_use_quit,
   notice_library_newer: m.code_notice_library_newer,
   notice_library_newer_detail: m.code_notice_library_newer_detail,
   notice_library_unopened: m.code_notice_library_unopened,

@@ -12,6 +12,8 @@ import { resolveFolder } from '../folders.ts';
 import { firstSync } from './library.ts';
 import type { Output } from '../output.ts';
 import { sayOffline } from '../reach.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { words } from '../locale.ts';
 
 /** `links` (the default) is one embed link per line, as it always was on the command line. */
 const ALIASES: Record<string, ExportFormat> = { links: 'embed' };
@@ -20,24 +22,20 @@ const NAMES = ['links', ...EXPORT_FORMATS];
 function formatFrom(text: string | undefined): ExportFormat {
   const name = text ?? 'links';
   const format = ALIASES[name] ?? EXPORT_FORMATS.find((f) => f === name);
-  if (!format) throw new CliError(`--format is one of: ${NAMES.join(', ')}.`, EXIT.usage, 'usage');
+  if (!format) throw new CliError(words(m.cli_export_bad_format, { formats: NAMES.join(', ') }), EXIT.usage, 'usage');
   return format;
 }
 
 export const exportLinks: Command = {
-  summary: 'Write the links of a folder (or of every video) in a format',
-  usage: `export [--format ${NAMES.join('|')}] [--template TEXT] [FOLDER]`,
-  details: [
-    'Writes to stdout; redirect it to a file. FOLDER is an id or a name; without it, every folder.',
-    '--json is --format json. CSV and JSON have the columns id, title, size, lengthSeconds, views, created, folder, download, embed, thumbnail.',
-    '--format template takes --template, a line with {id} {title} {download} {embed} {thumbnail} {size} {folder}.',
-  ],
+  summary: m.cli_export_summary,
+  usage: () => m.cli_export_usage({ formats: NAMES.join('|') }),
+  details: m.cli_export_details,
   options: { format: { type: 'string' }, template: { type: 'string' } },
   async run({ positionals, values, out, open, signal }) {
-    if (out.json && typeof values.format === 'string' && values.format !== 'json') throw new CliError(`--json writes JSON; it cannot be --format ${values.format} too.`, EXIT.usage, 'usage');
+    if (out.json && typeof values.format === 'string' && values.format !== 'json') throw new CliError(words(m.cli_export_json_and_format, { format: values.format }), EXIT.usage, 'usage');
     const format = formatFrom(out.json ? 'json' : typeof values.format === 'string' ? values.format : undefined);
-    if ((format === 'template') !== (typeof values.template === 'string')) throw new CliError('--template goes with --format template, and it needs one.', EXIT.usage, 'usage');
-    if (positionals.length > 1) throw new CliError('export takes at most one folder.', EXIT.usage, 'usage');
+    if ((format === 'template') !== (typeof values.template === 'string')) throw new CliError(words(m.cli_export_template, {}), EXIT.usage, 'usage');
+    if (positionals.length > 1) throw new CliError(words(m.cli_export_one_folder, {}), EXIT.usage, 'usage');
     const options: ExportOptions = { format, ...(typeof values.template === 'string' ? { template: values.template } : {}) };
     const cli = await open();
     try {
@@ -57,7 +55,7 @@ async function write(cli: Cli, source: ExportSource, options: ExportOptions, out
   const exportId = randomUUID();
   try {
     for (;;) {
-      if (signal.aborted) throw new CliError('The export stopped (Ctrl-C).', EXIT.interrupted, 'interrupted');
+      if (signal.aborted) throw new CliError(words(m.cli_export_stopped, {}), EXIT.interrupted, 'interrupted');
       const { text, done } = await cli.call('export:read', { exportId, source, options });
       // Waits while the pipe is full; a reader that left (`| head`) ends the export quietly.
       if (text !== '') await out.write(text);

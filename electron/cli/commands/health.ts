@@ -7,6 +7,9 @@ import { CliError, EXIT, type Cli } from '../context.ts';
 import { table } from '../output.ts';
 import { sayOffline } from '../reach.ts';
 import { firstSync, waitForSync } from './library.ts';
+import { HEALTH_WORDS } from '../health-words.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { formatCount, words } from '../locale.ts';
 
 const PAGE = 500;
 
@@ -33,12 +36,12 @@ export async function freshHealth(cli: Cli, signal: AbortSignal, out: Parameters
 }
 
 export const health: Command = {
-  summary: 'Count the videos alive, taken down and gone; list the dead ones',
-  usage: 'health',
-  details: ['Reads the DMCA list and the library first (offline: what the library last saw).', 'Each dead video: its id, title, state and, for a takedown, when it was disabled.'],
+  summary: m.cli_health_summary,
+  usage: m.cli_health_usage,
+  details: m.cli_health_details,
   options: {},
   async run({ positionals, out, open, signal }) {
-    if (positionals.length > 0) throw new CliError('health takes no arguments.', EXIT.usage, 'usage');
+    if (positionals.length > 0) throw new CliError(words(m.cli_health_no_arguments, {}), EXIT.usage, 'usage');
     const cli = await open();
     try {
       await freshHealth(cli, signal, out);
@@ -46,8 +49,10 @@ export const health: Command = {
       const dead = await deadVideos(cli);
       const videos = dead.map((t) => ({ id: t.videoId, title: t.title, state: t.state, ...(t.disabledAt !== undefined ? { disabledAt: t.disabledAt } : {}) }));
       out.result({ counts, videos }, () => {
-        out.say(`${counts.alive} alive, ${counts.takenDown} taken down, ${counts.gone} gone.`);
-        if (videos.length > 0) out.say(table([['ID', 'TITLE', 'STATE', 'DISABLED'], ...videos.map((v) => [v.id, v.title, v.state === 'takenDown' ? 'taken down' : 'gone', v.disabledAt ?? ''])]));
+        out.say(m.cli_health_counts({ alive: formatCount(counts.alive), takenDown: formatCount(counts.takenDown), gone: formatCount(counts.gone) }));
+        if (videos.length > 0) {
+          out.say(table([[m.cli_table_id(), m.cli_table_title(), m.cli_table_state(), m.cli_table_disabled()], ...videos.map((v) => [v.id, v.title, HEALTH_WORDS[v.state](), v.disabledAt ?? ''])]));
+        }
       });
       return EXIT.ok;
     } finally {

@@ -6,11 +6,14 @@ import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
-import { formatBytes, formatMoment, table, type Output } from '../output.ts';
+import { table, type Output } from '../output.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { counted, formatBytes, formatCount, formatMoment, words, wordsWith } from '../locale.ts';
 import { cannotReach, sayOffline } from '../reach.ts';
 import { uploadSummary } from '../summary.ts';
 
 const PAGE = 500;
+const SEARCH_LIMIT = 500;
 
 /** Every video of a folder, page by page (keyset or offset is the core's business). */
 export async function* folderVideos(cli: Cli, folderId: number): AsyncGenerator<Video> {
@@ -29,12 +32,12 @@ export async function firstSync(cli: Cli, out: Output, signal: AbortSignal): Pro
   if (cli.offline) return;
   const status = await cli.call('sync:status');
   if (status.lastQuickAt !== null || status.lastFullAt !== null) return;
-  out.warn(`Reading the library from ${cli.address} for the first time…`);
+  out.warn(m.cli_first_sync({ address: cli.address }));
   if (!status.running) await cli.call('sync:now', { full: true });
   await waitForSync(cli, null, null, signal);
 }
 
-const videoRows = (videos: Video[]): string[][] => [['ID', 'NAME', 'SIZE', 'EMBED'], ...videos.map((v) => [v.id, v.name, formatBytes(v.size), v.embedUrl])];
+const videoRows = (videos: Video[]): string[][] => [[m.cli_table_id(), m.cli_table_name(), m.cli_table_size(), m.cli_table_embed()], ...videos.map((v) => [v.id, v.name, formatBytes(v.size), v.embedUrl])];
 
 /** The folders in tree order, each with its depth: a parent first, then its sub-folders by name. */
 export function folderTree(folders: readonly Folder[]): Array<{ folder: Folder; depth: number }> {
@@ -63,12 +66,12 @@ export function folderTree(folders: readonly Folder[]): Array<{ folder: Folder; 
 }
 
 export const ls: Command = {
-  summary: 'List the folders as a tree, or the videos of one folder',
-  usage: 'ls [FOLDER]',
-  details: ['Without FOLDER: the folder tree, sub-folders indented. FOLDER is an id (0 is the top level) or a name.'],
+  summary: m.cli_ls_summary,
+  usage: m.cli_ls_usage,
+  details: m.cli_ls_details,
   options: {},
   async run({ positionals, out, open, signal }) {
-    if (positionals.length > 1) throw new CliError('ls takes at most one folder.', EXIT.usage, 'usage');
+    if (positionals.length > 1) throw new CliError(words(m.cli_ls_one_folder, {}), EXIT.usage, 'usage');
     const cli = await open();
     try {
       await firstSync(cli, out, signal);
@@ -82,9 +85,9 @@ export const ls: Command = {
           () =>
             out.say(
               table([
-                ['ID', 'NAME', 'VIDEOS'],
-                ['0', '(top level)', String(top.total)],
-                ...tree.map(({ folder, depth }) => [String(folder.id), `${'  '.repeat(depth)}${folder.name}`, String(folder.files)]),
+                [m.cli_table_id(), m.cli_table_name(), m.cli_table_videos()],
+                ['0', m.cli_ls_top_level(), formatCount(top.total)],
+                ...tree.map(({ folder, depth }) => [String(folder.id), `${'  '.repeat(depth)}${folder.name}`, formatCount(folder.files)]),
               ]),
             ),
         );
@@ -96,7 +99,7 @@ export const ls: Command = {
       for await (const video of folderVideos(cli, folderId)) videos.push(video);
       if (cli.offline) fetchedAt = (await cli.call('videos:list', { folderId, offset: 0, limit: 1 })).freshness.fetchedAt;
       await sayOffline(cli, out, fetchedAt);
-      out.result({ folderId, videos }, () => out.say(videos.length === 0 ? 'No videos in this folder.' : table(videoRows(videos))));
+      out.result({ folderId, videos }, () => out.say(videos.length === 0 ? m.cli_ls_no_videos() : table(videoRows(videos))));
       return EXIT.ok;
     } finally {
       await cli.close();
@@ -105,19 +108,19 @@ export const ls: Command = {
 };
 
 export const search: Command = {
-  summary: 'Search video titles in the whole library',
-  usage: 'search TEXT',
-  details: ['Searches the local library (up to 500 results), offline too.'],
+  summary: m.cli_search_summary,
+  usage: m.cli_search_usage,
+  details: () => m.cli_search_details({ limit: formatCount(SEARCH_LIMIT) }),
   options: {},
   async run({ positionals, out, open, signal }) {
     const query = positionals.join(' ').trim();
-    if (query === '') throw new CliError('Give the text to search for.', EXIT.usage, 'usage');
+    if (query === '') throw new CliError(words(m.cli_search_no_text, {}), EXIT.usage, 'usage');
     const cli = await open();
     try {
       await firstSync(cli, out, signal);
-      const { items } = await cli.call('videos:search', { query, limit: 500 });
+      const { items } = await cli.call('videos:search', { query, limit: SEARCH_LIMIT });
       await sayOffline(cli, out, (await cli.call('folders:list')).freshness.fetchedAt);
-      out.result({ query, videos: items }, () => out.say(items.length === 0 ? `No video title contains “${query}”.` : table(videoRows(items))));
+      out.result({ query, videos: items }, () => out.say(items.length === 0 ? m.cli_search_none({ query }) : table(videoRows(items))));
       return EXIT.ok;
     } finally {
       await cli.close();
@@ -126,14 +129,15 @@ export const search: Command = {
 };
 
 export const sync: Command = {
-  summary: 'Bring the local library up to date with the service',
-  usage: 'sync [--full]',
-  details: ['--full  read every folder again (default: a quick refresh of what changed)', 'Uploads an earlier run left in the queue go on, and sync waits for them.'],
+  summary: m.cli_sync_summary,
+  usage: m.cli_sync_usage,
+  details: m.cli_sync_details,
   options: { full: { type: 'boolean' } },
   async run({ values, out, open, signal }) {
     const cli = await open();
     try {
-      if (cli.offline) throw new CliError(`Cannot sync: ${cannotReach(cli.offline)}.`, EXIT.someFailed, 'offline');
+      const offline = cli.offline;
+      if (offline) throw new CliError(wordsWith(m.cli_sync_offline, (locale) => ({ unreachable: cannotReach(offline, locale) })), EXIT.someFailed, 'offline');
       const earlier = await leftoverUploads(cli, out);
       const followed = followJobs(cli);
       followed.track(earlier.jobs);
@@ -146,8 +150,8 @@ export const sync: Command = {
         if (earlier.jobs.length > 0) await followed.allFinal(signal);
         const uploads = uploadSummary([...followed.jobs().values()].map((j) => ({ state: j.state, already: false })), 0);
         out.result({ ...status, folders: folders.length, ...(earlier.jobs.length > 0 ? { uploads: uploads.counts } : {}) }, () => {
-          out.say(`Library up to date: ${folders.length} folders.`);
-          if (earlier.jobs.length > 0) out.say(`Uploads left from an earlier run: ${uploads.sentence}`);
+          out.say(m.cli_sync_done(counted(folders.length)));
+          if (earlier.jobs.length > 0) out.say(m.cli_sync_leftover({ summary: uploads.sentence }));
         });
         return uploads.counts.notUploaded > 0 ? EXIT.someFailed : EXIT.ok;
       } finally {
@@ -161,26 +165,27 @@ export const sync: Command = {
 
 export async function waitForSync(cli: Cli, quickBefore: number | null, fullBefore: number | null, signal: AbortSignal) {
   for (;;) {
-    if (signal.aborted) throw new CliError('Stopped.', EXIT.interrupted, 'interrupted');
+    if (signal.aborted) throw new CliError(words(m.cli_stopped, {}), EXIT.interrupted, 'interrupted');
     const status = await cli.call('sync:status');
     const advanced = fullBefore !== null ? status.lastFullAt !== fullBefore : status.lastQuickAt !== quickBefore || status.lastFullAt !== null;
     if (!status.running && advanced) return status;
     if (!status.running) {
       // The pass ended without bringing the library up to date: the service stopped answering.
       const connection = await cli.call('connection:get');
-      if (connection.state === 'offline') throw new CliError(`Cannot sync: ${cli.address} stopped answering during the sync${connection.reason ? ` (${connection.reason})` : ''}.`, EXIT.someFailed, 'offline');
+      // The connection's reason is the core's English (not a code yet): quoted as written.
+      if (connection.state === 'offline') {
+        const address = cli.address;
+        throw new CliError(connection.reason ? words(m.cli_sync_stopped_answering_because, { address, reason: connection.reason }) : words(m.cli_sync_stopped_answering, { address }), EXIT.someFailed, 'offline');
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 export const account: Command = {
-  summary: 'Show the account: e-mail, balance, storage; or list the accounts',
-  usage: 'account [--list] [--account NAME|ID]',
-  details: [
-    'Read from the service when it answers; otherwise what the library last saw.',
-    '--list: the desktop app’s accounts (name, address, which one it shows); pick one for any command with --account.',
-  ],
+  summary: m.cli_account_summary,
+  usage: m.cli_account_usage,
+  details: m.cli_account_details,
   options: { list: { type: 'boolean' } },
   async run({ out, open, values }) {
     const cli = await open();
@@ -198,21 +203,26 @@ export const account: Command = {
       }
       const a = view.account;
       if (!a) {
-        throw new CliError(
-          cli.offline ? `${cannotReach(cli.offline)}, and the account has not been read from it yet.` : `The account could not be read from ${cli.address}.`,
-          EXIT.someFailed,
-          'offline',
-        );
+        const offline = cli.offline;
+        throw new CliError(offline ? wordsWith(m.cli_account_never_read, (locale) => ({ unreachable: cannotReach(offline, locale) })) : words(m.cli_account_not_read, { address: cli.address }), EXIT.someFailed, 'offline');
       }
-      if (cli.offline) out.warn(`Offline: ${cannotReach(cli.offline)}. The account as last read${view.freshness.fetchedAt === null ? '' : ` on ${formatMoment(view.freshness.fetchedAt)}`}:`);
+      if (cli.offline) {
+        const unreachableText = cannotReach(cli.offline);
+        out.warn(view.freshness.fetchedAt === null ? m.cli_account_offline({ unreachable: unreachableText }) : m.cli_account_offline_read_at({ unreachable: unreachableText, time: formatMoment(view.freshness.fetchedAt) }));
+      }
       out.result({ address: cli.address, account: a, fetchedAt: view.freshness.fetchedAt }, () =>
         out.say(
           table([
-            ['Service', cli.address],
-            ['E-mail', a.email],
-            ['Balance', a.balance],
-            ['Premium until', a.isPremium ? a.premiumExpire : 'not premium'],
-            ['Storage used', `${formatBytes(a.storageUsedKb * 1024)}${a.storageTotalKb === null ? ' (unlimited)' : ` of ${formatBytes(a.storageTotalKb * 1024)}`}`],
+            [m.cli_account_service(), cli.address],
+            [m.cli_account_email(), a.email],
+            [m.cli_account_balance(), a.balance],
+            [m.cli_account_premium_until(), a.isPremium ? a.premiumExpire : m.cli_account_not_premium()],
+            [
+              m.cli_account_storage_used(),
+              a.storageTotalKb === null
+                ? m.cli_account_storage_unlimited({ used: formatBytes(a.storageUsedKb * 1024) })
+                : m.cli_account_storage_of({ used: formatBytes(a.storageUsedKb * 1024), total: formatBytes(a.storageTotalKb * 1024) }),
+            ],
           ]),
         ),
       );

@@ -10,21 +10,24 @@ import { finished } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { errorLead, type ErrorCode } from '../../../shared/errors.ts';
 import { say } from '../../../shared/i18n/say.ts';
-import type { LinkHealth } from '../../../shared/links.ts';
 import type { LinkCheckResult, LinkFixResult, UploadAgain } from '../../../shared/link-text.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT, type Cli } from '../context.ts';
 import { table, type Output } from '../output.ts';
 import { freshHealth } from './health.ts';
+import { HEALTH_WORDS } from '../health-words.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { counted, formatCount, words, wordsWith, type Message } from '../locale.ts';
 
-/** How each health reads in a table. */
-const STATE_WORDS: Readonly<Record<LinkHealth['state'] | 'unknown', string>> = { alive: 'alive', takenDown: 'taken down', gone: 'gone', unknown: 'unknown' };
-const UPLOAD_AGAIN_WORDS: Readonly<Record<UploadAgain, string>> = {
-  ready: 'its file is unchanged: `vidlift-cli links recover ID` uploads it again',
-  locate: 'its file moved or changed: Locate file… in the app',
-  noSource: 'not uploaded from this computer',
+const UPLOAD_AGAIN_WORDS: Readonly<Record<UploadAgain, () => string>> = {
+  ready: m.cli_upload_again_ready,
+  locate: m.cli_upload_again_locate,
+  noSource: m.cli_upload_again_no_source,
 };
+/** A link's kind, as the KIND column names it. */
+const KIND_WORDS: Readonly<Record<'download' | 'embed', () => string>> = { download: m.cli_link_kind_download, embed: m.cli_link_kind_embed };
 
+/** What each error code means (shared/errors.ts's ERROR_LEADS), in the command line's words: why a link could not be checked. */
 /** A private folder for the text read from stdin and the fixed text bound for stdout; removed after. */
 async function withScratch<T>(run: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'vidlift-links-'));
@@ -51,9 +54,11 @@ async function inputFile(cli: Cli, name: string, scratch: string): Promise<strin
 /** The one FILE argument; the links group shares its options among subcommands, so one that is not this one's is refused here. */
 function oneFile(command: Command, what: string, positionals: string[], values: Record<string, unknown>, json: boolean): string {
   const foreign = Object.keys(values).filter((option) => values[option] !== undefined && !['json', 'help', 'account'].includes(option) && !(option in command.options));
-  if (foreign.length > 0) throw new CliError(`links ${what} takes no --${foreign.join(', --')}.`, EXIT.usage, 'usage');
-  if (json && command.noJson !== undefined) throw new CliError(`links ${what} takes no --json: ${command.noJson}`, EXIT.usage, 'usage');
-  if (positionals.length !== 1) throw new CliError(`links ${what} takes one FILE, or - for stdin.`, EXIT.usage, 'usage');
+  const name = `links ${what}`;
+  if (foreign.length > 0) throw new CliError(words(m.cli_links_foreign_options, { command: name, options: foreign.map((o) => `--${o}`).join(', ') }), EXIT.usage, 'usage');
+  const noJson = command.noJson;
+  if (json && noJson !== undefined) throw new CliError(wordsWith(m.cli_takes_no_json, (locale) => ({ command: name, why: noJson({}, locale === undefined ? undefined : { locale }) })), EXIT.usage, 'usage');
+  if (positionals.length !== 1) throw new CliError(words(m.cli_links_one_file, { command: name }), EXIT.usage, 'usage');
   return positionals[0]!;
 }
 
@@ -69,9 +74,9 @@ async function withCli<T>(open: () => Promise<Cli>, out: Output, signal: AbortSi
 }
 
 export const linksCheck: Command = {
-  summary: 'Print the health of every link of this service in a text',
-  usage: 'links check FILE|-',
-  details: ['FILE is a forum post, a web page, Markdown, plain text or a CSV; - reads stdin. Exit 1 when a link is taken down or gone.'],
+  summary: m.cli_check_summary,
+  usage: m.cli_check_usage,
+  details: m.cli_check_details,
   options: {},
   async run({ positionals, values, out, open, signal }) {
     const name = oneFile(linksCheck, 'check', positionals, values, out.json);
@@ -88,27 +93,25 @@ function sayCheck(result: LinkCheckResult, out: Output): void {
     const video = health.get(link.videoId);
     const replacement = video?.replacement ? ` → ${link.kind === 'download' ? video.replacement.downloadUrl : video.replacement.embedUrl}` : '';
     const why = unknownWhy.get(link.videoId);
-    return [STATE_WORDS[video?.state ?? 'unknown'], link.kind, link.written, video ? `${video.title ?? ''}${replacement}` : why !== undefined ? `(not checked: ${why})` : ''];
+    return [HEALTH_WORDS[video?.state ?? 'unknown'](), KIND_WORDS[link.kind](), link.written, video ? `${video.title ?? ''}${replacement}` : why !== undefined ? m.cli_check_not_checked({ reason: why }) : ''];
   });
-  if (rows.length > 0) out.say(table([['HEALTH', 'KIND', 'LINK', 'TITLE'], ...rows]));
+  if (rows.length > 0) out.say(table([[m.cli_table_health(), m.cli_table_kind(), m.cli_table_link(), m.cli_table_title()], ...rows]));
   const { alive, takenDown, gone, unknown } = result.counts;
-  out.say(`${result.links.length} links: ${alive} alive, ${takenDown} taken down, ${gone} gone${unknown > 0 ? `, ${unknown} unknown` : ''}.`);
+  const figures = { ...counted(result.links.length), alive: formatCount(alive), takenDown: formatCount(takenDown), gone: formatCount(gone) };
+  out.say(unknown > 0 ? m.cli_check_counts_unknown({ ...figures, unknown: formatCount(unknown) }) : m.cli_check_counts(figures));
   // Unknown is not dead (the exit code says dead only): why each could not be checked, once per cause.
   const videosPerReason = new Map<ErrorCode, number>();
   for (const reason of unknownWhy.values()) videosPerReason.set(reason, (videosPerReason.get(reason) ?? 0) + 1);
   for (const [reason, videos] of videosPerReason) {
-    out.say(`${videos} ${videos === 1 ? 'video' : 'videos'} not checked (${reason}): the library does not know ${videos === 1 ? 'it' : 'them'}. ${say(errorLead(reason))}`);
+    out.say(m.cli_check_not_known({ ...counted(videos), reason, lead: say(errorLead(reason)) }));
   }
 }
 
 export const linksFix: Command = {
-  summary: 'Write a text with each dead link swapped for the one uploaded again in its place',
-  usage: 'links fix FILE|- [-o OUT]',
-  details: [
-    'Writes the fixed text to stdout, or to OUT (-o); every byte but the replaced links stays as it was, encoding and line endings too.',
-    'The count of links replaced and of links still dead goes to stderr.',
-  ],
-  noJson: 'it writes the fixed text itself; `links check --json` describes the links.',
+  summary: m.cli_fix_summary,
+  usage: m.cli_fix_usage,
+  details: m.cli_fix_details,
+  noJson: m.cli_fix_no_json,
   options: { output: { type: 'string', short: 'o' } },
   async run({ positionals, values, out, open, signal }) {
     const name = oneFile(linksFix, 'fix', positionals, values, out.json);
@@ -129,8 +132,9 @@ export const linksFix: Command = {
 };
 
 function sayFix(result: LinkFixResult, out: Output): void {
-  out.warn(`${result.replaced} ${result.replaced === 1 ? 'link' : 'links'} replaced, ${result.stillDead} still dead.`);
+  out.warn(m.cli_fix_counts({ ...counted(result.replaced), stillDead: formatCount(result.stillDead) }));
   for (const dead of result.dead) {
-    out.warn(`  ${dead.videoId} ${dead.title !== undefined ? `“${dead.title}” ` : ''}(${STATE_WORDS[dead.state]}, ${dead.links} ${dead.links === 1 ? 'link' : 'links'}): ${UPLOAD_AGAIN_WORDS[dead.uploadAgain]}`);
+    const facts = { ...counted(dead.links), id: dead.videoId, state: HEALTH_WORDS[dead.state](), what: UPLOAD_AGAIN_WORDS[dead.uploadAgain]() };
+    out.warn(`  ${dead.title !== undefined ? m.cli_fix_dead_titled({ ...facts, title: dead.title }) : m.cli_fix_dead(facts)}`);
   }
 }

@@ -12,8 +12,8 @@ import { CliError, EXIT, type Cli } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { cannotReach } from '../reach.ts';
-import { formatMoment, table, type Output } from '../output.ts';
-import { describeTimetableProblem, parseTimetable } from '../../../shared/bandwidth-timetable.ts';
+import { table, type Output } from '../output.ts';
+import { parseTimetable, type TimetableProblem } from '../../../shared/bandwidth-timetable.ts';
 import type { UploadsWaiting } from '../../../shared/upload-conditions.ts';
 import { uploadEvents, type UploadEvents } from '../upload-events.ts';
 import { createUploadProgress } from '../progress.ts';
@@ -22,36 +22,29 @@ import { said, type Said } from '../../../shared/said.ts';
 import { say } from '../../../shared/i18n/say.ts';
 import { m } from '../../../shared/i18n/index.ts';
 import { saidOf } from '../../../shared/errors.ts';
-import { counted } from '../locale.ts';
+import { counted, formatList, formatMoment, words, type Message, type Words } from '../locale.ts';
+import { stateWords } from '../job-states.ts';
 
 /** The extensions named in the hint for a folder without videos: the common ones, of those Vidlift takes. */
 const COMMON_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.webm', '.avi'].filter((ext) => VIDEO_EXTENSIONS.has(ext));
 
 export const upload: Command = {
-  summary: 'Upload video files and folders',
-  usage: 'upload [ACCOUNT:]PATH... [--folder ID|NAME] [--concurrency N] [--bwlimit RATE|TIMETABLE]',
-  details: [
-    'ACCOUNT:PATH  uploads PATH into another of the app’s accounts (its name or id), as rclone names a remote; several accounts in one run upload at once.',
-    'Folders are walked and their videos go into one service folder (the service has no sub-folders).',
-    '--folder     a folder id, or a name (created at the top level when no folder has it); default: the top level',
-    '--concurrency  uploads at the same time, 1 to 8 (this run only)',
-    '--bwlimit    a shared limit per second such as 512k or 2M (KiB when no unit; off: none), or rclone’s timetable such as "08:00,512k 18:00,10M 23:00,off" or "Mon-00:00,512 Fri-23:59,off" (this run only)',
-    '--json       NDJSON, one event per line as the upload runs: queued, waiting, progress, done, failed, then summary (the README lists their fields)',
-    'Ctrl-C stops; the queue keeps the rest, and running the same command again continues it.',
-  ],
+  summary: m.cli_upload_summary,
+  usage: m.cli_upload_usage,
+  details: m.cli_upload_details,
   options: { folder: { type: 'string' }, concurrency: { type: 'string' }, bwlimit: { type: 'string' } },
   async run({ positionals, values, out, open, signal }) {
-    if (positionals.length === 0) throw new CliError('Name at least one file or folder to upload.', EXIT.usage, 'usage');
+    if (positionals.length === 0) throw new CliError(words(m.cli_upload_no_paths, {}), EXIT.usage, 'usage');
     const fixed: { uploadConcurrency?: number; bandwidthTimetable?: string } = {};
     if (typeof values.concurrency === 'string') {
       const n = Number(values.concurrency);
-      if (!Number.isInteger(n) || n < 1 || n > 8) throw new CliError('--concurrency is a whole number from 1 to 8.', EXIT.usage, 'usage');
+      if (!Number.isInteger(n) || n < 1 || n > 8) throw new CliError(words(m.cli_upload_bad_concurrency, {}), EXIT.usage, 'usage');
       fixed.uploadConcurrency = n;
     }
     if (typeof values.bwlimit === 'string') {
       // rclone's --bwlimit, a single rate or a timetable: the same parser as the app's Settings.
       const parsed = parseTimetable(values.bwlimit);
-      if (!parsed.ok) throw new CliError(`--bwlimit: ${describeTimetableProblem(parsed.problem)}.`, EXIT.usage, 'usage');
+      if (!parsed.ok) throw new CliError(timetableProblem(parsed.problem), EXIT.usage, 'usage');
       fixed.bandwidthTimetable = values.bwlimit;
     }
     const events = uploadEvents(out);
@@ -70,7 +63,7 @@ export const upload: Command = {
     const others = groups.flatMap((group) => (group.account === null ? [] : [group.account]));
     const cli = await open({ fixed, ...(others.length > 0 ? { accounts: others } : {}) });
     try {
-      if (cli.offline) out.warn(`Offline: ${cannotReach(cli.offline)}. The files are queued and go up once it answers.`);
+      if (cli.offline) out.warn(m.cli_upload_offline({ unreachable: cannotReach(cli.offline) }));
       const folder = typeof values.folder === 'string' ? values.folder : undefined;
       // Each account's files are queued in its own queue first, then all are followed at once.
       const queued = [];
@@ -103,10 +96,10 @@ export const upload: Command = {
       else {
         const done = rows.filter((j) => j.state === 'done');
         if (done.length > 0) out.say(table([[m.cli_table_file(), m.cli_table_download(), m.cli_table_embed()], ...done.map((j) => [j.name, j.downloadUrl ?? '', j.embedUrl ?? ''])]));
-        for (const j of rows.filter((r) => r.state !== 'done')) out.warn(j.error ? m.cli_job_ended_with({ name: j.name, state: j.state, reason: say(saidOf(j.error)) }) : m.cli_job_ended({ name: j.name, state: j.state }));
+        for (const j of rows.filter((r) => r.state !== 'done')) out.warn(j.error ? m.cli_job_ended_with({ name: j.name, state: stateWords(j.state), reason: say(saidOf(j.error)) }) : m.cli_job_ended({ name: j.name, state: stateWords(j.state) }));
         for (const j of done) {
-          const said = verificationLine(j);
-          if (said) out.warn(`${j.name}: ${said}`);
+          const found = verificationLine(j);
+          if (found) out.warn(m.cli_verification_line({ name: j.name, found }));
         }
         out.say(summary.sentence);
       }
@@ -157,7 +150,7 @@ async function queueGroup(cli: Cli, named: AccountGroup['named'], folder: string
   const mine = new Set(jobs.all.map((j) => j.id));
   const waitFor = [...jobs.all, ...earlier.jobs.filter((j) => !mine.has(j.id))];
   if (earlier.queuePaused && waitFor.some((j) => j.state !== 'done')) {
-    throw new CliError('The files are queued, but the queue is paused in the app: resume it there (or run this again once it is resumed).', EXIT.someFailed, 'paused');
+    throw new CliError(words(m.cli_upload_queue_paused, {}), EXIT.someFailed, 'paused');
   }
   return { cli, folderId, jobs, alreadyIds, fromEarlier, mine, waitFor };
 }
@@ -191,7 +184,7 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
   const result = await cli.call('uploads:add', { paths: named.existing, folderId });
   const all = result.added.length > 0 ? (await cli.call('uploads:jobs', { ids: result.added })).jobs : [];
   // Said before they are sent: what a name holds that goes escaped (issue 26).
-  for (const job of all) if (job.nameWarnings && job.nameWarnings.length > 0) out.warn(`${job.name}: ${job.nameWarnings.map((w) => NAME_WARNING[w]).join('; ')}.`);
+  for (const job of all) if (job.nameWarnings && job.nameWarnings.length > 0) out.warn(m.cli_name_warnings({ name: job.name, warnings: job.nameWarnings.map((w) => NAME_WARNING[w]()).join(m.cli_clause_separator()) }));
   const alreadyDone: UploadJob[] = [];
   const refusedItems: Queued['refusedItems'] = [];
   let notVideos = 0;
@@ -270,9 +263,29 @@ function sayWaits(cli: Cli, out: Output, events: UploadEvents): () => void {
 
 /** Why the queue waits, in the command line's words. */
 const WAITING: Record<UploadsWaiting['code'], (until: number | null) => string> = {
-  'outside-window': (until) => `Waiting for the upload window set in the app${until === null ? '' : `: it opens ${formatMoment(until)}`}. The files stay queued.`,
-  'on-battery': () => 'Waiting: the computer runs on battery, and uploads are set to pause then. They go on once it is plugged in.',
+  'outside-window': (until) => (until === null ? m.cli_waiting_window() : m.cli_waiting_window_until({ time: formatMoment(until) })),
+  'on-battery': () => m.cli_waiting_battery(),
 };
+
+/** What is wrong with a --bwlimit (shared/bandwidth-timetable.ts's reasons), naming the bad part. */
+const TIMETABLE_REASONS: Record<TimetableProblem['reason'], Message> = {
+  empty: m.cli_bwlimit_empty,
+  entry: m.cli_bwlimit_entry,
+  time: m.cli_bwlimit_time,
+  hour: m.cli_bwlimit_hour,
+  minute: m.cli_bwlimit_minute,
+  day: m.cli_bwlimit_day,
+  rate: m.cli_bwlimit_rate,
+  'too-low': m.cli_bwlimit_too_low,
+};
+
+function timetableProblem(problem: TimetableProblem): Words {
+  const reason = TIMETABLE_REASONS[problem.reason];
+  return (locale) => {
+    const options = locale === undefined ? undefined : { locale };
+    return problem.reason === 'empty' ? m.cli_bwlimit_problem({ reason: reason({}, options) }, options) : m.cli_bwlimit_problem_in({ part: problem.part, reason: reason({}, options) }, options);
+  };
+}
 
 function toResult(job: UploadJob) {
   return {
@@ -289,20 +302,20 @@ function toResult(job: UploadJob) {
 }
 
 /** What a name holds that is not sent as it is (shared/upload-verification.ts), said before the upload. */
-const NAME_WARNING: Record<NameWarning, string> = {
-  quote: 'its double quote is sent as %22 (as browsers send it); a file server that does not decode it shows %22 in the title',
-  'line-break': 'its line break is sent as %0D/%0A (as browsers send it); a file server that does not decode it shows those in the title',
-  'escape-like': 'it holds %22, %0D or %0A, which a file server that decodes them shows as a quote or line break',
+const NAME_WARNING: Record<NameWarning, () => string> = {
+  quote: m.cli_name_warning_quote,
+  'line-break': m.cli_name_warning_line_break,
+  'escape-like': m.cli_name_warning_escape_like,
 };
 
 /** Why a stored title differs (shared/upload-verification.ts), in the command line's words. */
-const TITLE_CHANGE: Record<TitleChangeReason, string> = {
-  'read-as-latin1': 'read as Latin-1',
-  'cut-at-backslash': 'cut at the backslash',
-  'escapes-kept': '%22/%0D/%0A kept as sent',
-  'escapes-decoded': '%22/%0D/%0A in the name decoded',
-  shortened: 'shortened',
-  'characters-replaced': 'characters replaced',
+const TITLE_CHANGE: Record<TitleChangeReason, () => string> = {
+  'read-as-latin1': m.cli_title_read_as_latin1,
+  'cut-at-backslash': m.cli_title_cut_at_backslash,
+  'escapes-kept': m.cli_title_escapes_kept,
+  'escapes-decoded': m.cli_title_escapes_decoded,
+  shortened: m.cli_title_shortened,
+  'characters-replaced': m.cli_title_characters_replaced,
 };
 
 /** What the verification of a finished upload found, when it is not "verified" (issue 26). */
@@ -311,11 +324,11 @@ function verificationLine(job: UploadJob): string | null {
   if (!v) return null;
   const parts: string[] = [];
   if (v.title.status === 'differs') {
-    const why = v.title.reasons.map((reason) => TITLE_CHANGE[reason]).join(', ');
-    parts.push(`stored as ${JSON.stringify(v.title.stored)}${why ? ` (${why})` : ''}`);
+    const title = JSON.stringify(v.title.stored);
+    parts.push(v.title.reasons.length > 0 ? m.cli_verify_stored_as_because({ title, why: formatList(v.title.reasons.map((reason) => TITLE_CHANGE[reason]())) }) : m.cli_verify_stored_as({ title }));
   }
-  if (v.title.status === 'unknown') parts.push('stored title not named by the service');
-  if (v.folder === 'missing') parts.push('not in its folder after the upload');
-  if (v.folder === 'unchecked') parts.push('its folder could not be listed to confirm it');
-  return parts.length > 0 ? parts.join('; ') : null;
+  if (v.title.status === 'unknown') parts.push(m.cli_verify_title_unknown());
+  if (v.folder === 'missing') parts.push(m.cli_verify_not_in_folder());
+  if (v.folder === 'unchecked') parts.push(m.cli_verify_folder_unchecked());
+  return parts.length > 0 ? parts.join(m.cli_clause_separator()) : null;
 }

@@ -6,45 +6,63 @@
 // is neither reported by the watcher nor readable through the grant (issue 27).
 import { realpath, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { FolderWatcher } from '../../core/watch/folder-watcher.ts';
+import { FolderWatcher, type WatchState } from '../../core/watch/folder-watcher.ts';
 import type { Command } from '../command.ts';
 import { CliError, EXIT } from '../context.ts';
 import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { cannotReach } from '../reach.ts';
 import { uploadSummary } from '../summary.ts';
+import { m } from '../../../shared/i18n/index.ts';
+import { say } from '../../../shared/i18n/say.ts';
+import { saidOf } from '../../../shared/errors.ts';
+import { words } from '../locale.ts';
+import { stateWords } from '../job-states.ts';
+
+/** What the watcher says after its start (`stopped` follows Ctrl-C and is not said). */
+const WATCH_STATE_WORDS: Record<Exclude<WatchState, 'stopped'>, (params: { dir: string }) => string> = {
+  watching: m.cli_watch_resumed,
+  missing: m.cli_watch_dir_missing,
+  denied: m.cli_watch_dir_denied,
+  linked: m.cli_watch_dir_linked,
+};
 
 export const watch: Command = {
-  summary: 'Upload every finished video that appears in a folder',
-  usage: 'watch DIR [--folder ID|NAME] [--settle SECONDS]',
-  noJson: 'it runs until Ctrl-C and prints one line per file (queued, uploaded).',
-  details: [
-    '--folder  a folder id, or a name (created at the top level when no folder has it); default: the top level',
-    '--settle  seconds a file must stay unchanged before it is queued (default 10)',
-    'Stops with Ctrl-C (exit 130); the queue keeps what is waiting.',
-  ],
+  summary: m.cli_watch_summary,
+  usage: m.cli_watch_usage,
+  noJson: m.cli_watch_no_json,
+  details: m.cli_watch_details,
   options: { folder: { type: 'string' }, settle: { type: 'string' } },
   async run({ positionals, values, out, open, signal }) {
-    if (positionals.length !== 1) throw new CliError('watch takes one folder to watch.', EXIT.usage, 'usage');
+    if (positionals.length !== 1) throw new CliError(words(m.cli_watch_one_folder, {}), EXIT.usage, 'usage');
     const settle = values.settle === undefined ? 10 : Number(values.settle);
-    if (!Number.isFinite(settle) || settle < 0.1 || settle > 3600) throw new CliError('--settle is a number of seconds from 0.1 to 3600.', EXIT.usage, 'usage');
+    if (!Number.isFinite(settle) || settle < 0.1 || settle > 3600) throw new CliError(words(m.cli_watch_bad_settle, {}), EXIT.usage, 'usage');
     // Before anything opens: a folder that is not there creates no service folder either.
     const info = await stat(resolve(positionals[0]!)).catch(() => null);
-    if (info === null) throw new CliError(`${resolve(positionals[0]!)} does not exist.`, EXIT.someFailed, 'not_found');
-    if (!info.isDirectory()) throw new CliError(`${resolve(positionals[0]!)} is not a folder: watch takes a folder.`, EXIT.usage, 'usage');
+    if (info === null) throw new CliError(words(m.cli_watch_missing, { path: resolve(positionals[0]!) }), EXIT.someFailed, 'not_found');
+    if (!info.isDirectory()) throw new CliError(words(m.cli_watch_not_folder, { path: resolve(positionals[0]!) }), EXIT.usage, 'usage');
     // The folder named, at its real path.
     const dir = await realpath(resolve(positionals[0]!));
     const cli = await open();
     const followed = followJobs(cli, {
-      final: (job) => (job.state === 'done' ? out.say(`uploaded ${job.name}  ${job.embedUrl ?? ''}`.trimEnd()) : out.warn(`${job.name}: ${job.state}${job.error ? `: ${job.error.message}` : ''}`)),
+      final: (job) =>
+        job.state === 'done'
+          ? out.say(`${m.cli_watch_uploaded({ name: job.name })}  ${job.embedUrl ?? ''}`.trimEnd())
+          : out.warn(job.error ? m.cli_job_ended_with({ name: job.name, state: stateWords(job.state), reason: say(saidOf(job.error)) }) : m.cli_job_ended({ name: job.name, state: stateWords(job.state) })),
     });
     try {
-      if (cli.offline) out.warn(`Offline: ${cannotReach(cli.offline)}. Files are queued and go up once it answers.`);
+      if (cli.offline) out.warn(m.cli_watch_offline({ unreachable: cannotReach(cli.offline) }));
       followed.track((await leftoverUploads(cli, out)).jobs);
       const given = typeof values.folder === 'string' ? values.folder : undefined;
       const folderId = await resolveFolder(cli, given, out, { create: true });
       const target = folderId === 0 ? null : ((await cli.call('folders:list')).folders.find((f) => f.id === folderId)?.name ?? String(folderId));
-      out.warn(`Watching ${dir}: finished videos go to ${target === null ? `the top level of the service${given === undefined ? ' (--folder picks a folder)' : ''}` : `the folder “${target}” (id ${folderId})`}. Ctrl-C stops.`);
+      out.warn(
+        target !== null
+          ? m.cli_watch_start_folder({ dir, folder: target, id: String(folderId) })
+          : given === undefined
+            ? m.cli_watch_start_top_default({ dir })
+            : m.cli_watch_start_top({ dir }),
+      );
       cli.core.grantPath(dir);
       let watchedOnce = false;
       const watcher = new FolderWatcher({
@@ -57,10 +75,10 @@ export const watch: Command = {
           void cli.call('uploads:add', { paths: [file.path], folderId }).then(
             (r) => {
               if (r.added.length === 0) return;
-              out.say(`queued ${basename(file.path)}`);
+              out.say(m.cli_watch_queued({ name: basename(file.path) }));
               void cli.call('uploads:jobs', { ids: r.added }).then(({ jobs }) => followed.track(jobs), () => undefined);
             },
-            (error: unknown) => out.warn(`${file.path}: ${(error as Error).message}`),
+            (error: unknown) => out.warn(`${file.path}: ${error instanceof CliError ? error.words() : (error as Error).message}`),
           );
         },
         onState: (state) => {
@@ -69,13 +87,7 @@ export const watch: Command = {
             watchedOnce = true;
             return;
           }
-          out.warn(
-            state === 'missing'
-              ? `${dir} is missing; watching resumes when it is back.`
-              : state === 'linked'
-                ? `${dir} is now a link to another place; nothing there is uploaded until the folder itself is back.`
-                : `${state} ${dir}`,
-          );
+          out.warn(WATCH_STATE_WORDS[state]({ dir }));
         },
         onError: (error) => out.warn(error.message),
       });

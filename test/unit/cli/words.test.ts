@@ -4,9 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Folder } from '../../../shared/model.ts';
 import { folderTree } from '../../../electron/cli/commands/library.ts';
 import { uploadSummary } from '../../../electron/cli/summary.ts';
-import { cannotReach, unreachable } from '../../../electron/cli/reach.ts';
+import { cannotReach, causeOf, unreachable } from '../../../electron/cli/reach.ts';
 import { ServiceError } from '../../../electron/core/api/errors.ts';
 import { TransportError } from '../../../electron/core/api/http.ts';
+import { counted, formatBytes, speakLocaleOf, words } from '../../../electron/cli/locale.ts';
+import { CliError, EXIT } from '../../../electron/cli/context.ts';
+import { displayWidth, table } from '../../../electron/cli/output.ts';
+import { m } from '../../../shared/i18n/index.ts';
 
 const folder = (id: number, name: string, parent: number): Folder => ({ id, name, parent, code: `c${id}`, isPublic: false, openEmbed: false, files: 0, color: '', pending: null });
 
@@ -64,13 +68,59 @@ describe('unreachable', () => {
   it('words the socket error, not the core’s sentence, and names the address', async () => {
     const offline = await unreachable('http://127.0.0.1:1', failure('ECONNREFUSED'));
     expect(cannotReach(offline)).toBe('http://127.0.0.1:1 cannot be reached (connection refused)');
-    expect((await unreachable('https://nowhere.invalid', failure('ENOTFOUND'))).cause).toBe('no such host');
-    expect((await unreachable('https://slow.example', failure(null, 'timeout'))).cause).toBe('no answer in time');
-    expect((await unreachable('https://odd.example', failure('EWHATEVER'))).cause).toBe('EWHATEVER');
+    expect(causeOf(await unreachable('https://nowhere.invalid', failure('ENOTFOUND')))).toBe('no such host');
+    expect(causeOf(await unreachable('https://slow.example', failure(null, 'timeout')))).toBe('no answer in time');
+    expect(causeOf(await unreachable('https://odd.example', failure('EWHATEVER')))).toBe('EWHATEVER');
+    // Said again in another locale: the same failure, the other language's words.
+    expect(cannotReach(offline, 'de')).toBe('http://127.0.0.1:1 ist nicht erreichbar (Verbindung abgelehnt)');
   });
 
   it('names the proxy from the environment when the service is reached through one', async () => {
     process.env.HTTPS_PROXY = 'http://127.0.0.1:3128';
-    expect((await unreachable('https://video.example', failure('ECONNREFUSED'))).cause).toBe('connection refused (through the HTTP proxy 127.0.0.1:3128, from the proxy variables)');
+    expect(causeOf(await unreachable('https://video.example', failure('ECONNREFUSED')))).toBe('connection refused (through the HTTP proxy 127.0.0.1:3128, from the proxy variables)');
+  });
+});
+
+describe('words in the command line’s locale', () => {
+  afterEach(() => speakLocaleOf({}));
+
+  it('sizes count in 1024s with the locale’s digits and unit symbols', () => {
+    speakLocaleOf({ LANG: 'C' });
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GiB');
+    speakLocaleOf({ LANG: 'de_DE.UTF-8' });
+    expect(formatBytes(1536)).toBe('1,5 KiB');
+    speakLocaleOf({ LANG: 'fr_FR.UTF-8' });
+    expect(formatBytes(1536)).toBe('1,5 Kio');
+    speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
+    expect(formatBytes(3)).toBe('3 байта');
+  });
+
+  it('a CliError is said in the locale and keeps its English as the message (for --json and logs)', () => {
+    speakLocaleOf({ LANG: 'pt_BR.UTF-8' });
+    const error = new CliError(words(m.cli_folder_not_found, { name: 'Férias' }), EXIT.someFailed, 'not_found');
+    expect(error.words()).toBe('Nenhuma pasta se chama “Férias”. `vidlift-cli ls` lista as pastas.');
+    expect(error.message).toBe('No folder is named “Férias”. `vidlift-cli ls` lists the folders.');
+    expect(error.words('de')).toBe('Kein Ordner heißt „Férias“. `vidlift-cli ls` listet die Ordner auf.');
+  });
+
+  it('plurals are the locale’s variants', () => {
+    speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
+    expect(uploadSummary([], 0).sentence).toBe('загружено: 0.');
+    expect(m.cli_sync_done(counted(2))).toBe('Библиотека обновлена: 2 папки.');
+    expect(m.cli_sync_done(counted(5))).toBe('Библиотека обновлена: 5 папок.');
+    speakLocaleOf({ LANG: 'en_US.UTF-8' });
+    expect(m.cli_sync_done(counted(1))).toBe('Library up to date: 1 folder.');
+    expect(m.cli_sync_done(counted(1200))).toBe('Library up to date: 1,200 folders.');
+  });
+});
+
+describe('table', () => {
+  it('lines columns up by the width a terminal gives each character', () => {
+    expect(displayWidth('名称')).toBe(4);
+    expect(displayWidth('مُعرّف')).toBe(4);
+    expect(table([['名称', 'x'], ['ab', 'y']]).split('\n')).toEqual(['名称  x', 'ab    y']);
   });
 });
