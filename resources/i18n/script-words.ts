@@ -103,6 +103,7 @@ export function scriptWordsIn(fileName: string, source: string): ScriptWords[] {
     if (ts.isConditionalExpression(node) && isHandPlural(node)) add(node, 'plural by hand');
     if (isLogCall(node)) return;
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && isSentence(node.text)) add(node, 'sentence');
+    if (ts.isTemplateExpression(node) && isSentence(node.head.text)) add(node, 'sentence');
     if (ts.isCallExpression(node)) {
       const saying = SAYING_CALLS.find((c) => c.test(node.expression));
       if (saying) for (const argument of node.arguments) for (const s of stringsOf(argument)) if (reads(s)) add(s, saying.where);

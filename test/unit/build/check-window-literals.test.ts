@@ -33,7 +33,8 @@ void copyText(url, 'Link');
 const actions = [{ label: 'Upload anyway', run }];
 const datasets = [{ label: 'Views', key: 'views' }];
 const axis = { title: { display: true, text: 'Views, downloads' } };
-button.title = 'Open it';`;
+button.title = 'Open it';
+const summary = days.length ? \`Daily views from \${from} to \${to}\` : 'No report data.';`;
     expect(scripted(source)).toEqual([
       'script, sentence Already uploaded (the same content).',
       'script, notices Could not create the folder “ ”',
@@ -43,6 +44,8 @@ button.title = 'Open it';`;
       'script, label: Views',
       'script, text: Views, downloads',
       'script, .title = Open it',
+      'script, sentence Daily views from   to',
+      'script, sentence No report data.',
     ]);
   });
 
