@@ -11,6 +11,7 @@ import { applyDocumentLocale, windowLocale } from '../../../../../renderer/src/l
 import { loadCatalog } from '../../../../../renderer/src/lib/catalog.svelte.ts';
 import type { Locale } from '../../../../../shared/i18n/index.ts';
 import type { UploadsAddResult } from '../../../../../shared/model.ts';
+import { said } from '../../../../../shared/said.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../../bridge-stub.ts';
 
 function speak(locale: Locale): void {
@@ -19,8 +20,8 @@ function speak(locale: Locale): void {
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-const duplicate = (path: string, kind: 'uploaded' | 'queued') => ({ path, reason: { code: kind === 'uploaded' ? 'skip_already_uploaded' : 'skip_already_queued', params: {} }, duplicate: kind });
-const notVideo = (path: string) => ({ path, reason: { code: 'skip_not_video', params: {} } });
+const duplicate = (path: string, kind: 'uploaded' | 'queued') => ({ path, reason: said(kind === 'uploaded' ? 'skip_already_uploaded' : 'skip_already_queued'), duplicate: kind });
+const notVideo = (path: string) => ({ path, reason: said('skip_not_video') });
 
 let stub: StubBridge;
 /** Drops and answers as the core would; the notices it leaves, oldest first. */
