@@ -8,7 +8,7 @@
 import type { EventName, EventPayload, InvokeArgs, DropOptions, MethodName, MethodOutput, WindowApi } from '../../../shared/contract.ts';
 // The scopes without the schemas: the window never parses one (main checks every payload), so zod stays out of its bundle.
 import { isAccountEvent, isAccountMethod } from '../../../shared/contract-names.ts';
-import { AppError, isAppError } from '../../../shared/errors.ts';
+import { AppError, errorLead, isAppError } from '../../../shared/errors.ts';
 
 /**
  * Which account is shown, as an answer or event names it: every reply that is the accounts
@@ -56,8 +56,9 @@ export class ApiClient {
 
   #bridge(): WindowApi {
     const bridge = this.#source();
-    // Without the preload (a page opened outside the app) nothing can work: say it once, clearly.
-    if (!bridge) throw new AppError('internal', 'Vidlift cannot reach its engine. Restart the app.', { retryable: false });
+    // Without the preload (a page opened outside the app) nothing can work: say it once, in the
+    // person's language (error_internal and its next step, "restart Vidlift"; codes.json is not the window's).
+    if (!bridge) throw new AppError('internal', errorLead('internal'), { retryable: false });
     return bridge;
   }
 
@@ -79,7 +80,7 @@ export class ApiClient {
     } catch (cause) {
       // The bridge itself failed (the main process went away, a harness socket closed).
       if (isAppError(cause)) throw cause;
-      throw new AppError('internal', 'Vidlift lost contact with its engine. Restart the app if this keeps happening.', { cause });
+      throw new AppError('internal', errorLead('internal'), { cause });
     }
     const data = unwrap<T>(envelope);
     this.#learn(shownAccountIn(data));
@@ -122,7 +123,7 @@ export function unwrap<T>(envelope: unknown): T {
     if (e.ok) return e.data as T;
     if (e.error) return throwShape(e.error);
   }
-  throw new AppError('internal', 'Vidlift received an answer it does not understand.', { retryable: false });
+  throw new AppError('internal', errorLead('internal'), { retryable: false });
 }
 
 function throwShape(shape: { code: string; message: string; retryable: boolean }): never {
@@ -133,7 +134,7 @@ function throwShape(shape: { code: string; message: string; retryable: boolean }
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError('internal', message || 'Something went wrong inside Vidlift.', { retryable: false, cause: error });
+  return new AppError('internal', message || errorLead('internal'), { retryable: false, cause: error });
 }
 
 // Read through globalThis so this module also typechecks where the window.api declaration

@@ -5,15 +5,17 @@ import type { DropOptions } from '../../../../shared/contract.ts';
 import type { UploadsAddResult } from '../../../../shared/model.ts';
 import { api as defaultApi, type ApiClient } from '../api.ts';
 import { baseName } from '../format.ts';
+import { counted } from '../link-words.ts';
+import { m } from '../i18n.svelte.ts';
 import { say } from '../../../../shared/i18n/say.ts';
 import { library as defaultLibrary, type Library } from './library.svelte.ts';
 import { notices as defaultNotices, type NoticeAction, type Notices } from './notices.svelte.ts';
 import { uploads as defaultUploads, type Uploads } from './uploads.svelte.ts';
 import { accountLifecycle } from './account-lifecycle.ts';
 
-const DUPLICATE_REASON: Record<NonNullable<UploadsAddResult['skipped'][number]['duplicate']>, string> = {
-  uploaded: 'Already uploaded (the same content).',
-  queued: 'Already in the upload queue (the same content).',
+const DUPLICATE_REASON: Record<NonNullable<UploadsAddResult['skipped'][number]['duplicate']>, () => string> = {
+  uploaded: m.library_drop_already_uploaded,
+  queued: m.library_drop_already_queued,
 };
 
 export function carriesFiles(transfer: DataTransfer | null): boolean {
@@ -102,7 +104,7 @@ export class DropState {
         const made = await this.#library.createFolder(folder.name);
         await this.uploadFiles([folder.file], made.id);
       } catch (error) {
-        this.#notices.error(`Could not create the folder “${folder.name}”`, error);
+        this.#notices.error(m.library_drop_folder_failed({ name: folder.name }), error);
       }
     }
   }
@@ -140,26 +142,30 @@ export class DropState {
     try {
       const result = await add();
       const where = this.#library.folderName(folderId);
-      if (result.added.length) this.#notices.info(`Uploading ${result.added.length} ${result.added.length === 1 ? 'file' : 'files'} into ${where}`);
+      if (result.added.length) this.#notices.info(m.library_drop_uploading({ ...counted(result.added.length), folder: where }));
       if (result.skipped.length) {
         const count = result.skipped.length;
-        const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate] : say(s.reason));
+        const reasonOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? DUPLICATE_REASON[s.duplicate]() : say(s.reason));
         // Grouped by what is said (code and params), never by the words: one reason, one group.
         const keyOf = (s: UploadsAddResult['skipped'][number]): string => (s.duplicate ? `duplicate:${s.duplicate}` : JSON.stringify(s.reason));
         const reasons = result.skipped.filter((s, i, all) => all.findIndex((t) => keyOf(t) === keyOf(s)) === i).map(reasonOf);
-        const summary = reasons.length === 1 ? reasons[0]! : `${reasons.length} different reasons`;
+        // One reason is said as it is; several are counted.
+        const summary = reasons.length > 1 ? m.library_drop_reasons(counted(reasons.length)) : reasons[0]!;
         const details = result.skipped.map((s) => `${baseName(s.path)}: ${reasonOf(s)}`);
         // The duplicates not sent anyway yet: "all" means those left once some were sent one by one.
         // Not reactive on purpose: the notice's buttons are replaced (setActions) when it changes.
         // eslint-disable-next-line svelte/prefer-svelte-reactivity
         const left = new Set(result.skipped.filter((s) => s.duplicate).map((s) => s.path));
         const all = (): NoticeAction[] =>
-          left.size === 0 ? [] : [{ label: left.size === 1 ? 'Upload anyway' : `Upload all ${left.size} anyway`, run: () => this.uploadPaths([...left], folderId, true) }];
-        const notice = this.#notices.infoWithDetails(`${count} ${count === 1 ? 'file' : 'files'} skipped`, summary, details, {
+          left.size === 0
+            ? []
+            : // The last one left is the same button as its line's; "all" names how many it sends.
+              [{ label: left.size > 1 ? m.library_drop_upload_all_anyway(counted(left.size)) : m.library_drop_upload_anyway(), run: () => this.uploadPaths([...left], folderId, true) }];
+        const notice = this.#notices.infoWithDetails(m.library_drop_skipped(counted(count)), summary, details, {
           each: result.skipped.map((s) =>
             s.duplicate
               ? {
-                  label: 'Upload anyway',
+                  label: m.library_drop_upload_anyway(),
                   run: () => {
                     left.delete(s.path);
                     this.#notices.setActions(notice.id, all());
@@ -172,7 +178,7 @@ export class DropState {
         });
       }
     } catch (error) {
-      this.#notices.error('Could not add the files to the uploads', error);
+      this.#notices.error(m.library_drop_add_failed(), error);
     }
   }
 
