@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { createElectronDouble } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import { EventDouble } from '../doubles/electron.ts';
+import { sayInEnglish } from '../../shared/i18n/say.ts';
+import type { Said } from '../../shared/said.ts';
 import { booted, jobs, KEY_STORAGE, newHost, newProfile, REPO_ROOT, signIn, waitFor, writeVideo } from './support.ts';
 
 const run = promisify(execFile);
@@ -65,7 +67,10 @@ describe('the built out/main/index.js', () => {
     expect(report.loaded).toMatchObject({ status: 200 });
     expect(report.accounts).toMatchObject({ ok: true, data: { accounts: [], activeId: null, storage: { available: false } } });
     expect(report.notices).toMatchObject({ ok: true, data: [{ id: 'keychain-unavailable', severity: 'error' }] });
-    expect(JSON.stringify(report.notices)).toContain('Secret Service');
+    // The notice is said codes; its English (what an English system shows) names the Secret Service.
+    const [notice] = (report.notices as { data: Array<{ detail: Said[] }> }).data;
+    expect(notice!.detail[0]).toMatchObject({ code: 'keychain_none_linux' });
+    expect(notice!.detail.map((part) => sayInEnglish(part)).join(' ')).toContain('Secret Service');
     expect(report.exits).toEqual([]);
   });
 
