@@ -206,6 +206,58 @@ const CODE_MESSAGES = {
   destination_enter_signing_secret: m.code_destination_enter_signing_secret,
   destination_enter_webhook: m.code_destination_enter_webhook,
   destination_enter_bot_token: m.code_destination_enter_bot_token,
+  redirect_refused_no_location: m.code_redirect_refused_no_location,
+  redirect_refused_invalid: m.code_redirect_refused_invalid,
+  redirect_refused_scheme: m.code_redirect_refused_scheme,
+  redirect_refused_downgrade: m.code_redirect_refused_downgrade,
+  redirect_refused_other_origin: m.code_redirect_refused_other_origin,
+  redirect_refused_too_many: m.code_redirect_refused_too_many,
+  service_deadline: m.code_service_deadline,
+  request_cancelled: m.code_request_cancelled,
+  connection_failed_before_reply: m.code_connection_failed_before_reply,
+  connection_failed_mid_reply: m.code_connection_failed_mid_reply,
+  connection_closed_mid_reply: m.code_connection_closed_mid_reply,
+  file_unreadable_while_sending: m.code_file_unreadable_while_sending,
+  reply_too_large: m.code_reply_too_large,
+  service_not_reached: m.code_service_not_reached,
+  service_not_reached_deadline: m.code_service_not_reached_deadline,
+  service_reply_refused: m.code_service_reply_refused,
+  service_talk_failed: m.code_service_talk_failed,
+  service_gateway_trouble: m.code_service_gateway_trouble,
+  bad_reply_empty: m.code_bad_reply_empty,
+  bad_reply_not_json: m.code_bad_reply_not_json,
+  bad_reply_shape: m.code_bad_reply_shape,
+  bad_reply_shape_field: m.code_bad_reply_shape_field,
+  bad_reply_status: m.code_bad_reply_status,
+  proxy_unusable: m.code_proxy_unusable,
+  proxy_refused: m.code_proxy_refused,
+  proxy_unreachable: m.code_proxy_unreachable,
+  proxy_needs_login: m.code_proxy_needs_login,
+  proxy_would_not_connect: m.code_proxy_would_not_connect,
+  upload_stopped: m.code_upload_stopped,
+  file_server_silent: m.code_file_server_silent,
+  file_server_reply_late: m.code_file_server_reply_late,
+  file_server_redirected: m.code_file_server_redirected,
+  file_server_reply_huge: m.code_file_server_reply_huge,
+  file_unreadable_now: m.code_file_unreadable_now,
+  file_shrank: m.code_file_shrank,
+  file_server_refused_connection: m.code_file_server_refused_connection,
+  file_server_closed_connection: m.code_file_server_closed_connection,
+  file_server_timed_out: m.code_file_server_timed_out,
+  file_server_not_found: m.code_file_server_not_found,
+  file_server_unreachable: m.code_file_server_unreachable,
+  network_unreachable: m.code_network_unreachable,
+  file_server_connection_failed: m.code_file_server_connection_failed,
+  file_server_refused_said: m.code_file_server_refused_said,
+  file_server_refused_http: m.code_file_server_refused_http,
+  file_server_refused_status: m.code_file_server_refused_status,
+  file_server_refused_no_file: m.code_file_server_refused_no_file,
+  file_server_trouble: m.code_file_server_trouble,
+  file_server_trouble_said: m.code_file_server_trouble_said,
+  file_server_refused_page: m.code_file_server_refused_page,
+  file_server_refused_page_said: m.code_file_server_refused_page_said,
+  file_server_unreadable_reply: m.code_file_server_unreadable_reply,
+  file_server_unreadable_reply_said: m.code_file_server_unreadable_reply_said,
 } satisfies Record<SaidCode, unknown>;
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 
@@ -214,7 +266,12 @@ export function say(value: Said, locale?: Locale): string {
   // Every code has its message (test/unit/shared/i18n/say.test.ts); a newer core's unknown code
   // still shows something a person can report.
   if (!word) return value.code;
-  return word(value.params, locale === undefined ? undefined : { locale });
+  // A said thing inside another is worded first, in the same language.
+  const kinds: Record<string, string> = Object.hasOwn(SAID_CODES, value.code) ? SAID_CODES[value.code] : {};
+  const params = Object.fromEntries(
+    Object.entries(value.params).map(([name, param]) => [name, kinds[name] === 'said' ? say(param as Said, locale) : param]),
+  );
+  return word(params, locale === undefined ? undefined : { locale });
 }
 
 /** English, for logs and the Error's own message: never what a person reads in another language. */

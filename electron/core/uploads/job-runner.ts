@@ -6,6 +6,7 @@ import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
 import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
 import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
@@ -104,7 +105,7 @@ export class JobRunner {
         const found = await this.#foundAlready(row, run);
         if (found) return found;
         // A cancel that waited for this look: the video is not there, so nothing more is sent.
-        if (run.intent !== null) throw new TransferError('aborted', 'The upload was stopped.', false);
+        if (run.intent !== null) throw new TransferError('aborted', said('upload_stopped'), false);
       }
       signal.throwIfAborted();
       if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
