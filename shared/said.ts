@@ -295,6 +295,10 @@ export const SAID_CODES = {
   file_server_refused_page_said: { status: 'count', text: 'text' },
   file_server_unreadable_reply: { status: 'count' },
   file_server_unreadable_reply_said: { status: 'count', text: 'text' },
+
+  // A queued file found changed before it is sent (uploads/job-runner.ts).
+  upload_file_missing: {},
+  upload_file_moved_or_deleted: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;
@@ -330,6 +334,18 @@ export function asSaid(value: unknown): Said | null {
     checked[name] = value;
   }
   return { code, params: checked } as Said;
+}
+
+/** The same said thing with every text param (nested ones too) passed through `change` (a redaction). */
+export function mapSaidText(value: Said, change: (text: string) => string): Said {
+  const kinds: Record<string, SaidParamKind> = SAID_CODES[value.code];
+  const params = Object.fromEntries(
+    Object.entries(value.params).map(([name, param]) => [
+      name,
+      kinds[name] === 'said' ? mapSaidText(param as Said, change) : typeof param === 'string' ? change(param) : param,
+    ]),
+  );
+  return { code: value.code, params } as Said;
 }
 
 /** How a said thing is kept in a database text column. */

@@ -258,6 +258,8 @@ const CODE_MESSAGES = {
   file_server_refused_page_said: m.code_file_server_refused_page_said,
   file_server_unreadable_reply: m.code_file_server_unreadable_reply,
   file_server_unreadable_reply_said: m.code_file_server_unreadable_reply_said,
+  upload_file_missing: m.code_upload_file_missing,
+  upload_file_moved_or_deleted: m.code_upload_file_moved_or_deleted,
 } satisfies Record<SaidCode, unknown>;
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 
