@@ -299,6 +299,23 @@ export const SAID_CODES = {
   // A queued file found changed before it is sent (uploads/job-runner.ts).
   upload_file_missing: {},
   upload_file_moved_or_deleted: {},
+
+  // Inside Vidlift: the contract's dispatcher, an upload's own failure, a library from a newer version.
+  rpc_unknown_method: {},
+  rpc_not_account_method: {},
+  rpc_account_unnamed: {},
+  internal_see_log: {},
+  upload_internal_see_log: {},
+  service_plain_http_target: {},
+  library_tables_newer: { module: 'text', version: 'count' },
+
+  // Remote import: why a pasted address was not taken (remote/urls.ts, remote-imports.ts); shown after the address.
+  remote_url_too_long: { max: 'count' },
+  remote_url_not_web: {},
+  remote_url_scheme: { scheme: 'text' },
+  remote_url_credentials: {},
+  remote_url_no_host: {},
+  remote_url_in_progress: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;

@@ -260,6 +260,19 @@ const CODE_MESSAGES = {
   file_server_unreadable_reply_said: m.code_file_server_unreadable_reply_said,
   upload_file_missing: m.code_upload_file_missing,
   upload_file_moved_or_deleted: m.code_upload_file_moved_or_deleted,
+  rpc_unknown_method: m.code_rpc_unknown_method,
+  rpc_not_account_method: m.code_rpc_not_account_method,
+  rpc_account_unnamed: m.code_rpc_account_unnamed,
+  internal_see_log: m.code_internal_see_log,
+  upload_internal_see_log: m.code_upload_internal_see_log,
+  service_plain_http_target: m.code_service_plain_http_target,
+  library_tables_newer: m.code_library_tables_newer,
+  remote_url_too_long: m.code_remote_url_too_long,
+  remote_url_not_web: m.code_remote_url_not_web,
+  remote_url_scheme: m.code_remote_url_scheme,
+  remote_url_credentials: m.code_remote_url_credentials,
+  remote_url_no_host: m.code_remote_url_no_host,
+  remote_url_in_progress: m.code_remote_url_in_progress,
 } satisfies Record<SaidCode, unknown>;
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 

@@ -6,7 +6,8 @@
 //   words its message there, and that message reaches a person as written);
 // - a refusal helper (refuse, invalid, notFound);
 // - a field the contract carries to the window or the CLI as text a person reads (`reason`,
-//   `problem`, `lastError`, `error`, `message` in an object literal or an assignment).
+//   `problem`, `lastError`, `error`, `message` in an object literal or an assignment; a
+//   `message` in lower case is a developer's note, as a plain Error's is).
 // Say it as a code with params instead (shared/said.ts, worded in shared/i18n/messages/*/codes.json).
 //
 // A developer's note about a broken invariant (`new Error('a limiter needs at least one slot')`,
@@ -82,7 +83,8 @@ export function scanSource(file: string, source: string): SaidFinding[] {
     } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && REFUSERS.has(node.expression.text)) {
       for (const argument of node.arguments) flag(argument, false);
     } else if (ts.isPropertyAssignment(node) && fieldName(node.name) !== null && SHOWN_FIELDS.has(fieldName(node.name)!)) {
-      flag(node.initializer, false);
+      // A `message` is an Error's (an ErrorShape's, a schema issue's): read as a plain Error's is.
+      flag(node.initializer, fieldName(node.name) === 'message');
     } else if (
       ts.isBinaryExpression(node) &&
       node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&

@@ -5,7 +5,7 @@
 import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
 import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
-import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
+import { AppError, isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import { mapSaidText, said, type Said } from '../../../shared/said.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
@@ -341,4 +341,4 @@ function toShape(error: unknown): ErrorShape {
  * the body may have arrived before it, and failing for good would leave "failed" beside a
  * video on the service; the next run looks for it first (found by the simulation, test/sim, seeds 4 and 58).
  */
-const LOCAL_FAILURE: ErrorShape = { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: true };
+const LOCAL_FAILURE: ErrorShape = new AppError('internal', said('upload_internal_see_log'), { retryable: true }).toShape();
