@@ -225,7 +225,8 @@ export const SAID_CODES = {
 
   // Notification destinations.
   destination_gone: {},
-  destination_test_failed: { detail: 'text' },
+  /** `detail`: what the attempt met (a notify_failed_… code). */
+  destination_test_failed: { detail: 'said' },
   destination_url_not_web: {},
   destination_url_plain_http: {},
   destination_url_credentials: {},
@@ -316,6 +317,19 @@ export const SAID_CODES = {
   remote_url_credentials: {},
   remote_url_no_host: {},
   remote_url_in_progress: {},
+
+  // Why a notification did not arrive (notify/notifier.ts): shown after "last try:" and in the test's failure.
+  notify_failed_keychain: {},
+  notify_failed_no_secret: {},
+  notify_failed_incomplete: {},
+  notify_failed_http: { status: 'count' },
+  notify_failed_network: {},
+  notify_failed_timeout: {},
+  notify_failed_too_large: {},
+  notify_failed_redirect: {},
+  notify_failed_cancelled: {},
+  notify_failed_internal: {},
+  notify_waiting_behind: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;

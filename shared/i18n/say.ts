@@ -273,6 +273,17 @@ const CODE_MESSAGES = {
   remote_url_credentials: m.code_remote_url_credentials,
   remote_url_no_host: m.code_remote_url_no_host,
   remote_url_in_progress: m.code_remote_url_in_progress,
+  notify_failed_keychain: m.code_notify_failed_keychain,
+  notify_failed_no_secret: m.code_notify_failed_no_secret,
+  notify_failed_incomplete: m.code_notify_failed_incomplete,
+  notify_failed_http: m.code_notify_failed_http,
+  notify_failed_network: m.code_notify_failed_network,
+  notify_failed_timeout: m.code_notify_failed_timeout,
+  notify_failed_too_large: m.code_notify_failed_too_large,
+  notify_failed_redirect: m.code_notify_failed_redirect,
+  notify_failed_cancelled: m.code_notify_failed_cancelled,
+  notify_failed_internal: m.code_notify_failed_internal,
+  notify_waiting_behind: m.code_notify_waiting_behind,
 } satisfies Record<SaidCode, unknown>;
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 
