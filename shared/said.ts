@@ -330,6 +330,12 @@ export const SAID_CODES = {
   notify_failed_cancelled: {},
   notify_failed_internal: {},
   notify_waiting_behind: {},
+
+  // Where the API key can be kept (electron/main/safe-storage-store.ts): KeyStorage.problem.
+  key_storage_no_password_manager: {},
+  key_storage_cannot_encrypt_unlock: {},
+  key_storage_cannot_encrypt: {},
+  key_storage_unsafe: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;

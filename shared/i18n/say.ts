@@ -284,6 +284,10 @@ const CODE_MESSAGES = {
   notify_failed_cancelled: m.code_notify_failed_cancelled,
   notify_failed_internal: m.code_notify_failed_internal,
   notify_waiting_behind: m.code_notify_waiting_behind,
+  key_storage_no_password_manager: m.code_key_storage_no_password_manager,
+  key_storage_cannot_encrypt_unlock: m.code_key_storage_cannot_encrypt_unlock,
+  key_storage_cannot_encrypt: m.code_key_storage_cannot_encrypt,
+  key_storage_unsafe: m.code_key_storage_unsafe,
 } satisfies Record<SaidCode, unknown>;
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 
