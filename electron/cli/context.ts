@@ -10,7 +10,6 @@ import { dirname, join, resolve } from 'node:path';
 import type { Core, ShellMethod } from '../core/core.ts';
 import type { Handlers } from '../core/rpc/dispatch.ts';
 import { AppError } from '../../shared/errors.ts';
-import { said } from '../../shared/said.ts';
 import { createCore } from '../core/services.ts';
 import { createDispatcher } from '../core/rpc/dispatch.ts';
 import { MemorySecretStore } from '../core/secrets/memory-store.ts';

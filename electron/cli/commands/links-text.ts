@@ -17,7 +17,7 @@ import { table, type Output } from '../output.ts';
 import { freshHealth } from './health.ts';
 import { HEALTH_WORDS } from '../health-words.ts';
 import { m } from '../../../shared/i18n/index.ts';
-import { counted, formatCount, words, wordsWith, type Message } from '../locale.ts';
+import { counted, formatCount, words, wordsWith } from '../locale.ts';
 
 const UPLOAD_AGAIN_WORDS: Readonly<Record<UploadAgain, () => string>> = {
   ready: m.cli_upload_again_ready,
