@@ -2,6 +2,7 @@
 // account's id), with its own library database, queue, outbox, watch folders and history.
 // The records live in settings.json (no key in them); the renderer sees AccountSummary only.
 import { z } from 'zod';
+import { asSaid, type Said } from './said.ts';
 
 /** Opaque and stable: names the database file and the keychain entry, tells nothing about the key. */
 export const AccountId = z.string().regex(/^[A-Za-z0-9_-]{16,43}$/, 'Not an account id.');
@@ -45,8 +46,8 @@ export const KeyStorage = z.object({
   available: z.boolean(),
   /** Which store holds the key: the OS keychain, Electron safeStorage, or none usable. */
   backend: z.enum(['keychain', 'safeStorage', 'memory', 'none']),
-  /** Why no store is usable and how to fix it, when unavailable. */
-  problem: z.string().nullable(),
+  /** Why no store is usable and how to fix it, when unavailable: a said code (model.ts's SaidSchema would import this module back). */
+  problem: z.custom<Said>((value) => asSaid(value) !== null, 'not a said code with its params').nullable(),
 });
 export type KeyStorage = z.infer<typeof KeyStorage>;
 

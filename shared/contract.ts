@@ -42,6 +42,7 @@ import {
   JobProgress,
   UploadTotals,
   UpdateStatus,
+  SaidSchema,
 } from './model.ts';
 import { isAccountMethod, type AccountEventName, type AccountMethodName, type AppMethodName, type EventName, type MethodName } from './contract-names.ts';
 import { MediaInfo, SubtitleEncoding, SubtitlePreview } from './media.ts';
@@ -238,7 +239,7 @@ export const methods = {
    */
   'remote:add': accountMethod(
     z.strictObject({ urls: z.array(Text.max(2048)).min(1).max(1000), folderId: FolderId.optional() }),
-    z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: z.string() })) }),
+    z.object({ accepted: z.number().int(), rejected: z.array(z.object({ url: z.string(), reason: SaidSchema })) }),
   ),
   'remote:action': accountMethod(z.strictObject({ action: RemoteAction, id: VideoId.optional() }), RemoteView),
   /** Drops an import that is still waiting locally (it never reached the service). */

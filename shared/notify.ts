@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './export-formats.ts';
 import { DESTINATION_KINDS, HOOK_MOMENTS, NOTIFY_EVENTS } from './notify-names.ts';
+import { asSaid, type Said } from './said.ts';
 
 const Plain = z.string().refine((value) => !value.includes('\0'), 'text cannot contain a NUL character (\\0)');
 
@@ -39,10 +40,13 @@ export const Destinations = z.array(Destination).max(20);
 export const DestinationView = Destination.extend({ secretSet: z.boolean() });
 export type DestinationView = z.infer<typeof DestinationView>;
 
+/** Why the last attempt failed, as a said code (notify_failed_…); model.ts's SaidSchema would import this module back. */
+const LastError = z.custom<Said>((value) => asSaid(value) !== null, 'not a said code with its params');
+
 /** The outbox's deliveries as the window sees them: how many wait, and the last failure per destination (a code). */
 export const NotifyView = z.object({
   destinations: z.array(DestinationView),
-  waiting: z.array(z.object({ destinationId: DestinationId, count: z.number().int().min(0), lastError: Plain.nullable() })),
+  waiting: z.array(z.object({ destinationId: DestinationId, count: z.number().int().min(0), lastError: LastError.nullable() })),
 });
 export type NotifyView = z.infer<typeof NotifyView>;
 

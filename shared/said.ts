@@ -6,9 +6,10 @@
 //
 // Each row: the param names and their kinds. 'text' params are shown as given (a file name, an
 // address, the service's own unstable words as `detail`); 'count' params are raw numbers the
-// message may choose a plural by.
+// message may choose a plural by; 'said' params are another said thing, worded first in the same
+// language (a reason inside a sentence: "The service could not be reached: {reason}").
 
-export type SaidParamKind = 'text' | 'count';
+export type SaidParamKind = 'text' | 'count' | 'said';
 
 export const SAID_CODES = {
   /** Prose that has no code: a row written before codes existed, or a text from elsewhere. Shown as written. */
@@ -224,7 +225,8 @@ export const SAID_CODES = {
 
   // Notification destinations.
   destination_gone: {},
-  destination_test_failed: { detail: 'text' },
+  /** `detail`: what the attempt met (a notify_failed_… code). */
+  destination_test_failed: { detail: 'said' },
   destination_url_not_web: {},
   destination_url_plain_http: {},
   destination_url_credentials: {},
@@ -238,11 +240,107 @@ export const SAID_CODES = {
   destination_enter_signing_secret: {},
   destination_enter_webhook: {},
   destination_enter_bot_token: {},
+
+  // The connection and the service's replies (api/http.ts, reply.ts, interpret.ts, net/network.ts).
+  redirect_refused_no_location: { status: 'count' },
+  redirect_refused_invalid: {},
+  redirect_refused_scheme: { scheme: 'text' },
+  redirect_refused_downgrade: {},
+  redirect_refused_other_origin: { method: 'text' },
+  redirect_refused_too_many: { max: 'count' },
+  service_deadline: { seconds: 'count' },
+  request_cancelled: {},
+  connection_failed_before_reply: { detail: 'text' },
+  connection_failed_mid_reply: { detail: 'text' },
+  connection_closed_mid_reply: {},
+  file_unreadable_while_sending: { detail: 'text' },
+  reply_too_large: { kibibytes: 'count' },
+  service_not_reached: { reason: 'said' },
+  service_not_reached_deadline: { seconds: 'count' },
+  service_reply_refused: { reason: 'said' },
+  service_talk_failed: {},
+  service_gateway_trouble: { status: 'count' },
+  bad_reply_empty: {},
+  bad_reply_not_json: {},
+  bad_reply_shape: {},
+  bad_reply_shape_field: { field: 'text' },
+  bad_reply_status: { status: 'count' },
+  proxy_unusable: { answer: 'text' },
+  proxy_refused: { kind: 'text', address: 'text', detail: 'text' },
+  proxy_unreachable: { kind: 'text', address: 'text', errno: 'text' },
+  proxy_needs_login: { kind: 'text', address: 'text' },
+  proxy_would_not_connect: { kind: 'text', address: 'text', status: 'count' },
+
+  // Sending a file to the file server (uploads/transfer.ts, file-server.ts, pump.ts).
+  upload_stopped: {},
+  file_server_silent: {},
+  file_server_reply_late: {},
+  file_server_redirected: { status: 'count' },
+  file_server_reply_huge: {},
+  file_unreadable_now: {},
+  file_shrank: {},
+  file_server_refused_connection: {},
+  file_server_closed_connection: {},
+  file_server_timed_out: {},
+  file_server_not_found: {},
+  file_server_unreachable: {},
+  network_unreachable: {},
+  file_server_connection_failed: {},
+  file_server_refused_said: { detail: 'text' },
+  file_server_refused_http: { status: 'count' },
+  file_server_refused_status: { status: 'text' },
+  file_server_refused_no_file: {},
+  file_server_trouble: { status: 'count' },
+  file_server_trouble_said: { status: 'count', text: 'text' },
+  file_server_refused_page: { status: 'count' },
+  file_server_refused_page_said: { status: 'count', text: 'text' },
+  file_server_unreadable_reply: { status: 'count' },
+  file_server_unreadable_reply_said: { status: 'count', text: 'text' },
+
+  // A queued file found changed before it is sent (uploads/job-runner.ts).
+  upload_file_missing: {},
+  upload_file_moved_or_deleted: {},
+
+  // Inside Vidlift: the contract's dispatcher, an upload's own failure, a library from a newer version.
+  rpc_unknown_method: {},
+  rpc_not_account_method: {},
+  rpc_account_unnamed: {},
+  internal_see_log: {},
+  upload_internal_see_log: {},
+  service_plain_http_target: {},
+  library_tables_newer: { module: 'text', version: 'count' },
+
+  // Remote import: why a pasted address was not taken (remote/urls.ts, remote-imports.ts); shown after the address.
+  remote_url_too_long: { max: 'count' },
+  remote_url_not_web: {},
+  remote_url_scheme: { scheme: 'text' },
+  remote_url_credentials: {},
+  remote_url_no_host: {},
+  remote_url_in_progress: {},
+
+  // Why a notification did not arrive (notify/notifier.ts): shown after "last try:" and in the test's failure.
+  notify_failed_keychain: {},
+  notify_failed_no_secret: {},
+  notify_failed_incomplete: {},
+  notify_failed_http: { status: 'count' },
+  notify_failed_network: {},
+  notify_failed_timeout: {},
+  notify_failed_too_large: {},
+  notify_failed_redirect: {},
+  notify_failed_cancelled: {},
+  notify_failed_internal: {},
+  notify_waiting_behind: {},
+
+  // Where the API key can be kept (electron/main/safe-storage-store.ts): KeyStorage.problem.
+  key_storage_no_password_manager: {},
+  key_storage_cannot_encrypt_unlock: {},
+  key_storage_cannot_encrypt: {},
+  key_storage_unsafe: {},
 } as const satisfies Record<string, Record<string, SaidParamKind>>;
 
 export type SaidCode = keyof typeof SAID_CODES;
 
-type ParamValue<K extends SaidParamKind> = K extends 'count' ? number : string;
+type ParamValue<K extends SaidParamKind> = K extends 'count' ? number : K extends 'said' ? Said : string;
 export type SaidParams<C extends SaidCode> = { -readonly [P in keyof (typeof SAID_CODES)[C]]: ParamValue<(typeof SAID_CODES)[C][P] & SaidParamKind> };
 
 /** One said thing: a code and exactly its params. */
@@ -266,10 +364,25 @@ export function asSaid(value: unknown): Said | null {
   const kinds: Record<string, SaidParamKind> = SAID_CODES[code];
   const given = params as Record<string, unknown>;
   if (Object.keys(given).length !== Object.keys(kinds).length) return null;
+  const checked: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(kinds)) {
-    if (kind === 'count' ? typeof given[name] !== 'number' : typeof given[name] !== 'string') return null;
+    const value = kind === 'said' ? asSaid(given[name]) : given[name];
+    if (kind === 'count' ? typeof value !== 'number' : kind === 'said' ? value === null : typeof value !== 'string') return null;
+    checked[name] = value;
   }
-  return { code, params: given } as Said;
+  return { code, params: checked } as Said;
+}
+
+/** The same said thing with every text param (nested ones too) passed through `change` (a redaction). */
+export function mapSaidText(value: Said, change: (text: string) => string): Said {
+  const kinds: Record<string, SaidParamKind> = SAID_CODES[value.code];
+  const params = Object.fromEntries(
+    Object.entries(value.params).map(([name, param]) => [
+      name,
+      kinds[name] === 'said' ? mapSaidText(param as Said, change) : typeof param === 'string' ? change(param) : param,
+    ]),
+  );
+  return { code: value.code, params } as Said;
 }
 
 /** How a said thing is kept in a database text column. */

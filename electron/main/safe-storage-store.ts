@@ -9,6 +9,7 @@ import type { SafeStorage } from 'electron';
 import { AppError } from '../../shared/errors.ts';
 import type { KeyStorage } from '../../shared/model.ts';
 import type { SecretStore } from '../core/secrets/secret-store.ts';
+import { said } from '../../shared/said.ts';
 
 type SafeStorageLike = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
 
@@ -50,14 +51,14 @@ export class SafeStorageSecretStore implements SecretStore {
   async status(): Promise<KeyStorage> {
     try {
       if (!safeStorageBackendIsReal(this.#safeStorage, this.#platform)) {
-        return { available: false, backend: 'none', problem: 'No password manager is running, so the API key cannot be encrypted. Install and start GNOME Keyring or KWallet, then try again.' };
+        return { available: false, backend: 'none', problem: said('key_storage_no_password_manager') };
       }
       if (!(await this.#safeStorage.isAsyncEncryptionAvailable())) {
-        return { available: false, backend: 'none', problem: 'The system cannot encrypt the API key right now. Unlock your keychain or sign in again, then try again.' };
+        return { available: false, backend: 'none', problem: said('key_storage_cannot_encrypt_unlock') };
       }
       return { available: true, backend: 'safeStorage', problem: null };
     } catch {
-      return { available: false, backend: 'none', problem: 'The system cannot encrypt the API key right now.' };
+      return { available: false, backend: 'none', problem: said('key_storage_cannot_encrypt') };
     }
   }
 
@@ -97,7 +98,7 @@ export class SafeStorageSecretStore implements SecretStore {
 
   async #requireAvailable(): Promise<void> {
     const status = await this.status();
-    if (!status.available) throw new AppError('unavailable', status.problem ?? 'The API key cannot be stored safely here.', { retryable: false });
+    if (!status.available) throw new AppError('unavailable', status.problem ?? said('key_storage_unsafe'), { retryable: false });
   }
 
   async #update(change: (entries: Record<string, string>) => boolean): Promise<boolean> {

@@ -8,6 +8,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { DeadlineExceeded, TransportError, type HttpResponse, type Transport } from '../../electron/core/api/http.ts';
 import { uploadRequestUrl } from '../../electron/core/uploads/file-server.ts';
 import { readFileServerReply, TransferError, type SendFile } from '../../electron/core/uploads/transfer.ts';
+import { said, type Said } from '../../shared/said.ts';
 import type { Rng } from '../host/rng.ts';
 import { API_FAULTS, ARRIVE_FAULTS, BODY_FAULTS, CONNECT_FAULTS, REPLY_FAULTS, draw } from './faults.ts';
 import type { SimService } from './service.ts';
@@ -108,7 +109,7 @@ export class SimNetwork {
           if (this.#dead.has(owner)) return;
           this.#remove(exchange);
           const reason: unknown = signal.reason;
-          reject(reason instanceof DeadlineExceeded ? new TransportError('timeout', `The service gave ${reason.message}.`) : new TransportError('aborted', 'The request was cancelled.'));
+          reject(reason instanceof DeadlineExceeded ? new TransportError('timeout', said('service_deadline', { seconds: reason.seconds })) : new TransportError('aborted', said('request_cancelled')));
         };
         const prepared = request.body?.();
         const data = prepared && Buffer.isBuffer(prepared.data) ? prepared.data : null;
@@ -123,7 +124,7 @@ export class SimNetwork {
           signal.removeEventListener('abort', aborted);
           const answer = (status: number, body: string, type = 'application/json'): void =>
             resolve({ status, headers: { 'content-type': type }, body: Buffer.from(body), url: request.url });
-          const dropped = (errno: string, message: string): void => reject(new TransportError('network', message, { errno }));
+          const dropped = (errno: string, why: Said): void => reject(new TransportError('network', why, { errno }));
           switch (fault) {
             case 'none': {
               const a = this.#service.handle(request.method, request.url, request.headers, json);
@@ -131,10 +132,10 @@ export class SimNetwork {
             }
             case 'reply-lost':
               this.#service.handle(request.method, request.url, request.headers, json);
-              return dropped('ECONNRESET', 'The connection failed in the middle of the reply (ECONNRESET).');
+              return dropped('ECONNRESET', said('connection_failed_mid_reply', { detail: 'ECONNRESET' }));
             case 'body-cut':
               this.#service.handle(request.method, request.url, request.headers, json);
-              return dropped('ECONNRESET', 'The connection closed in the middle of the reply.');
+              return dropped('ECONNRESET', said('connection_closed_mid_reply'));
             case 'gateway-5xx':
               return answer(502, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html');
             case 'app-error-500':
@@ -142,9 +143,9 @@ export class SimNetwork {
             case 'rate-limited':
               return answer(500, JSON.stringify({ message: 'Too many requests, slow down', status: 500 }));
             case 'dns-failure':
-              return dropped('ENOTFOUND', 'The connection failed before the reply (ENOTFOUND).');
+              return dropped('ENOTFOUND', said('connection_failed_before_reply', { detail: 'ENOTFOUND' }));
             default:
-              return dropped('ECONNREFUSED', 'The connection failed before the reply (ECONNREFUSED).');
+              return dropped('ECONNREFUSED', said('connection_failed_before_reply', { detail: 'ECONNREFUSED' }));
           }
         });
         if (signal.aborted) aborted();
@@ -173,7 +174,7 @@ export class SimNetwork {
             if (this.#dead.has(owner)) return;
             settle();
             this.#remove(exchange);
-            reject(new TransferError('aborted', 'The upload was stopped.', false));
+            reject(new TransferError('aborted', said('upload_stopped'), false));
           };
           const exchange = this.#add(
             owner,
@@ -189,15 +190,15 @@ export class SimNetwork {
           timer = this.#time.setTimeout(() => {
             settle();
             this.#remove(exchange);
-            reject(new TransferError('timeout', 'The file server stopped answering.', lastChunkSeen));
+            reject(new TransferError('timeout', said('file_server_silent'), lastChunkSeen));
           }, timeoutMs);
           if (input.signal.aborted) aborted();
           else input.signal.addEventListener('abort', aborted, { once: true });
         });
 
       const connect = await step('connect', CONNECT_FAULTS, input.sendStallMs, 'connection-refused');
-      if (connect === 'dns-failure') throw new TransferError('network', 'The file server could not be found.', false);
-      if (connect === 'connection-refused') throw new TransferError('network', 'The file server refused the connection.', false);
+      if (connect === 'dns-failure') throw new TransferError('network', said('file_server_not_found'), false);
+      if (connect === 'connection-refused') throw new TransferError('network', said('file_server_refused_connection'), false);
 
       // The bytes, read as the pump reads them: the queued file, or a 'file' failure.
       const bytes = readQueuedFile(input.path, input.size, input.identity);
@@ -205,7 +206,7 @@ export class SimNetwork {
       if (input.hold) await input.hold.passage(input.signal);
       input.onProgress(Math.floor(input.size / 2));
       const body = await step('body', BODY_FAULTS, input.sendStallMs, 'body-cut');
-      if (body === 'body-cut') throw new TransferError('network', 'The file server closed the connection.', false);
+      if (body === 'body-cut') throw new TransferError('network', said('file_server_closed_connection'), false);
       if (input.hold) await input.hold.passage(input.signal);
       input.hold?.seal();
       lastChunkSeen = true;
@@ -217,7 +218,7 @@ export class SimNetwork {
       let reply: { status: number; body: string };
       switch (arrive) {
         case 'cut-before-server':
-          throw new TransferError('network', 'The file server closed the connection.', true);
+          throw new TransferError('network', said('file_server_closed_connection'), true);
         case 'ok-empty-code':
           reply = { status: 200, body: '[{"file_code":"","file_status":"OK"}]' };
           break;
@@ -250,7 +251,7 @@ export class SimNetwork {
       await step('sent', { none: 1 }, input.replyTimeoutMs, 'none');
       input.onBodySent();
       const back = await step('reply', REPLY_FAULTS, input.replyTimeoutMs, 'reply-lost');
-      if (back === 'reply-lost') throw new TransferError('network', 'The file server closed the connection.', true);
+      if (back === 'reply-lost') throw new TransferError('network', said('file_server_closed_connection'), true);
       // Read by the transfer's own reading of a reply (transfer.ts).
       return readFileServerReply(reply.status, reply.body);
     };
@@ -263,13 +264,13 @@ function readQueuedFile(path: string, size: number, identity: { dev: string | nu
   try {
     const info = lstatSync(path, { bigint: true });
     if (identity && ((identity.ino !== null && String(info.ino) !== identity.ino) || Math.trunc(Number(info.mtimeMs)) !== Math.trunc(identity.mtimeMs))) {
-      throw new TransferError('file', 'The file was replaced while it was being sent.', false);
+      throw new TransferError('file', said('file_swapped'), false);
     }
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof TransferError) throw error;
-    throw new TransferError('file', 'The file could not be read any more (moved, deleted or not allowed).', false, error);
+    throw new TransferError('file', said('file_unreadable_now'), false, error);
   }
-  if (bytes.length < size) throw new TransferError('file', 'The file got shorter while it was being sent.', false);
+  if (bytes.length < size) throw new TransferError('file', said('file_shrank'), false);
   return bytes.subarray(0, size);
 }

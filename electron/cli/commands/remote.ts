@@ -3,6 +3,7 @@ import type { Command } from '../command.ts';
 import { CliError, EXIT } from '../context.ts';
 import { m } from '../../../shared/i18n/index.ts';
 import { counted, words } from '../locale.ts';
+import { say } from '../../../shared/i18n/say.ts';
 
 export const remote: Command = {
   summary: m.cli_remote_summary,
@@ -16,8 +17,7 @@ export const remote: Command = {
       const result = await cli.call('remote:add', { urls: positionals });
       out.result(result, () => {
         out.say(m.cli_remote_accepted(counted(result.accepted)));
-        // The reason is the core's own text (not a code yet): shown as written.
-        for (const r of result.rejected) out.warn(`${r.url}: ${r.reason}`);
+        for (const r of result.rejected) out.warn(`${r.url}: ${say(r.reason)}`);
       });
       return result.rejected.length > 0 ? EXIT.someFailed : EXIT.ok;
     } finally {

@@ -3,7 +3,7 @@
 // accounts, on one service or several, keep their own key. The renderer only ever gets
 // AccountsView (whether each account has a key, its last 4 characters); getKey() is for the
 // core's own ServiceClient.
-import { AppError } from '../../../shared/errors.ts';
+import { AppError, saidOfError } from '../../../shared/errors.ts';
 import { needsPlainHttpConsent } from '../../../shared/model.ts';
 import type { AccountRecord, KeyOfAnotherAccount, KeyStorage } from '../../../shared/accounts.ts';
 import { ServiceClient } from '../api/client.ts';
@@ -327,5 +327,5 @@ function sameEmail(a: string | null, b: string): boolean {
 }
 
 function unusable(storage: KeyStorage, error: unknown): KeyStorage {
-  return { available: false, backend: storage.backend === 'keychain' ? 'none' : storage.backend, problem: error instanceof Error ? error.message : String(error) };
+  return { available: false, backend: storage.backend === 'keychain' ? 'none' : storage.backend, problem: saidOfError(error) };
 }

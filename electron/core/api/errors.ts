@@ -7,7 +7,7 @@
 // request instead (the operation, its input, and a few cheap facts it can find out for
 // itself), with the server's message kept for the person to read.
 import { AppError, errorLeadWithService, type ErrorCode } from '../../../shared/errors.ts';
-import type { Said } from '../../../shared/said.ts';
+import { mapSaidText, type Said } from '../../../shared/said.ts';
 
 /**
  * How a request failed, below the level of the app's error codes:
@@ -45,8 +45,7 @@ export class ServiceError extends AppError {
 
 /** The same error with the service's words passed through `redact` (secrets it echoed back), in what is said too. */
 export function redactServiceError(error: ServiceError, redact: (text: string) => string): ServiceError {
-  const params = Object.fromEntries(Object.entries(error.said.params).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value]));
-  const said = { code: error.said.code, params } as Said;
+  const said = mapSaidText(error.said, redact);
   const serviceMessage = error.serviceMessage === null ? null : redact(error.serviceMessage);
   if (JSON.stringify(said) === JSON.stringify(error.said) && serviceMessage === error.serviceMessage) return error;
   return new ServiceError(error.code, said, { kind: error.kind, operation: error.operation, serviceMessage, retryable: error.retryable, cause: error.cause });

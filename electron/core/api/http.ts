@@ -8,27 +8,36 @@ import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Network, watchProxy, type Route } from '../net/network.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export type FailureCause = 'network' | 'timeout' | 'too_large' | 'redirect' | 'aborted';
 
 export class TransportError extends Error {
   readonly failure: FailureCause;
+  /** What a person reads of it (the message is its English, for the log). */
+  readonly said: Said;
   /** The errno-style code of a socket failure (ECONNREFUSED, ECONNRESET, ENOTFOUND...). */
   readonly errno: string | null;
 
-  constructor(cause: FailureCause, message: string, options?: { errno?: string | null; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  constructor(cause: FailureCause, why: Said, options?: { errno?: string | null; cause?: unknown }) {
+    super(sayInEnglish(why), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TransportError';
     this.failure = cause;
+    this.said = why;
     this.errno = options?.errno ?? null;
   }
 }
 
 /** The reason a deadline signal aborts with, so a timeout can be told from a caller's abort. */
 export class DeadlineExceeded extends Error {
+  /** The deadline, to a tenth of a second. */
+  readonly seconds: number;
   constructor(ms: number) {
-    super(`no complete answer within ${Math.round(ms / 100) / 10} s`);
+    const seconds = Math.round(ms / 100) / 10;
+    super(sayInEnglish(said('service_deadline', { seconds })));
     this.name = 'DeadlineExceeded';
+    this.seconds = seconds;
   }
 }
 
@@ -77,25 +86,25 @@ export function isDowngrade(from: URL, to: URL): boolean {
 /** The decision for one redirect hop, kept pure so the rules are unit-tested on their own. */
 export type RedirectDecision =
   | { follow: true; url: URL; method: 'GET' | 'POST'; keepBody: boolean; sameOrigin: boolean }
-  | { follow: false; reason: string };
+  | { follow: false; reason: Said };
 
 export function decideRedirect(from: URL, location: string | undefined, status: number, method: 'GET' | 'POST', origin: string): RedirectDecision {
-  if (location === undefined || location === '') return { follow: false, reason: `a redirect (HTTP ${status}) without a Location` };
+  if (location === undefined || location === '') return { follow: false, reason: said('redirect_refused_no_location', { status }) };
   let next: URL;
   try {
     next = new URL(location, from);
   } catch {
-    return { follow: false, reason: 'a redirect to an address that is not valid' };
+    return { follow: false, reason: said('redirect_refused_invalid') };
   }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') return { follow: false, reason: `a redirect to a ${next.protocol} address` };
-  if (isDowngrade(from, next)) return { follow: false, reason: 'a redirect from https to plain http' };
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') return { follow: false, reason: said('redirect_refused_scheme', { scheme: next.protocol }) };
+  if (isDowngrade(from, next)) return { follow: false, reason: said('redirect_refused_downgrade') };
   // As fetch does: 303 (and 301/302 after a POST) turn into a GET without a body.
   const becomesGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
   const nextMethod = becomesGet ? 'GET' : method;
   const keepBody = !becomesGet && method === 'POST';
   const sameOrigin = next.origin === origin;
   // A body (a person's image, ids) is only ever sent to the service's own origin.
-  if (!sameOrigin && keepBody) return { follow: false, reason: `a redirect of a ${method} to another origin` };
+  if (!sameOrigin && keepBody) return { follow: false, reason: said('redirect_refused_other_origin', { method }) };
   return { follow: true, url: next, method: nextMethod, keepBody, sameOrigin };
 }
 
@@ -120,10 +129,10 @@ async function send(request: HttpRequest, network: Network): Promise<HttpRespons
     const route = await network.routeFor(url, method === 'POST' ? 'fresh' : 'pooled');
     const response = await exchange({ ...request, url, method, headers, ...(body ? { body } : { body: undefined }) }, route);
     if (!REDIRECTS.has(response.status)) return response;
-    if (hop >= request.maxRedirects) throw new TransportError('redirect', `Refused to follow more than ${request.maxRedirects} redirects.`);
+    if (hop >= request.maxRedirects) throw new TransportError('redirect', said('redirect_refused_too_many', { max: request.maxRedirects }));
     const location = response.headers.location;
     const decision = decideRedirect(url, location, response.status, method, origin);
-    if (!decision.follow) throw new TransportError('redirect', `Refused ${decision.reason}.`);
+    if (!decision.follow) throw new TransportError('redirect', decision.reason);
     if (!decision.sameOrigin) headers = withoutHeaders(headers, request.originBoundHeaders);
     if (!decision.keepBody) body = undefined;
     url = decision.url;
@@ -140,14 +149,14 @@ type Hop = Omit<HttpRequest, 'maxRedirects' | 'originBoundHeaders'>;
 
 function abortFailure(signal: AbortSignal): TransportError {
   const reason: unknown = signal.reason;
-  if (reason instanceof DeadlineExceeded) return new TransportError('timeout', `The service gave ${reason.message}.`, { cause: reason });
-  return new TransportError('aborted', 'The request was cancelled.', { cause: reason });
+  if (reason instanceof DeadlineExceeded) return new TransportError('timeout', said('service_deadline', { seconds: reason.seconds }), { cause: reason });
+  return new TransportError('aborted', said('request_cancelled'), { cause: reason });
 }
 
-function socketFailure(error: unknown, phase: string): TransportError {
+function socketFailure(error: unknown, phase: 'connection_failed_before_reply' | 'connection_failed_mid_reply'): TransportError {
   const errno = typeof (error as { code?: unknown })?.code === 'string' ? ((error as { code: string }).code) : null;
-  const what = errno ?? (error instanceof Error ? error.message : 'unknown error');
-  return new TransportError('network', `The connection failed ${phase} (${what}).`, { errno, cause: error });
+  const what = errno ?? (error instanceof Error ? error.message : String(error));
+  return new TransportError('network', said(phase, { detail: what }), { errno, cause: error });
 }
 
 /**
@@ -188,14 +197,14 @@ function exchange(hop: Hop, route: Route): Promise<HttpResponse> {
 
     req.on('error', (error) => {
       const failure = proxy.failure(error);
-      finish(failure ? new TransportError('network', failure.message, { errno: failure.errno, cause: error }) : socketFailure(error, 'before the reply'));
+      finish(failure ? new TransportError('network', failure.said, { errno: failure.errno, cause: error }) : socketFailure(error, 'connection_failed_before_reply'));
     });
     req.on('response', (res) => {
       // The proxy's own refusal, replayed as if it were the service's reply: never read it.
       const refusal = proxy.refusal();
       if (refusal) {
         res.destroy();
-        finish(new TransportError('network', refusal.message, { errno: refusal.errno }));
+        finish(new TransportError('network', refusal.said, { errno: refusal.errno }));
         return;
       }
       const declared = Number(res.headers['content-length']);
@@ -215,16 +224,16 @@ function exchange(hop: Hop, route: Route): Promise<HttpResponse> {
         }
         chunks.push(chunk);
       });
-      res.on('error', (error) => finish(socketFailure(error, 'in the middle of the reply')));
+      res.on('error', (error) => finish(socketFailure(error, 'connection_failed_mid_reply')));
       res.on('end', () => {
         if (!res.complete) {
-          finish(new TransportError('network', 'The connection closed in the middle of the reply.'));
+          finish(new TransportError('network', said('connection_closed_mid_reply')));
           return;
         }
         finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks, received), url: hop.url });
       });
       res.on('close', () => {
-        if (!res.complete) finish(new TransportError('network', 'The connection closed in the middle of the reply.'));
+        if (!res.complete) finish(new TransportError('network', said('connection_closed_mid_reply')));
       });
     });
 
@@ -234,12 +243,12 @@ function exchange(hop: Hop, route: Route): Promise<HttpResponse> {
       req.end(prepared.data);
     } else {
       const source = prepared.data;
-      source.on('error', (error) => finish(new TransportError('network', `The file could not be read while sending (${error.message}).`, { cause: error })));
+      source.on('error', (error) => finish(new TransportError('network', said('file_unreadable_while_sending', { detail: error.message }), { cause: error })));
       source.pipe(req);
     }
   });
 }
 
 function tooLarge(limit: number): TransportError {
-  return new TransportError('too_large', `The reply was larger than ${Math.round(limit / 1024)} KiB, so it was not read.`);
+  return new TransportError('too_large', said('reply_too_large', { kibibytes: Math.round(limit / 1024) }));
 }

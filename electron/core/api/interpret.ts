@@ -3,6 +3,7 @@
 // to the network: the sync writer thread runs interpret() on listings' bytes without loading
 // the HTTP stack (issue 16: a second copy of it was ~15 MiB of that thread's memory).
 import type { z } from 'zod';
+import { said, type Said } from '../../../shared/said.ts';
 import { ServiceError } from './errors.ts';
 import type { HttpResponse } from './http.ts';
 import * as s from './schemas.ts';
@@ -34,26 +35,25 @@ export function interpret<S extends Schema>(op: string, response: Pick<HttpRespo
   }
   const errorBody = isJson ? s.serviceError.safeParse(json) : undefined;
   if (response.status === 200) {
-    if (!isJson) throw badReply(op, text.trim() === '' ? 'an empty reply' : 'a reply that is not JSON (it may have been cut off)');
+    if (!isJson) throw badReply(op, text.trim() === '' ? said('bad_reply_empty') : said('bad_reply_not_json'));
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     // A service error sent with 200 is still an error, not a half-filled object.
     if (errorBody?.success && errorBody.data.status !== 200) throw new ServiceFailure(errorBody.data.message);
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` (field ${issue.path.map(String).join('.')})` : '';
-    throw badReply(op, `a reply that does not have the expected shape${where}`);
+    throw badReply(op, issue && issue.path.length > 0 ? said('bad_reply_shape_field', { field: issue.path.map(String).join('.') }) : said('bad_reply_shape'));
   }
   if (errorBody?.success) throw new ServiceFailure(errorBody.data.message);
   if (response.status >= 500) {
-    throw new ServiceError('server', `The service is having trouble (HTTP ${response.status} from a server in between). Try again in a moment.`, {
+    throw new ServiceError('server', said('service_gateway_trouble', { status: response.status }), {
       kind: 'gateway',
       operation: op,
       retryable: true,
     });
   }
-  throw badReply(op, `an unexpected HTTP ${response.status} reply`);
+  throw badReply(op, said('bad_reply_status', { status: response.status }));
 }
 
-function badReply(op: string, what: string): ServiceError {
-  return new ServiceError('server', `The service sent ${what}, which Vidlift cannot use.`, { kind: 'bad_reply', operation: op, retryable: true });
+function badReply(op: string, why: Said): ServiceError {
+  return new ServiceError('server', why, { kind: 'bad_reply', operation: op, retryable: true });
 }

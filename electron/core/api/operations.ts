@@ -17,6 +17,7 @@ import { meaning, ServiceError, type ErrorFacts, type ErrorMeaning } from './err
 import { isDowngrade } from './http.ts';
 import { requireLocal, requireThumbnailImage, SUBTITLE_MAX_BYTES } from './local-checks.ts';
 import * as s from './schemas.ts';
+import { said } from '../../../shared/said.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
@@ -110,7 +111,7 @@ function refuseDowngradedTarget(target: { url: string }, base: URL): void {
   if (!isDowngrade(base, new URL(target.url))) return;
   throw new ServiceError(
     'server',
-    'The service is reached over https but handed out a plain-http upload address; Vidlift does not send the upload session and the file unencrypted.',
+    said('service_plain_http_target'),
     { kind: 'bad_reply', operation: 'uploadTarget', retryable: false },
   );
 }

@@ -6,6 +6,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export type Db = DatabaseSync;
 
@@ -60,7 +62,7 @@ export class SchemaFromNewerVersionError extends Error {
   readonly module: string;
   readonly version: number;
   constructor(module: string, version: number) {
-    super(`The ${module} tables are at version ${version}, newer than this Vidlift knows.`);
+    super(sayInEnglish(said('library_tables_newer', { module, version })));
     this.name = 'SchemaFromNewerVersionError';
     this.module = module;
     this.version = version;

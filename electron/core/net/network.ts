@@ -4,7 +4,8 @@
 // service being offline, so the person is pointed at the proxy, not at their connection.
 import type { ClientRequest } from 'node:http';
 import { ProxyAgents, UNUSABLE_PROXY, type AgentChoice, type ConnectionUse } from './proxy-agents.ts';
-import { describeRoute, directResolver, type ProxyResolver, type ProxyRoute } from './proxy-route.ts';
+import { directResolver, proxyNames, type ProxyResolver, type ProxyRoute } from './proxy-route.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export interface Route {
   route: ProxyRoute;
@@ -43,7 +44,7 @@ export class Network {
 
 /** A request that never leaves the proxy: it refused the tunnel or could not be reached. */
 interface ProxyFailure {
-  message: string;
+  said: Said;
   errno: string;
 }
 
@@ -59,7 +60,7 @@ export function watchProxy(request: ClientRequest, route: ProxyRoute): { refusal
   let refused: ProxyFailure | null = null;
   request.once('proxyConnect', (connect: { statusCode?: number }) => {
     if (connect.statusCode === 200) return;
-    refused = { errno: 'EPROXYREFUSED', message: proxyRefusalMessage(route, connect.statusCode ?? 0) };
+    refused = { errno: 'EPROXYREFUSED', said: proxyRefusal(route, connect.statusCode ?? 0) };
   });
   // agent-base hands node:http the socket only once the tunnel (CONNECT or SOCKS) is open:
   // an error after that is the service's, not the proxy's.
@@ -74,22 +75,23 @@ export function watchProxy(request: ClientRequest, route: ProxyRoute): { refusal
       const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : null;
       if (route.kind === 'unusable') {
         return code === UNUSABLE_PROXY
-          ? { errno: UNUSABLE_PROXY, message: `The proxy settings name a ${describeRoute(route)}, a kind of proxy Vidlift cannot use, so nothing was sent. Choose an HTTP, SOCKS4 or SOCKS5 proxy in the system's settings or in Settings → Network.` }
+          ? { errno: UNUSABLE_PROXY, said: said('proxy_unusable', { answer: route.answer }) }
           : null;
       }
       if (route.scheme.startsWith('socks') && error instanceof Error && /socks/i.test(error.message)) {
-        return { errno: code ?? 'EPROXY', message: `The ${describeRoute(route)} refused the connection (${error.message}). Check the proxy in Settings.` };
+        return { errno: code ?? 'EPROXY', said: said('proxy_refused', { ...proxyNames(route), detail: error.message }) };
       }
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN') {
-        return { errno: code, message: `The ${describeRoute(route)} cannot be reached (${code}). Check the proxy in Settings or the system's proxy settings.` };
+        return { errno: code, said: said('proxy_unreachable', { ...proxyNames(route), errno: code }) };
       }
       return null;
     },
   };
 }
 
-function proxyRefusalMessage(route: ProxyRoute, status: number): string {
-  const what = describeRoute(route);
-  if (status === 407) return `The ${what} asks for a user name and password (HTTP 407): set them in Settings.`;
-  return `The ${what} would not open a connection to the service (HTTP ${status}).`;
+function proxyRefusal(route: Exclude<ProxyRoute, { kind: 'direct' }>, status: number): Said {
+  // Only a proxy that speaks opens a tunnel; an unusable one never gets this far.
+  if (route.kind === 'unusable') return said('proxy_unusable', { answer: route.answer });
+  if (status === 407) return said('proxy_needs_login', proxyNames(route));
+  return said('proxy_would_not_connect', { ...proxyNames(route), status });
 }

@@ -117,6 +117,12 @@ const SCHEME_NAMES: Readonly<Record<ProxyScheme, string>> = { http: 'HTTP', http
 export function describeRoute(route: ProxyRoute): string {
   if (route.kind === 'direct') return 'direct';
   if (route.kind === 'unusable') return `proxy “${route.answer}”`;
+  const { kind, address } = proxyNames(route);
+  return `${kind} proxy ${address}`;
+}
+
+/** A proxy's kind (HTTP, SOCKS5…) and address as the params of what is said about it: never the password. */
+export function proxyNames(route: Extract<ProxyRoute, { kind: 'proxy' }>): { kind: string; address: string } {
   const host = route.host.includes(':') ? `[${route.host}]` : route.host;
-  return `${SCHEME_NAMES[route.scheme]} proxy ${host}:${route.port}`;
+  return { kind: SCHEME_NAMES[route.scheme], address: `${host}:${route.port}` };
 }

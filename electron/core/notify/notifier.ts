@@ -14,7 +14,8 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Timers } from '../timers.ts';
 import { DESTINATION_KIND_ROWS } from './kinds.ts';
 import type { NotifyOutbox, OutboxRow } from './outbox.ts';
-import { said } from '../../../shared/said.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 /** The keychain entry of a destination's secret (its token, webhook URL or signing secret). */
 export const destinationSecretEntry = (destinationId: string): string => `notify:${destinationId}`;
@@ -42,7 +43,16 @@ export interface NotifierDeps {
 }
 
 /** How an attempt went, as the outbox and the window keep it: a code, never a receiver's words. */
-type AttemptResult = { ok: true } | { ok: false; error: string };
+type AttemptResult = { ok: true } | { ok: false; error: Said };
+
+/** What each way a request can fail at the transport means for a delivery. */
+const TRANSPORT_FAILURES: Record<TransportError['failure'], Said> = {
+  network: said('notify_failed_network'),
+  timeout: said('notify_failed_timeout'),
+  too_large: said('notify_failed_too_large'),
+  redirect: said('notify_failed_redirect'),
+  aborted: said('notify_failed_cancelled'),
+};
 
 const CLAIM_MS = 60_000;
 const BATCH = 20;
@@ -172,14 +182,14 @@ export class Notifier {
       }
       const now = this.#now();
       if (now - row.createdAt > (this.#d.maxAgeMs ?? 3 * 24 * 3600_000)) {
-        this.#d.logger.warn('a notification was given up after days of failed attempts', { destination: destination.id, event: row.message.event, error: result.error });
+        this.#d.logger.warn('a notification was given up after days of failed attempts', { destination: destination.id, event: row.message.event, error: sayInEnglish(result.error) });
         this.#d.outbox.remove(row.id);
         continue;
       }
       const delay = backoffDelay(this.#d.backoff ?? { baseMs: 5_000, capMs: 15 * 60_000 }, row.attempts + 1, this.#d.random ?? Math.random);
-      this.#d.logger.info('a notification did not arrive; it goes again later', { destination: destination.id, kind: destination.kind, error: result.error, delayMs: delay });
+      this.#d.logger.info('a notification did not arrive; it goes again later', { destination: destination.id, kind: destination.kind, error: sayInEnglish(result.error), delayMs: delay });
       // The rest of this destination's rows wait behind it, in order.
-      for (const rest of rows.slice(index)) this.#d.outbox.later(rest.id, now + delay, rest === row ? result.error : 'waiting behind an earlier message');
+      for (const rest of rows.slice(index)) this.#d.outbox.later(rest.id, now + delay, rest === row ? result.error : said('notify_waiting_behind'));
       return;
     }
   }
@@ -190,12 +200,12 @@ export class Notifier {
     try {
       secret = await this.#d.secrets.get(destinationSecretEntry(destination.id));
     } catch {
-      return { ok: false, error: 'keychain unavailable' };
+      return { ok: false, error: said('notify_failed_keychain') };
     }
-    if (secret === null) return { ok: false, error: 'no secret in the keychain' };
+    if (secret === null) return { ok: false, error: said('notify_failed_no_secret') };
     this.#d.registry.addSecret(secret);
     const problem = row.checkDestination(destination) ?? row.checkSecret(secret);
-    if (problem !== null) return { ok: false, error: 'incomplete destination' };
+    if (problem !== null) return { ok: false, error: said('notify_failed_incomplete') };
     const request = row.build(message, destination, secret, { deliveryId, now: this.#now(), telegramApi: this.#d.telegramApi ?? TELEGRAM_API });
     const deadlineMs = this.#d.deadlineMs ?? 15_000;
     const controller = new AbortController();
@@ -214,12 +224,12 @@ export class Notifier {
         maxRedirects: 0,
       });
       // The receiver's body is never kept or logged: it may echo the request.
-      return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+      return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, error: said('notify_failed_http', { status: response.status }) };
     } catch (error) {
-      if (error instanceof TransportError) return { ok: false, error: error.failure };
+      if (error instanceof TransportError) return { ok: false, error: TRANSPORT_FAILURES[error.failure] };
       // Not the network: a bug here, logged (every secret is registered, so redacted).
       this.#d.logger.error('a notification could not be sent', { destination: destination.id, error });
-      return { ok: false, error: 'internal' };
+      return { ok: false, error: said('notify_failed_internal') };
     } finally {
       clearTimeout(deadline);
     }

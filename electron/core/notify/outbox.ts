@@ -7,6 +7,8 @@
 // while, so two processes never send the same row at once.
 import { openDatabase, migrate, transaction, type Db, type Migration } from '../db/database.ts';
 import { NotifyMessage } from '../../../shared/notify.ts';
+import { storeSaid, type Said } from '../../../shared/said.ts';
+import { readStoredSaid } from '../../../shared/i18n/say.ts';
 
 const MIGRATIONS: Migration[] = [
   {
@@ -90,8 +92,9 @@ export class NotifyOutbox {
   }
 
   /** It failed: tried again at `nextAt`, with what went wrong (a code, never a secret). */
-  later(id: number, nextAt: number, error: string): void {
-    this.#db.prepare('UPDATE notify_outbox SET attempts = attempts + 1, next_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(nextAt, error, id);
+  /** `error` is kept as JSON of its said thing; a row from before codes reads back as written. */
+  later(id: number, nextAt: number, error: Said): void {
+    this.#db.prepare('UPDATE notify_outbox SET attempts = attempts + 1, next_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(nextAt, storeSaid(error), id);
   }
 
   /** A destination removed: its waiting messages go with it. */
@@ -106,13 +109,13 @@ export class NotifyOutbox {
   }
 
   /** How many wait per destination, and the last failure of each. */
-  waiting(): Array<{ destinationId: string; count: number; lastError: string | null }> {
+  waiting(): Array<{ destinationId: string; count: number; lastError: Said | null }> {
     const rows = this.#db
       .prepare(
         'SELECT destination_id AS destinationId, COUNT(*) AS count, (SELECT last_error FROM notify_outbox o2 WHERE o2.destination_id = o.destination_id AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1) AS lastError FROM notify_outbox o GROUP BY destination_id ORDER BY destination_id',
       )
       .all() as Array<{ destinationId: string; count: number; lastError: string | null }>;
-    return rows.map((row) => ({ destinationId: row.destinationId, count: Number(row.count), lastError: row.lastError }));
+    return rows.map((row) => ({ destinationId: row.destinationId, count: Number(row.count), lastError: row.lastError === null ? null : readStoredSaid(row.lastError) }));
   }
 
   /** Closes the file; a second close (the core closed twice, as a test or a quit racing a crash does) does nothing. */

@@ -169,7 +169,7 @@ export class RemoteImports {
     const accepted: string[] = [];
     const rejected = [...checked.rejected];
     for (const url of checked.accepted) {
-      if (inProgress.has(url)) rejected.push({ url, reason: 'already waiting or being imported' });
+      if (inProgress.has(url)) rejected.push({ url, reason: said('remote_url_in_progress') });
       else accepted.push(url);
     }
     this.#store.addWaiting(accepted, folderId);

@@ -2,10 +2,12 @@
 // imports http(s) addresses it can reach publicly; catching the rest here gives one reason
 // per line at once instead of a refusal per URL from the service later.
 import { MAX_URL } from '../../../shared/model.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 export interface RejectedUrl {
   url: string;
-  reason: string;
+  /** Worded after the address by the window and the CLI. */
+  reason: Said;
 }
 
 export interface CheckedUrls {
@@ -15,20 +17,20 @@ export interface CheckedUrls {
 }
 
 /** Why `raw` cannot be imported, or null when it can. */
-export function urlProblem(raw: string): string | null {
-  if (raw.length > MAX_URL) return `longer than ${MAX_URL} characters`;
+export function urlProblem(raw: string): Said | null {
+  if (raw.length > MAX_URL) return said('remote_url_too_long', { max: MAX_URL });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'not a web address';
+    return said('remote_url_not_web');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `only http and https addresses can be imported (this one is ${url.protocol})`;
+    return said('remote_url_scheme', { scheme: url.protocol });
   }
   // The service (and every log on its way) would see the credentials in clear.
-  if (url.username !== '' || url.password !== '') return 'addresses with a user name or password are not sent to the service';
-  if (url.hostname === '') return 'the address has no host';
+  if (url.username !== '' || url.password !== '') return said('remote_url_credentials');
+  if (url.hostname === '') return said('remote_url_no_host');
   return null;
 }
 

@@ -17,6 +17,7 @@ import {
   type ParsedInput,
 } from '../../../shared/contract.ts';
 import { AppError, type Envelope, type ErrorShape } from '../../../shared/errors.ts';
+import { said } from '../../../shared/said.ts';
 
 /** The handler table: one function per contract method. A missing or extra key fails to compile. */
 export type Handlers = {
@@ -46,14 +47,14 @@ export interface DispatchOptions {
 export function createDispatcher(app: AppHandlers, account: AccountRoute, options: DispatchOptions = {}): Dispatch {
   return async (method, input, accountId) => {
     if (!isMethodName(method)) {
-      return failure({ code: 'validation', message: 'Unknown method.', retryable: false });
+      return failure(new AppError('validation', said('rpc_unknown_method'), { retryable: false }).toShape());
     }
     if (!isAccountMethod(method)) {
-      if (accountId !== undefined && accountId !== null) return failure({ code: 'validation', message: 'This request is not about an account.', retryable: false });
+      if (accountId !== undefined && accountId !== null) return failure(new AppError('validation', said('rpc_not_account_method'), { retryable: false }).toShape());
       return invoke(() => app[method], method, input, options);
     }
     const named = REQUEST_ACCOUNT.safeParse(accountId);
-    if (!named.success) return failure({ code: 'validation', message: 'This request does not name its account.', retryable: false });
+    if (!named.success) return failure(new AppError('validation', said('rpc_account_unnamed'), { retryable: false }).toShape());
     return invoke(() => account(named.data)[method], method, input, options);
   };
 }
@@ -81,7 +82,7 @@ async function invoke<M extends MethodName>(
   } catch (error) {
     if (error instanceof AppError) return failure(error.toShape());
     options.onInternalError?.(method, error);
-    return failure({ code: 'internal', message: 'Something went wrong inside Vidlift. The log has the details.', retryable: false });
+    return failure(new AppError('internal', said('internal_see_log'), { retryable: false }).toShape());
   }
 }
 

@@ -8,7 +8,7 @@
 //
 // One copy of each key, and it lives in the keychain whenever the keychain works:
 // - a keychain that is only locked is not a missing one: the person is asked to unlock it
-//   (AppError 'unavailable' with UNLOCK_KEYCHAIN) instead of the key going elsewhere, where it
+//   (AppError 'unavailable' with KEYCHAIN_LOCKED) instead of the key going elsewhere, where it
 //   would be read as "no key" once the keychain is unlocked again;
 // - a key the fallback kept while the keychain was missing moves into the keychain the first
 //   time both work, and the fallback copy is deleted;
@@ -16,7 +16,7 @@
 //   copy left there would come back after the next unlock).
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { KEYCHAIN_LOCKED, UNLOCK_KEYCHAIN, type Availability, type SecretStore } from './secret-store.ts';
+import { KEYCHAIN_LOCKED, type Availability, type SecretStore } from './secret-store.ts';
 
 export class FallbackSecretStore implements SecretStore {
   readonly #primary: SecretStore;
@@ -76,7 +76,7 @@ export class FallbackSecretStore implements SecretStore {
   async status(): Promise<KeyStorage> {
     const primary = await this.#primary.status();
     if (primary.available) return primary;
-    if ((await this.#primaryAvailability()) === 'locked') return { available: false, backend: 'keychain', problem: UNLOCK_KEYCHAIN };
+    if ((await this.#primaryAvailability()) === 'locked') return { available: false, backend: 'keychain', problem: KEYCHAIN_LOCKED };
     const fallback = this.#fallbackStore();
     if (!fallback) return primary;
     const status = await fallback.status();

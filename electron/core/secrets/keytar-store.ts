@@ -5,7 +5,7 @@
 // both end in AppError('unavailable') that says what is missing and how to fix it. There
 // is deliberately no plaintext fallback: see FallbackSecretStore for the encrypted one.
 import { createRequire } from 'node:module';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError, saidOfError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
 import { said, type Said, type SaidCode } from '../../../shared/said.ts';
 import { SECRET_SERVICE, type Availability, type SecretStore } from './secret-store.ts';
@@ -95,8 +95,7 @@ export class KeytarSecretStore implements SecretStore {
       await this.#probe();
       return { available: true, backend: 'keychain', problem: null };
     } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      return { available: false, backend: error instanceof KeychainLockedError ? 'keychain' : 'none', problem };
+      return { available: false, backend: error instanceof KeychainLockedError ? 'keychain' : 'none', problem: saidOfError(error) };
     }
   }
 

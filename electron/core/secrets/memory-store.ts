@@ -3,11 +3,12 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
 import type { SecretStore } from './secret-store.ts';
+import type { Said } from '../../../shared/said.ts';
 
 export class MemorySecretStore implements SecretStore {
   readonly #values = new Map<string, string>();
   /** When set, every call fails with AppError('unavailable', problem). */
-  problem: string | null = null;
+  problem: Said | null = null;
 
   async get(account: string): Promise<string | null> {
     this.#check();

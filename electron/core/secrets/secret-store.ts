@@ -26,7 +26,7 @@ export type Availability = 'ok' | 'locked' | 'missing';
 
 /** What to do about a locked keychain: unlock it; Vidlift keeps no second copy meanwhile. */
 export const KEYCHAIN_LOCKED = said('keychain_locked');
-/** The same in English, for KeyStorage.problem (a text in the contract, not yet a said code). */
+/** The same in English (the AppError's message, and what tests compare). */
 export const UNLOCK_KEYCHAIN = sayInEnglish(KEYCHAIN_LOCKED);
 
 /** The service name the key is filed under in the keychain. */

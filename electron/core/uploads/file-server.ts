@@ -7,7 +7,7 @@ import FormData from 'form-data';
 import { z } from 'zod';
 import type { NameWarning } from '../../../shared/upload-verification.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { said } from '../../../shared/said.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 /** Decision: a multipart POST to the target `url` exactly as operation 4 gave it. */
 export const UPLOAD_METHOD = 'POST';
@@ -134,7 +134,7 @@ export interface UploadReply {
   fileCode: string;
   title: string | null;
 }
-type FileServerReply = ({ ok: true } & UploadReply) | { ok: false; message: string };
+type FileServerReply = ({ ok: true } & UploadReply) | { ok: false; said: Said };
 
 /**
  * Reads the file server's answer. Anything but an unambiguous OK with a file code is a
@@ -146,16 +146,16 @@ export function parseFileServerReply(httpStatus: number, body: string): FileServ
   try {
     json = JSON.parse(cleaned);
   } catch {
-    return { ok: false, message: describeRaw(httpStatus, cleaned) };
+    return { ok: false, said: describeRaw(httpStatus, cleaned) };
   }
   const xfs = xfsStyle.safeParse(json);
   if (xfs.success) {
     const entry = fileEntry.safeParse(xfs.data[0]);
-    if (!entry.success) return refused('no file in the reply');
+    if (!entry.success) return refused(said('file_server_refused_no_file'));
     const fileCode = codeOf(entry.data);
     const status = textOf(entry.data.file_status);
-    if (isOk(status) && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title: titleOf(entry.data) } : refused(`HTTP ${httpStatus}`);
-    return refused(status && !isOk(status) ? status : 'no file in the reply');
+    if (isOk(status) && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title: titleOf(entry.data) } : refused(said('file_server_refused_http', { status: httpStatus }));
+    return refused(status && !isOk(status) ? said('file_server_refused_said', { detail: status }) : said('file_server_refused_no_file'));
   }
   const dood = doodStyle.safeParse(json);
   if (dood.success && (dood.data.status != null || dood.data.msg != null)) {
@@ -167,15 +167,21 @@ export function parseFileServerReply(httpStatus: number, body: string): FileServ
     const entry = fileEntry.safeParse(first);
     const fileCode = entry.success ? codeOf(entry.data) : null;
     const title = entry.success ? titleOf(entry.data) : null;
-    if (saysOk && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title } : refused(`HTTP ${httpStatus}`);
-    return refused(msg && !isOk(msg) ? msg : status && status !== '200' ? `status ${status}` : 'no file in the reply');
+    if (saysOk && fileCode) return httpStatus < 300 ? { ok: true, fileCode, title } : refused(said('file_server_refused_http', { status: httpStatus }));
+    return refused(
+      msg && !isOk(msg)
+        ? said('file_server_refused_said', { detail: msg })
+        : status && status !== '200'
+          ? said('file_server_refused_status', { status })
+          : said('file_server_refused_no_file'),
+    );
   }
   const message = typeof json === 'object' && json !== null && 'message' in json ? String((json as { message: unknown }).message) : null;
-  return message ? refused(message) : { ok: false, message: describeRaw(httpStatus, cleaned) };
+  return message ? refused(said('file_server_refused_said', { detail: message })) : { ok: false, said: describeRaw(httpStatus, cleaned) };
 }
 
-function refused(what: string): FileServerReply {
-  return { ok: false, message: `The file server refused the upload: ${what}` };
+function refused(why: Said): FileServerReply {
+  return { ok: false, said: why };
 }
 
 function textOf(value: string | number | null | undefined): string | null {
@@ -204,13 +210,14 @@ function titleOf(entry: { title?: string | number | null | undefined }): string 
  * and the page's title (or its text) quoted, never a whole proxy page ("502 Bad Gateway …
  * nginx" read as the error, issue 26).
  */
-function describeRaw(httpStatus: number, body: string): string {
+function describeRaw(httpStatus: number, body: string): Said {
   const page = body.startsWith('<') ? /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] : undefined;
   const text = (page ?? body.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
-  const what =
-    httpStatus >= 500 ? 'The file server is having trouble' : httpStatus >= 400 ? 'The file server refused the upload' : 'The file server sent a reply Vidlift cannot read';
-  return text === '' ? `${what} (HTTP ${httpStatus}, no message).` : `${what} (HTTP ${httpStatus}): “${text}”.`;
+  const status = httpStatus;
+  if (httpStatus >= 500) return text === '' ? said('file_server_trouble', { status }) : said('file_server_trouble_said', { status, text });
+  if (httpStatus >= 400) return text === '' ? said('file_server_refused_page', { status }) : said('file_server_refused_page_said', { status, text });
+  return text === '' ? said('file_server_unreadable_reply', { status }) : said('file_server_unreadable_reply_said', { status, text });
 }

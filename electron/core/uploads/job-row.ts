@@ -7,7 +7,7 @@ import type { ErrorShape } from '../../../shared/errors.ts';
 import { MediaInfo } from '../../../shared/media.ts';
 import { UploadVerification } from '../../../shared/upload-verification.ts';
 import { fileNameWarnings } from './file-server.ts';
-import { readStoredSaid } from '../../../shared/i18n/say.ts';
+import { readStoredSaid, sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export interface JobRow {
   id: number;
@@ -121,5 +121,7 @@ export function parseMedia(json: string | null): MediaInfo | null {
 
 function rowError(row: JobRow): ErrorShape | null {
   if (row.error_code === null || row.error_message === null) return null;
-  return { code: row.error_code as ErrorShape['code'], message: row.error_message, retryable: row.error_retryable === 1 };
+  // JSON of a said thing since issue 30; an older row's English reads as its code or as written.
+  const said = readStoredSaid(row.error_message);
+  return { code: row.error_code as ErrorShape['code'], message: sayInEnglish(said), said, retryable: row.error_retryable === 1 };
 }

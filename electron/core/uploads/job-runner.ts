@@ -5,7 +5,8 @@
 import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
 import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
-import { isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
+import { AppError, isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
+import { mapSaidText, said, type Said } from '../../../shared/said.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
 import type { ServiceApi } from '../api/service-api.ts';
 import type { Logger, SecretRegistry } from '../log/logger.ts';
@@ -104,7 +105,7 @@ export class JobRunner {
         const found = await this.#foundAlready(row, run);
         if (found) return found;
         // A cancel that waited for this look: the video is not there, so nothing more is sent.
-        if (run.intent !== null) throw new TransferError('aborted', 'The upload was stopped.', false);
+        if (run.intent !== null) throw new TransferError('aborted', said('upload_stopped'), false);
       }
       signal.throwIfAborted();
       if (!(await this.#fileUnchanged(row))) return { kind: 'failed' };
@@ -167,19 +168,19 @@ export class JobRunner {
   }
 
   async #fileUnchanged(row: JobRow): Promise<boolean> {
-    let reason: string | null = null;
+    let reason: Said | null = null;
     try {
       // lstat: a path swapped for a link is not followed, it is refused (issue 18 item 5).
       const info = await lstat(row.path, { bigint: true });
       const now = identityOf(info);
-      if (info.isSymbolicLink()) reason = new FileSwappedError().message;
-      else if (!info.isFile()) reason = 'The file is no longer there.';
-      else if ((row.file_dev !== null && row.file_dev !== now.dev) || (row.file_ino !== null && row.file_ino !== now.ino)) reason = new FileSwappedError().message;
+      if (info.isSymbolicLink()) reason = new FileSwappedError().said;
+      else if (!info.isFile()) reason = said('upload_file_missing');
+      else if ((row.file_dev !== null && row.file_dev !== now.dev) || (row.file_ino !== null && row.file_ino !== now.ino)) reason = new FileSwappedError().said;
       else if (now.size !== row.size || now.mtimeMs !== row.mtime_ms) {
-        reason = 'The file changed after it was added. Retry to upload it as it is now.';
+        reason = said('file_changed');
       }
     } catch {
-      reason = 'The file is no longer there (moved or deleted).';
+      reason = said('upload_file_moved_or_deleted');
     }
     if (reason === null) return true;
     this.#o.store.apply(row.id, { type: 'file-changed', reason, now: this.#o.now() });
@@ -302,12 +303,13 @@ export class JobRunner {
       return { kind: 'offline', reason: error.message };
     }
     if (error instanceof TransferError && error.kind === 'file') {
-      store.apply(row.id, { type: 'file-unreadable', message: this.#o.secrets.redact(error.message), maybeReceived, now, bytesSent });
+      store.apply(row.id, { type: 'file-unreadable', said: mapSaidText(error.said, (text) => this.#o.secrets.redact(text)), maybeReceived, now, bytesSent });
       return { kind: 'failed' };
     }
     // A file server's reply may quote the upload session or the key: never store or show it.
     const raw = toShape(error);
-    const shape = { ...raw, message: this.#o.secrets.redact(raw.message) };
+    const redact = (text: string): string => this.#o.secrets.redact(text);
+    const shape = { ...raw, message: redact(raw.message), ...(raw.said ? { said: mapSaidText(raw.said, redact) } : {}) };
     const attempts = store.get(row.id)?.attempts ?? row.attempts;
     if (shape.retryable && attempts < this.#o.maxAttempts) {
       // A lost connection to the file server may mean the service is gone too: the first retry
@@ -329,7 +331,7 @@ function toShape(error: unknown): ErrorShape {
   if (isAppError(error)) return error.toShape();
   if (error instanceof TransferError) {
     const code = error.kind === 'network' || error.kind === 'timeout' ? 'offline' : 'server';
-    return { code, message: error.message, retryable: error.retryable };
+    return { code, message: error.message, said: error.said, retryable: error.retryable };
   }
   return LOCAL_FAILURE;
 }
@@ -339,4 +341,4 @@ function toShape(error: unknown): ErrorShape {
  * the body may have arrived before it, and failing for good would leave "failed" beside a
  * video on the service; the next run looks for it first (found by the simulation, test/sim, seeds 4 and 58).
  */
-const LOCAL_FAILURE: ErrorShape = { code: 'internal', message: 'Something went wrong inside Vidlift while uploading. The log has the details.', retryable: true };
+const LOCAL_FAILURE: ErrorShape = new AppError('internal', said('upload_internal_see_log'), { retryable: true }).toShape();

@@ -5,10 +5,10 @@
 // and tested exhaustively (test/unit/core/uploads/job-transitions.test.ts).
 import type { RestartCause, UploadState } from '../../../shared/model.ts';
 import type { AttemptOutcome } from '../../../shared/history.ts';
-import type { ErrorShape } from '../../../shared/errors.ts';
+import { saidOf, type ErrorShape } from '../../../shared/errors.ts';
 import type { UploadVerification } from '../../../shared/upload-verification.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
-import { said, storeSaid } from '../../../shared/said.ts';
+import { said, storeSaid, type Said } from '../../../shared/said.ts';
 
 /**
  * Why a running transfer was stopped: on purpose (pause before sending, cancel, the queue
@@ -34,7 +34,7 @@ export type JobEvent =
   | { type: 'cancel-checked'; now: number }
   | { type: 'cancel-check-later'; at: number }
   // The job runner.
-  | { type: 'file-changed'; reason: string; now: number }
+  | { type: 'file-changed'; reason: Said; now: number }
   | { type: 'not-there-yet' }
   | { type: 'started'; attempts: number; now: number }
   | { type: 'last-chunk' }
@@ -48,7 +48,7 @@ export type JobEvent =
   // (lost when the file starts again; 0 when absent).
   | { type: 'stopped'; intent: StopIntent; maybeReceived: boolean; now: number; bytesSent?: number }
   | { type: 'offline'; maybeReceived: boolean; bytesSent?: number }
-  | { type: 'file-unreadable'; message: string; maybeReceived: boolean; now: number; bytesSent?: number }
+  | { type: 'file-unreadable'; said: Said; maybeReceived: boolean; now: number; bytesSent?: number }
   | { type: 'retry-later'; error: ErrorShape; at: number; maybeReceived: boolean; bytesSent?: number }
   | { type: 'failed'; error: ErrorShape; maybeReceived: boolean; now: number; bytesSent?: number };
 
@@ -130,7 +130,7 @@ export function transition(row: TransitionRow, event: JobEvent): JobPatch | null
       return patch;
     }
     case 'retry-file-missing':
-      return asError('validation', 'The file is no longer there.', false);
+      return asError('validation', said('upload_file_missing'), false);
     case 'file-changed':
       return { state: 'changed', bytes_sent: 0, ...asError('validation', event.reason, false), finished_at: event.now };
     case 'not-there-yet':
@@ -175,16 +175,16 @@ export function transition(row: TransitionRow, event: JobEvent): JobPatch | null
     case 'offline':
       return { ...ended(event.maybeReceived, event.bytesSent, 'cut'), state: 'waiting', next_attempt_at: 0 };
     case 'file-unreadable':
-      return { ...ended(event.maybeReceived), state: 'changed', ...asError('validation', event.message, false), finished_at: event.now };
+      return { ...ended(event.maybeReceived), state: 'changed', ...asError('validation', event.said, false), finished_at: event.now };
     case 'retry-later':
       return {
         ...ended(event.maybeReceived, event.bytesSent, event.error.code === 'offline' ? 'cut' : 'server-error'),
         state: 'waiting',
         next_attempt_at: event.at,
-        ...asError(event.error.code, event.error.message, true),
+        ...asError(event.error.code, saidOf(event.error), true),
       };
     case 'failed':
-      return { ...ended(event.maybeReceived), state: 'failed', ...asError(event.error.code, event.error.message, event.error.retryable), finished_at: event.now };
+      return { ...ended(event.maybeReceived), state: 'failed', ...asError(event.error.code, saidOf(event.error), event.error.retryable), finished_at: event.now };
   }
 }
 
@@ -263,6 +263,7 @@ function ended(maybeReceived: boolean, bytesSent = 0, cause: RestartCause | null
   return patch;
 }
 
-function asError(code: ErrorShape['code'], message: string, retryable: boolean): JobPatch {
-  return { error_code: code, error_message: message, error_retryable: retryable ? 1 : 0 };
+/** A job's error is kept as its said thing (JSON), read back in the person's language (job-row.ts). */
+function asError(code: ErrorShape['code'], why: Said, retryable: boolean): JobPatch {
+  return { error_code: code, error_message: storeSaid(why), error_retryable: retryable ? 1 : 0 };
 }

@@ -14,6 +14,8 @@ import { openIdentified } from '../files/file-identity.ts';
 import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';
 import type { TransferHold } from './hold.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export interface PumpInput {
   path: string;
@@ -36,8 +38,9 @@ export interface PumpInput {
 
 /** The file got shorter while it was being read: what is sent would not be the file. */
 export class FileShrankError extends Error {
+  readonly said: Said = said('file_shrank');
   constructor() {
-    super('The file got shorter while it was being sent.');
+    super(sayInEnglish(said('file_shrank')));
     this.name = 'FileShrankError';
   }
 }

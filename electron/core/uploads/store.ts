@@ -8,6 +8,7 @@ import { uploadMigrations } from './migrations.ts';
 import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
 import { formatDigest, type ContentDigest } from '../files/content-digest.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 interface NewJob {
   path: string;
@@ -148,7 +149,7 @@ export class UploadStore {
     const outcome = attemptOutcome(event);
     if (outcome === null) return;
     const bytes = event.type === 'landed' ? row.size : 'bytesSent' in event ? (event.bytesSent ?? 0) : 0;
-    const error = 'error' in event ? event.error : event.type === 'file-unreadable' ? { code: 'validation', message: event.message } : null;
+    const error = 'error' in event ? event.error : event.type === 'file-unreadable' ? { code: 'validation', message: sayInEnglish(event.said) } : null;
     this
       .#prepared(
         'UPDATE upload_attempts SET ended_at = ?, bytes_sent = ?, held_ms = held_ms + ?, outcome = ?, error_code = ?, error_message = ? WHERE job_id = ? AND ended_at IS NULL AND outcome IS NULL',

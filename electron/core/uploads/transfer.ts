@@ -9,6 +9,8 @@ import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_ME
 import { FileShrankError, pumpFile, type PumpInput } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 export const READ_CHUNK = 1 << 20;
 
@@ -24,10 +26,13 @@ export class TransferError extends Error {
   readonly kind: TransferFailureKind;
   /** The whole body may have reached the file server: look for the video before resending. */
   readonly maybeReceived: boolean;
+  /** What a person reads of it (the message is its English, for the log). */
+  readonly said: Said;
 
-  constructor(kind: TransferFailureKind, message: string, maybeReceived: boolean, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
+  constructor(kind: TransferFailureKind, why: Said, maybeReceived: boolean, cause?: unknown) {
+    super(sayInEnglish(why), cause === undefined ? undefined : { cause });
     this.name = 'TransferError';
+    this.said = why;
     this.kind = kind;
     this.maybeReceived = maybeReceived;
   }
@@ -105,7 +110,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
         reject(toTransferError(error, connected && lastChunkSeen));
       } else if (result) resolve(result);
     };
-    const onAbort = (): void => finish(new TransferError('aborted', 'The upload was stopped.', false));
+    const onAbort = (): void => finish(new TransferError('aborted', said('upload_stopped'), false));
     if (input.signal.aborted) {
       onAbort();
       return;
@@ -119,7 +124,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
       if (!socket.connecting) connected = true;
     });
     req.setTimeout(input.sendStallMs, () =>
-      finish(new TransferError('timeout', 'The file server stopped answering.', connected && lastChunkSeen)),
+      finish(new TransferError('timeout', said('file_server_silent'), connected && lastChunkSeen)),
     );
     req.on('finish', () => {
       input.onBodySent();
@@ -127,20 +132,20 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
       // The idle timer alone would let a server that drips a byte now and then hold the
       // upload for hours: the whole reply has one deadline.
       replyDeadline = setTimeout(
-        () => finish(new TransferError('timeout', 'The file server did not finish its reply in time.', true)),
+        () => finish(new TransferError('timeout', said('file_server_reply_late'), true)),
         input.replyTimeoutMs,
       );
     });
     req.on('error', (error) => {
       const failure = proxy.failure(error);
       // The proxy never let the body through: nothing can have arrived.
-      finish(failure ? new TransferError('network', failure.message, false, error) : error);
+      finish(failure ? new TransferError('network', failure.said, false, error) : error);
     });
     req.on('response', (res) => {
       const refusal = proxy.refusal();
       if (refusal) {
         res.destroy();
-        finish(new TransferError('network', refusal.message, false));
+        finish(new TransferError('network', refusal.said, false));
         return;
       }
       readReply(res).then(
@@ -171,7 +176,7 @@ async function readReply(res: IncomingMessage): Promise<UploadReply> {
   const status = res.statusCode ?? 0;
   if (status >= 300 && status < 400) {
     res.resume();
-    throw new TransferError('refused', `The file server redirected the upload elsewhere (HTTP ${status}); it was not followed.`, true);
+    throw new TransferError('refused', said('file_server_redirected', { status }), true);
   }
   const chunks: Buffer[] = [];
   let length = 0;
@@ -179,7 +184,7 @@ async function readReply(res: IncomingMessage): Promise<UploadReply> {
     length += chunk.length;
     if (length > REPLY_LIMIT_BYTES) {
       res.destroy();
-      throw new TransferError('refused', 'The file server sent a reply far larger than any upload reply.', true);
+      throw new TransferError('refused', said('file_server_reply_huge'), true);
     }
     chunks.push(chunk);
   }
@@ -195,7 +200,7 @@ export function readFileServerReply(status: number, body: string): UploadReply {
   // and failing for good would leave "failed" beside its video; the next try looks for it
   // first (found by the simulation, test/sim, seed 1587).
   const unreadable = status < 300 && !isJson(body);
-  throw new TransferError(status >= 500 || unreadable ? 'server' : 'refused', reply.message, true);
+  throw new TransferError(status >= 500 || unreadable ? 'server' : 'refused', reply.said, true);
 }
 
 function isJson(body: string): boolean {
@@ -209,10 +214,10 @@ function isJson(body: string): boolean {
 
 function fileError(error: unknown): unknown {
   if (error instanceof TransferError) return error;
-  if (error instanceof FileShrankError || error instanceof FileSwappedError) return new TransferError('file', error.message, false, error);
+  if (error instanceof FileShrankError || error instanceof FileSwappedError) return new TransferError('file', error.said, false, error);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
-    return new TransferError('file', 'The file could not be read any more (moved, deleted or not allowed).', false, error);
+    return new TransferError('file', said('file_unreadable_now'), false, error);
   }
   return error;
 }
@@ -221,20 +226,20 @@ function toTransferError(error: unknown, maybeReceived: boolean): TransferError 
   if (error instanceof TransferError) {
     // Stopped here, a local file problem, or an explicit refusal: nothing to look for.
     if (error.kind === 'aborted' || error.kind === 'file' || error.kind === 'refused') return error;
-    return new TransferError(error.kind, error.message, maybeReceived, error);
+    return new TransferError(error.kind, error.said, maybeReceived, error);
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  const reason = NETWORK_REASONS[code] ?? 'The connection to the file server failed.';
-  return new TransferError('network', reason, maybeReceived, error);
+  return new TransferError('network', said(NETWORK_REASONS[code] ?? 'file_server_connection_failed'), maybeReceived, error);
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'The file server refused the connection.',
-  ECONNRESET: 'The file server closed the connection.',
-  EPIPE: 'The file server closed the connection.',
-  ETIMEDOUT: 'The connection to the file server timed out.',
-  ENOTFOUND: 'The file server could not be found.',
-  EAI_AGAIN: 'The file server could not be found.',
-  EHOSTUNREACH: 'The file server cannot be reached.',
-  ENETUNREACH: 'The network is unreachable.',
+/** What each socket error code means for the file server (codes of shared/said.ts without params). */
+const NETWORK_REASONS: Record<string, 'file_server_refused_connection' | 'file_server_closed_connection' | 'file_server_timed_out' | 'file_server_not_found' | 'file_server_unreachable' | 'network_unreachable'> = {
+  ECONNREFUSED: 'file_server_refused_connection',
+  ECONNRESET: 'file_server_closed_connection',
+  EPIPE: 'file_server_closed_connection',
+  ETIMEDOUT: 'file_server_timed_out',
+  ENOTFOUND: 'file_server_not_found',
+  EAI_AGAIN: 'file_server_not_found',
+  EHOSTUNREACH: 'file_server_unreachable',
+  ENETUNREACH: 'network_unreachable',
 };

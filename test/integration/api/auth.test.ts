@@ -14,6 +14,7 @@ import { SettingsStore } from '../../../electron/core/settings/settings-store.ts
 import { startHost, type Host } from '../../host/index.ts';
 import { tempDir } from './fixtures.ts';
 import { shownKey } from '../../support/shown-account.ts';
+import { said } from '../../../shared/said.ts';
 
 /** No session pool here: no account has an upload (the view's counts). */
 const NO_UPLOADS = { accountTotals: () => ({ active: 0, waiting: 0 }) };
@@ -115,7 +116,7 @@ describe('AuthService', () => {
     await auth.forgetKey(accountIdFor(host.baseUrl, host.apiKey));
     expect(shownKey(await view())).toMatchObject({ hasKey: false, last4: null, baseUrl: host.baseUrl });
     expect(await auth.getKey()).toBeNull();
-    secrets.problem = 'No keychain is available: install and start a Secret Service';
+    secrets.problem = said('keychain_none_linux', { detail: 'No D-Bus session' });
     expect((await view()).storage).toEqual({ available: false, backend: 'none', problem: secrets.problem });
     expect((await rejection(auth.addKey({ baseUrl: host.baseUrl, key: host.apiKey }))).code).toBe('unavailable');
   });

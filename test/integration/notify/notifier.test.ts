@@ -149,6 +149,9 @@ describe('notification destinations', () => {
     await hook.down();
     for (const file of ['1.mp4', '2.mp4', '3.mp4']) parts.notifier.publish('uploadFailed', () => failed(file));
     await until('an attempt failed and was put off', () => parts.outbox.waiting().some((w) => w.count === 3 && w.lastError !== null));
+    // Why, as a said code the window words in its language ("last try: …").
+    const why = parts.outbox.waiting()[0]!.lastError!;
+    expect(why.code).toMatch(/^notify_(failed_network|failed_http|waiting_behind)$/);
     // The app quits while the receiver is down; the outbox file keeps the messages.
     await parts.notifier.close();
     parts.outbox.close();
@@ -157,7 +160,7 @@ describe('notification destinations', () => {
     const outbox = new NotifyOutbox(join(parts.dir, 'notify-outbox.sqlite'));
     const notifier = notifierOn({ ...parts, outbox });
     rig = { ...parts, outbox, notifier };
-    expect(outbox.waiting()).toMatchObject([{ count: 3 }]);
+    expect(outbox.waiting()).toMatchObject([{ count: 3, lastError: why }]);
     notifier.start();
     await hook.up();
     await until('all three arrived', () => outbox.waiting().length === 0);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, execSync } from 'node:child_process';
-import { accountFor, UNLOCK_KEYCHAIN } from '../../../electron/core/secrets/secret-store.ts';
+import { accountFor, KEYCHAIN_LOCKED, UNLOCK_KEYCHAIN } from '../../../electron/core/secrets/secret-store.ts';
 
 const enabled = process.env.VIDLIFT_KEYCHAIN_TESTS === '1';
 const reason = 'set VIDLIFT_KEYCHAIN_TESTS=1 inside a D-Bus session with gnome-keyring (test/support/with-keyring.sh) to run';
@@ -52,7 +52,7 @@ describe.skipIf(!enabled)(`one copy of the key in a real keychain, locked and un
 
   it('while locked: says to unlock it, and keeps no second copy; after the unlock the key goes to the keychain', () => {
     lockKeyring();
-    expect(run('chain', 'status')).toEqual({ ok: true, value: { available: false, backend: 'keychain', problem: UNLOCK_KEYCHAIN } });
+    expect(run('chain', 'status')).toEqual({ ok: true, value: { available: false, backend: 'keychain', problem: KEYCHAIN_LOCKED } });
     expect(run('chain', 'set', KEY)).toEqual({ ok: false, message: UNLOCK_KEYCHAIN });
     expect(run('fallback', 'get')).toEqual({ ok: true, value: null });
     unlockKeyring();

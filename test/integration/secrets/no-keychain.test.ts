@@ -37,13 +37,15 @@ describe('KeytarSecretStore without a keychain', () => {
       );
     });
     const results = JSON.parse(out) as Record<string, { ok: boolean; code?: string; message?: string; isAppError?: boolean }> & {
-      status: { available: boolean; backend: string; problem: string | null };
+      status: { available: boolean; backend: string; problem: { code: string; params: Record<string, unknown> } | null };
     };
     for (const name of ['get', 'set']) {
       expect(results[name]).toMatchObject({ ok: false, code: 'unavailable', isAppError: true });
       expect(results[name]?.message).toMatch(/No keychain is available: install and start a Secret Service such as GNOME Keyring/);
     }
     expect(results.status).toMatchObject({ available: false, backend: 'none' });
+    // Why, as a said code the window words in the person's language (the keychain's own words as its detail).
+    expect(results.status.problem?.code).toBe('keychain_none_linux');
     // Bounded, not a performance figure: three keychain calls, each raced against 3 s.
     expect(Date.now() - started).toBeLessThan(15_000);
   });

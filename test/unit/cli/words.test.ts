@@ -11,6 +11,7 @@ import { counted, formatBytes, speakLocaleOf, words } from '../../../electron/cl
 import { CliError, EXIT } from '../../../electron/cli/context.ts';
 import { displayWidth, table } from '../../../electron/cli/output.ts';
 import { m } from '../../../shared/i18n/index.ts';
+import { said } from '../../../shared/said.ts';
 
 const folder = (id: number, name: string, parent: number): Folder => ({ id, name, parent, code: `c${id}`, isPublic: false, openEmbed: false, files: 0, color: '', pending: null });
 
@@ -63,7 +64,7 @@ describe('unreachable', () => {
     }
   });
   const failure = (errno: string | null, kind: 'network' | 'timeout' = 'network'): ServiceError =>
-    new ServiceError('offline', 'core words', { kind, cause: new TransportError(kind, 'core words', { errno }) });
+    new ServiceError('offline', 'core words', { kind, cause: new TransportError(kind, said('connection_closed_mid_reply'), { errno }) });
 
   it('words the socket error, not the core’s sentence, and names the address', async () => {
     const offline = await unreachable('http://127.0.0.1:1', failure('ECONNREFUSED'));

@@ -13,12 +13,27 @@ describe('said-scan', () => {
     expect(scanSource('x.ts', source).map((f) => f.line)).toEqual([1, 2, 3, 4]);
   });
 
+  it('flags a sentence given to any error class, to super(…) in a constructor, and to a field a person reads', () => {
+    const source = [
+      "throw new ServiceError('server', `The service sent ${what}, which Vidlift cannot use.`, { kind: 'bad_reply' });",
+      "finish(new TransferError('timeout', 'The file server stopped answering.', true));",
+      'class DeadlineExceeded extends Error { constructor(ms: number) { super(`no complete answer within ${ms} s`); } }',
+      "return { ok: false, error: 'no secret in the keychain' };",
+      "return { follow: false, reason: 'a redirect from https to plain http' };",
+      "status.problem = 'The keychain is locked.';",
+    ].join('\n');
+    expect(scanSource('x.ts', source).map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('passes codes, a category, a developer note in lower case, and text from elsewhere', () => {
     const source = [
       "throw new AppError('not_found', said('upload_gone'), { retryable: false });",
       "throw new Error('a limiter needs at least one slot');",
       'throw new AppError(error.code, describeIssues(parsed.error));',
       'throw new Error(`${method} returned a result outside its contract: ${detail}`);',
+      "throw new TransferError(status >= 500 ? 'server' : 'refused', said('upload_gone'), true);",
+      "class FileSwappedError extends AppError { constructor(why: Said) { super('validation', why, { retryable: false }); } }",
+      "return { ok: false, reason: queued ? 'already_queued' : 'locate_first', message: error.message };",
     ].join('\n');
     expect(scanSource('x.ts', source)).toEqual([]);
   });

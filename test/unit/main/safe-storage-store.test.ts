@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FallbackSecretStore } from '../../../electron/core/secrets/fallback-store.ts';
 import type { SecretStore } from '../../../electron/core/secrets/secret-store.ts';
 import { SafeStorageSecretStore, safeStorageFallback } from '../../../electron/main/safe-storage-store.ts';
+import { said } from '../../../shared/said.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -71,7 +72,7 @@ describe('SafeStorageSecretStore', () => {
       set: async () => undefined,
       delete: async () => false,
       list: async () => [],
-      status: async () => ({ available: false, backend: 'keychain', problem: 'no Secret Service' }),
+      status: async () => ({ available: false, backend: 'keychain', problem: said('keychain_none_linux', { detail: 'no Secret Service' }) }),
     };
     const store = new FallbackSecretStore(keychain, safeStorageFallback({ safeStorage: fakeSafeStorage('kwallet6'), file: file(), platform: 'linux' }));
     expect((await store.status()).backend).toBe('safeStorage');

@@ -3,6 +3,7 @@ import { methods } from '../../../../shared/contract.ts';
 import { createRemoteHandlers } from '../../../../electron/core/remote/handlers.ts';
 import type { ActionResult, AddResult } from '../../../../electron/core/remote/remote-imports.ts';
 import type { RemoteView } from '../../../../shared/model.ts';
+import { said } from '../../../../shared/said.ts';
 
 const view: RemoteView = {
   items: [
@@ -30,7 +31,7 @@ describe('createRemoteHandlers', () => {
       list: () => view,
       add: (urls: readonly string[]): AddResult => {
         calls.push(['add', urls]);
-        return { accepted: 1, rejected: [{ url: 'ftp://x', reason: 'only http and https' }] };
+        return { accepted: 1, rejected: [{ url: 'ftp://x', reason: said('remote_url_scheme', { scheme: 'ftp:' }) }] };
       },
       action: async (action, id): Promise<ActionResult> => {
         calls.push(['action', action, id]);
@@ -43,7 +44,7 @@ describe('createRemoteHandlers', () => {
     });
     expect(methods['remote:list'].output.parse(await handlers['remote:list'](undefined))).toEqual(view);
     const added = await handlers['remote:add']({ urls: ['https://a.example/v.mp4', 'ftp://x'] });
-    expect(methods['remote:add'].output.parse(added)).toEqual({ accepted: 1, rejected: [{ url: 'ftp://x', reason: 'only http and https' }] });
+    expect(methods['remote:add'].output.parse(added)).toEqual({ accepted: 1, rejected: [{ url: 'ftp://x', reason: said('remote_url_scheme', { scheme: 'ftp:' }) }] });
     const acted = await handlers['remote:action']({ action: 'delete', id: 'abcdefabcdef' });
     expect(methods['remote:action'].output.parse(acted)).toEqual(view);
     const discarded = await handlers['remote:discard']({ localId: 1 });

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from '../../../../electron/core/db/database.ts'
 import { RemoteImports } from '../../../../electron/core/remote/remote-imports.ts';
 import type { EventSink } from '../../../../electron/core/rpc/events.ts';
 import type { RemoteView } from '../../../../shared/model.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { ManualConnectivity } from '../../../../electron/core/connectivity.ts';
 import { FakeService } from './support/fake-service.ts';
 import { ManualTimers } from './support/manual-timers.ts';
@@ -253,9 +254,10 @@ describe('RemoteImports', () => {
     const result = remote.add([...urls(2), 'ftp://x.example/a']);
     expect(result.accepted).toBe(1);
     expect(result.rejected).toEqual([
-      { url: 'ftp://x.example/a', reason: expect.stringMatching(/ftp:/) },
-      { url: urls(1)[0], reason: 'already waiting or being imported' },
+      { url: 'ftp://x.example/a', reason: { code: 'remote_url_scheme', params: { scheme: 'ftp:' } } },
+      { url: urls(1)[0], reason: { code: 'remote_url_in_progress', params: {} } },
     ]);
+    expect(sayInEnglish(result.rejected[1]!.reason)).toBe('already waiting or being imported');
   });
 
   it('emits remote:changed only when the view changed', async () => {

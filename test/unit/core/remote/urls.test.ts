@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkUrls, urlProblem } from '../../../../electron/core/remote/urls.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
+import type { Said } from '../../../../shared/said.ts';
+
+/** What a person reads of a reason, in English (an absent one reads as empty, and fails). */
+function english(reason: Said | null | undefined): string {
+  return reason ? sayInEnglish(reason) : '';
+}
 
 describe('checkUrls', () => {
   it('accepts http and https, normalized', () => {
@@ -19,11 +26,11 @@ describe('checkUrls', () => {
       'https://user:pw@example.com/v.mp4',
       'file:///etc/passwd',
     ]);
-    expect(result.rejected[0]?.reason).toMatch(/ftp:/);
-    expect(result.rejected[1]?.reason).toMatch(/javascript:/);
-    expect(result.rejected[2]?.reason).toBe('not a web address');
-    expect(result.rejected[3]?.reason).toMatch(/user name or password/);
-    for (const r of result.rejected) expect(r.reason.length).toBeGreaterThan(0);
+    expect(english(result.rejected[0]?.reason)).toMatch(/ftp:/);
+    expect(english(result.rejected[1]?.reason)).toMatch(/javascript:/);
+    expect(english(result.rejected[2]?.reason)).toBe('not a web address');
+    expect(english(result.rejected[3]?.reason)).toMatch(/user name or password/);
+    for (const r of result.rejected) expect(english(r.reason).length).toBeGreaterThan(0);
   });
 
   it('collapses duplicates in one paste and skips blank lines', () => {
@@ -32,6 +39,6 @@ describe('checkUrls', () => {
   });
 
   it('refuses addresses longer than the contract allows', () => {
-    expect(urlProblem(`https://a.example/${'x'.repeat(2100)}`)).toMatch(/longer than/);
+    expect(english(urlProblem(`https://a.example/${'x'.repeat(2100)}`))).toMatch(/longer than/);
   });
 });

@@ -4,6 +4,7 @@ import { FallbackSecretStore } from '../../../../electron/core/secrets/fallback-
 import { KeytarSecretStore, type KeytarModule } from '../../../../electron/core/secrets/keytar-store.ts';
 import { MemorySecretStore } from '../../../../electron/core/secrets/memory-store.ts';
 import { checkKeyShape } from '../../../../electron/core/accounts/key-check.ts';
+import { said } from '../../../../shared/said.ts';
 
 function fakeKeytar(behaviour: 'ok' | 'hang' | 'fail'): KeytarModule {
   const values = new Map<string, string>();
@@ -76,7 +77,7 @@ describe('FallbackSecretStore', () => {
     const store = new FallbackSecretStore(primary, () => fallback);
     await store.set('a', '1');
     expect(await primary.get('a')).toBe('1');
-    primary.problem = 'No keychain';
+    primary.problem = said('keychain_none_linux', { detail: 'No D-Bus session' });
     await store.set('a', '2');
     expect(await fallback.get('a')).toBe('2');
     expect((await store.status()).available).toBe(true);
@@ -84,9 +85,9 @@ describe('FallbackSecretStore', () => {
 
   it('with no fallback offered, reports the keychain problem', async () => {
     const primary = new MemorySecretStore();
-    primary.problem = 'No keychain is available';
+    primary.problem = said('keychain_none_linux', { detail: 'No D-Bus session' });
     const store = new FallbackSecretStore(primary, () => null);
-    expect(await store.status()).toEqual({ available: false, backend: 'none', problem: 'No keychain is available' });
+    expect(await store.status()).toEqual({ available: false, backend: 'none', problem: primary.problem });
     expect((await rejection(store.get('a'))).code).toBe('unavailable');
   });
 });

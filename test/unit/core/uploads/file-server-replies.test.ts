@@ -5,6 +5,7 @@
 // File codes are kept as the sources wrote them; the surrounding fields are theirs too.
 import { describe, expect, it } from 'vitest';
 import { parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 
 interface Case {
   name: string;
@@ -251,7 +252,7 @@ describe('file-server replies seen in the wild', () => {
       expect(reply).toMatchObject({ ok: true, fileCode: c.fileCode });
     } else {
       expect(reply.ok).toBe(false);
-      if (!reply.ok && c.says) expect(reply.message).toContain(c.says);
+      if (!reply.ok && c.says) expect(sayInEnglish(reply.said)).toContain(c.says);
     }
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { buildUploadEnvelope, FILE_NAME_ESCAPES, fileNameAsSent, fileNameDecoded, fileNameWarnings, parseFileServerReply } from '../../../../electron/core/uploads/file-server.ts';
+
+/** A failed reply as its English (what the person reads, in the English catalog). */
+function inEnglish(reply: ReturnType<typeof parseFileServerReply>): object {
+  return reply.ok ? reply : { ok: false, message: sayInEnglish(reply.said) };
+}
 
 async function formText(folderId: number): Promise<string> {
   const file = Buffer.from('VIDEO');
@@ -47,22 +53,22 @@ describe('the file-server adapter', () => {
       title: null,
     });
     const refused = parseFileServerReply(200, JSON.stringify([{ file_code: '', file_status: 'file is too big' }]));
-    expect(refused).toEqual({ ok: false, message: 'The file server refused the upload: file is too big' });
+    expect(inEnglish(refused)).toEqual({ ok: false, message: 'The file server refused the upload: file is too big' });
   });
 
   it('fails any other shape or status with the server text', () => {
-    expect(parseFileServerReply(400, JSON.stringify({ status: 400, msg: 'Folder not found' }))).toEqual({
+    expect(inEnglish(parseFileServerReply(400, JSON.stringify({ status: 400, msg: 'Folder not found' })))).toEqual({
       ok: false,
       message: 'The file server refused the upload: Folder not found',
     });
     expect(parseFileServerReply(200, JSON.stringify({ status: 200, msg: 'OK', result: [] })).ok).toBe(false);
     const html = parseFileServerReply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>');
-    expect(html).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 502): “502 Bad Gateway”.' });
-    expect(parseFileServerReply(200, '')).toEqual({ ok: false, message: 'The file server sent a reply Vidlift cannot read (HTTP 200, no message).' });
+    expect(inEnglish(html)).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 502): “502 Bad Gateway”.' });
+    expect(inEnglish(parseFileServerReply(200, ''))).toEqual({ ok: false, message: 'The file server sent a reply Vidlift cannot read (HTTP 200, no message).' });
     // A proxy's whole page is not the message: its title is, in a sentence (issue 26).
     const nginx = parseFileServerReply(503, '<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad Gateway</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n');
-    expect(nginx).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 503): “502 Bad Gateway”.' });
-    expect(parseFileServerReply(413, 'Request Entity Too Large')).toEqual({ ok: false, message: 'The file server refused the upload (HTTP 413): “Request Entity Too Large”.' });
+    expect(inEnglish(nginx)).toEqual({ ok: false, message: 'The file server is having trouble (HTTP 503): “502 Bad Gateway”.' });
+    expect(inEnglish(parseFileServerReply(413, 'Request Entity Too Large'))).toEqual({ ok: false, message: 'The file server refused the upload (HTTP 413): “Request Entity Too Large”.' });
     expect(parseFileServerReply(200, '{"status":200,"msg":"OK","result":[{"filecode":')).toMatchObject({ ok: false });
     expect(parseFileServerReply(200, JSON.stringify({ weird: true })).ok).toBe(false);
   });

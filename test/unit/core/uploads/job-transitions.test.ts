@@ -2,6 +2,7 @@
 // the expected next state written out here by hand (not derived from the code under test).
 import { describe, expect, it } from 'vitest';
 import type { UploadState } from '../../../../shared/model.ts';
+import { said } from '../../../../shared/said.ts';
 import {
   ARRIVED_BEFORE_CANCEL,
   UPLOAD_STATES,
@@ -22,7 +23,7 @@ const EVENTS: Record<JobEventType, JobEvent> = {
   'retry-file-missing': { type: 'retry-file-missing' },
   'cancel-checked': { type: 'cancel-checked', now: NOW },
   'cancel-check-later': { type: 'cancel-check-later', at: NOW + 4_000 },
-  'file-changed': { type: 'file-changed', reason: 'The file changed.', now: NOW },
+  'file-changed': { type: 'file-changed', reason: said('file_changed'), now: NOW },
   'not-there-yet': { type: 'not-there-yet' },
   started: { type: 'started', attempts: 2, now: 1_000 },
   'last-chunk': { type: 'last-chunk' },
@@ -33,7 +34,7 @@ const EVENTS: Record<JobEventType, JobEvent> = {
   landed: { type: 'landed', links: { downloadUrl: 'https://d/x', embedUrl: 'https://e/x' }, now: NOW },
   stopped: { type: 'stopped', intent: 'pause', maybeReceived: false, now: NOW },
   offline: { type: 'offline', maybeReceived: false },
-  'file-unreadable': { type: 'file-unreadable', message: 'EIO', maybeReceived: false, now: NOW },
+  'file-unreadable': { type: 'file-unreadable', said: said('file_unreadable_now'), maybeReceived: false, now: NOW },
   'retry-later': { type: 'retry-later', error: ERROR, at: NOW + 5_000, maybeReceived: false },
   failed: { type: 'failed', error: ERROR, maybeReceived: false, now: NOW },
 };

@@ -47,7 +47,16 @@ describe('UploadStore', () => {
       restart: null,
     });
     s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
-    expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', retryable: false });
+    // A row from before codes keeps its English as written.
+    expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', said: { code: 'as_written', params: { text: 'Nope' } }, retryable: false });
+    // Since issue 30 the row keeps what is said, read back in the person's language.
+    s.update(row.id, { error_message: JSON.stringify({ code: 'file_server_silent', params: {} }) });
+    expect(toUploadJob(s.get(row.id)!).error).toEqual({
+      code: 'server',
+      message: 'The file server stopped answering.',
+      said: { code: 'file_server_silent', params: {} },
+      retryable: false,
+    });
   });
 
   it('keeps what was verified when it landed, and reads a damaged value as not checked (issue 26)', () => {
