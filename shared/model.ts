@@ -468,8 +468,8 @@ export type OutboxView = z.infer<typeof OutboxView>;
 export const Connection = z.object({
   state: z.enum(['online', 'offline', 'unknown']),
   since: z.number(),
-  /** When offline: what failed, in words. */
-  reason: z.string().nullable(),
+  /** When offline: what failed, as said by the failure itself (worded by the window and the CLI). */
+  reason: SaidSchema.nullable(),
   /** When offline: when the next attempt is due (epoch ms). */
   nextAttemptAt: z.number().nullable(),
 });

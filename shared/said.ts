@@ -158,6 +158,8 @@ export const SAID_CODES = {
   account_gone: {},
   account_key_exists: { name: 'text' },
   account_needed_for_watch: {},
+  /** The connection's reason while the service refuses the key (accounts/key-gate.ts). */
+  key_refused_replace: {},
   accounts_fixed_run: {},
   account_setup_needed: {},
   key_length: { expected: 'count', actual: 'count' },

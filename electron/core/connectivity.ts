@@ -4,6 +4,8 @@
 // the outbox, remote imports and the upload engine read state() and wait on onChange().
 // Nobody else reports: a failure reached the client first, and the client already said so.
 import type { Connection } from '../../shared/model.ts';
+import type { Said } from '../../shared/said.ts';
+import { errorLead } from '../../shared/errors.ts';
 import { Listeners } from './listeners.ts';
 
 export type ConnectionListener = (now: Connection, previous: Connection) => void;
@@ -12,7 +14,7 @@ export type ConnectionListener = (now: Connection, previous: Connection) => void
 export class ConnectionListeners extends Listeners<[now: Connection, previous: Connection]> {}
 
 /** What one finished request learned about the service. */
-export type Outcome = { reached: true } | { reached: false; reason: string };
+export type Outcome = { reached: true } | { reached: false; reason: Said };
 
 export interface Connectivity {
   state(): Connection;
@@ -66,10 +68,10 @@ export class ManualConnectivity implements Connectivity {
     this.set(outcome.reached ? 'online' : 'offline', outcome.reached ? null : outcome.reason);
   }
 
-  set(state: Connection['state'], reason: string | null = null): void {
+  set(state: Connection['state'], reason: Said | null = null): void {
     if (state === this.#state.state) return;
     const previous = this.#state;
-    this.#state = { state, since: Date.now(), reason: state === 'offline' ? (reason ?? 'offline') : null, nextAttemptAt: null };
+    this.#state = { state, since: Date.now(), reason: state === 'offline' ? (reason ?? errorLead('offline')) : null, nextAttemptAt: null };
     this.#listeners.notify(this.state(), previous);
   }
 }

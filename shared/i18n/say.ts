@@ -135,6 +135,7 @@ const CODE_MESSAGES = {
   account_gone: m.code_account_gone,
   account_key_exists: m.code_account_key_exists,
   account_needed_for_watch: m.code_account_needed_for_watch,
+  key_refused_replace: m.code_key_refused_replace,
   accounts_fixed_run: m.code_accounts_fixed_run,
   account_setup_needed: m.code_account_setup_needed,
   key_length: m.code_key_length,

@@ -8,6 +8,7 @@ import { followJobs, leftoverUploads } from '../follow.ts';
 import { resolveFolder } from '../folders.ts';
 import { table, type Output } from '../output.ts';
 import { m } from '../../../shared/i18n/index.ts';
+import { say } from '../../../shared/i18n/say.ts';
 import { counted, formatBytes, formatCount, formatMoment, words, wordsWith } from '../locale.ts';
 import { cannotReach, sayOffline } from '../reach.ts';
 import { uploadSummary } from '../summary.ts';
@@ -172,10 +173,9 @@ export async function waitForSync(cli: Cli, quickBefore: number | null, fullBefo
     if (!status.running) {
       // The pass ended without bringing the library up to date: the service stopped answering.
       const connection = await cli.call('connection:get');
-      // The connection's reason is the core's English (not a code yet): quoted as written.
       if (connection.state === 'offline') {
         const address = cli.address;
-        throw new CliError(connection.reason ? words(m.cli_sync_stopped_answering_because, { address, reason: connection.reason }) : words(m.cli_sync_stopped_answering, { address }), EXIT.someFailed, 'offline');
+        throw new CliError(connection.reason ? words(m.cli_sync_stopped_answering_because, { address, reason: say(connection.reason) }) : words(m.cli_sync_stopped_answering, { address }), EXIT.someFailed, 'offline');
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

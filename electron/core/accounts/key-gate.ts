@@ -3,10 +3,11 @@
 // parts read this view instead of the connection monitor; the client still reports to the
 // monitor itself.
 import type { Connection } from '../../../shared/model.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import { ConnectionListeners, type ConnectionListener, type Connectivity, type Outcome } from '../connectivity.ts';
 
 /** The reason the held parts see while the key is refused (the status shows the key state itself). */
-export const KEY_REFUSED_REASON = 'The service no longer accepts this key: replace it in Settings.';
+export const KEY_REFUSED_REASON: Said = said('key_refused_replace');
 
 export class KeyGatedConnectivity implements Connectivity {
   readonly #inner: Connectivity;

@@ -6,7 +6,9 @@
 // past 3 s (3.6 s with jitter) and a probe that hangs counts as failed after 3 s.
 // Other core services (uploads, library sync, the outbox) resume through onChange.
 import type { Connection } from '../../../shared/model.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError, saidOfError } from '../../../shared/errors.ts';
+import { said, type Said } from '../../../shared/said.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { ConnectionListeners, type ConnectionListener, type Connectivity, type Outcome } from '../connectivity.ts';
@@ -83,11 +85,11 @@ export class ConnectionMonitor implements Connectivity {
     this.#set({ state: 'online', since: this.#now(), reason: null, nextAttemptAt: null });
   }
 
-  #markOffline(reason: string): void {
+  #markOffline(reason: Said): void {
     if (this.#stopped) return;
     if (this.#state.state === 'offline') {
       // Already offline: keep the backoff where it is, only the latest reason changes.
-      if (reason !== this.#state.reason) this.#set({ ...this.#state, reason });
+      if (!sameSaid(reason, this.#state.reason)) this.#set({ ...this.#state, reason });
       if (this.#timer === null && !this.#probing) this.#schedule();
       return;
     }
@@ -139,11 +141,11 @@ export class ConnectionMonitor implements Connectivity {
     } catch (error) {
       if (deadline.signal.aborted || isNetworkFailure(error) || (error instanceof AppError && error.code === 'offline')) {
         this.#failedProbes++;
-        const reason = deadline.signal.aborted ? (this.#state.reason ?? 'The service did not answer in time.') : error instanceof Error ? error.message : String(error);
+        const reason = deadline.signal.aborted ? (this.#state.reason ?? said('service_not_reached_deadline', { seconds: this.#probeTimeoutMs / 1000 })) : saidOfError(error);
         this.#probing = false;
         if (this.#state.state !== 'offline') this.#markOffline(reason);
         else {
-          if (reason !== this.#state.reason) this.#state = { ...this.#state, reason };
+          if (!sameSaid(reason, this.#state.reason)) this.#state = { ...this.#state, reason };
           this.#schedule();
         }
         return;
@@ -165,8 +167,13 @@ export class ConnectionMonitor implements Connectivity {
   #set(next: Connection): void {
     const previous = this.#state;
     this.#state = next;
-    if (previous.state !== next.state) this.#logger?.info('connection changed', { state: next.state, reason: next.reason });
+    if (previous.state !== next.state) this.#logger?.info('connection changed', { state: next.state, reason: next.reason && sayInEnglish(next.reason) });
     this.#events?.emit('connection:changed', this.state());
     this.#listeners.notify(this.state(), previous);
   }
+}
+
+/** Two failures say the same when code and params match: a new object for the same words is no change. */
+function sameSaid(a: Said, b: Said | null): boolean {
+  return b !== null && JSON.stringify(a) === JSON.stringify(b);
 }

@@ -138,7 +138,7 @@ export class RequestPipeline {
         throw this.#redacted(await this.#classify(spec, base, key, error.serviceMessage, deadlineAt));
       }
       const failure = this.#redacted(toServiceError(spec.op, error));
-      if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.report({ reached: false, reason: failure.message });
+      if (failure.kind === 'network' || failure.kind === 'timeout') this.#connection?.report({ reached: false, reason: failure.said });
       else if (failure.kind !== 'local') this.#connection?.report({ reached: true });
       throw failure;
     } finally {

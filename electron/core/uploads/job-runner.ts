@@ -49,7 +49,7 @@ export type RunOutcome =
   | { kind: 'done' }
   | { kind: 'failed' } // failed for good, or the file changed: counts as failed in the batch
   | { kind: 'retry-later' }
-  | { kind: 'offline'; reason: string }
+  | { kind: 'offline'; reason: Said }
   | { kind: 'stopped' };
 
 interface JobRunnerOptions {
@@ -224,7 +224,7 @@ export class JobRunner {
     } catch (error) {
       if (run.intent !== null) return { kind: 'stopped' };
       // Offline or the key refused: the queue holds, and back online the look goes again.
-      if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) return { kind: 'offline', reason: error.message };
+      if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) return { kind: 'offline', reason: error.said };
       const delay = backoffDelay(this.#o.backoff, 2, this.#o.random);
       this.#o.logger.warn('a cancelled upload could not be looked for on the service; trying again', { jobId: row.id, delayMs: delay, error: toShape(error).message });
       this.#o.store.apply(row.id, { type: 'cancel-check-later', at: this.#o.now() + delay });
@@ -300,7 +300,7 @@ export class JobRunner {
     // A refused key holds the job as offline does: it waits for a new key (accounts/key-gate.ts), never fails.
     if (isOffline(error) || (isAppError(error) && error.code === 'unauthorized')) {
       store.apply(row.id, { type: 'offline', maybeReceived, bytesSent });
-      return { kind: 'offline', reason: error.message };
+      return { kind: 'offline', reason: error.said };
     }
     if (error instanceof TransferError && error.kind === 'file') {
       store.apply(row.id, { type: 'file-unreadable', said: mapSaidText(error.said, (text) => this.#o.secrets.redact(text)), maybeReceived, now, bytesSent });

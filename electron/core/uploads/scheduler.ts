@@ -4,6 +4,7 @@
 // each run's outcome into batch counts. The commands (engine.ts) say when to look again.
 // Outside an upload window or on battery (conditions.ts) nothing new starts, but what runs
 // finishes; a job the person started "now anyway" goes regardless.
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 import type { Logger } from '../log/logger.ts';
 import { isReachable, onBackOnline, type Connectivity } from '../connectivity.ts';
 import type { Timers } from '../timers.ts';
@@ -233,7 +234,7 @@ export class Scheduler {
         return;
       case 'offline':
         // The client has told the connection monitor; pump() holds the queue until it is back.
-        if (!this.#waitingLogged) this.#o.logger.info('the service cannot be reached; uploads wait', { reason: outcome.reason });
+        if (!this.#waitingLogged) this.#o.logger.info('the service cannot be reached; uploads wait', { reason: sayInEnglish(outcome.reason) });
         this.#waitingLogged = true;
         return;
       case 'retry-later':

@@ -15,6 +15,7 @@ import { UploadEngine, type UploadEngineOptions } from '../../../electron/core/u
 import { ConnectionMonitor } from '../../../electron/core/api/connection.ts';
 import type { Outcome } from '../../../electron/core/connectivity.ts';
 import type { UploadJob } from '../../../shared/model.ts';
+import type { Said } from '../../../shared/said.ts';
 
 /** The first bytes of an ISO MP4 (ftyp box), so content sniffing accepts the file. */
 export const MP4_HEAD = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
@@ -31,7 +32,7 @@ export function writeVideo(dir: string, name: string, size: number): { path: str
  * waits on it, a probe finds the service again), recording what the client reported.
  */
 export class TestConnection extends ConnectionMonitor {
-  readonly reports: string[] = [];
+  readonly reports: Said[] = [];
 
   override report(outcome: Outcome): void {
     if (!outcome.reached) this.reports.push(outcome.reason);

@@ -2,6 +2,7 @@
 // hand-driven implementation tests and tools use. The monitor itself: api/connection.test.ts.
 import { describe, expect, it } from 'vitest';
 import { isReachable, ManualConnectivity, onBackOnline, onReachabilityChange } from '../../../electron/core/connectivity.ts';
+import { said } from '../../../shared/said.ts';
 
 describe('connectivity', () => {
   it('counts unknown as reachable and reports only real flips of reachability', () => {
@@ -25,8 +26,8 @@ describe('connectivity', () => {
     const off = onBackOnline(c, () => back++);
     c.set('online');
     expect(back).toBe(0);
-    c.report({ reached: false, reason: 'ECONNREFUSED' });
-    expect(c.state()).toMatchObject({ state: 'offline', reason: 'ECONNREFUSED' });
+    c.report({ reached: false, reason: said('connection_failed_before_reply', { detail: 'ECONNREFUSED' }) });
+    expect(c.state()).toMatchObject({ state: 'offline', reason: said('connection_failed_before_reply', { detail: 'ECONNREFUSED' }) });
     c.report({ reached: true });
     expect(back).toBe(1);
     c.report({ reached: true });

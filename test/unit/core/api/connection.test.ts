@@ -4,6 +4,11 @@ import type { Timers } from '../../../../electron/core/timers.ts';
 import { ServiceError } from '../../../../electron/core/api/errors.ts';
 import { AppError } from '../../../../shared/errors.ts';
 import type { Connection } from '../../../../shared/model.ts';
+import { said } from '../../../../shared/said.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
+
+/** A network failure as the client reports it: the transport's own said thing. */
+const down = (detail: string) => said('connection_failed_before_reply', { detail });
 
 /** Hand-driven timers and clock: `fire()` runs the pending timer after moving the clock. */
 function fakeTime() {
@@ -72,8 +77,8 @@ describe('ConnectionMonitor', () => {
     monitor.onChange((now, before) => {
       if (now.state !== before.state) changes.push(`${before.state}->${now.state}`);
     });
-    monitor.report({ reached: false, reason: 'connection refused' });
-    expect(monitor.state()).toMatchObject({ state: 'offline', reason: 'connection refused', nextAttemptAt: 2_000 });
+    monitor.report({ reached: false, reason: down('connection refused') });
+    expect(monitor.state()).toMatchObject({ state: 'offline', reason: down('connection refused'), nextAttemptAt: 2_000 });
     const delays: number[] = [];
     for (let i = 0; i < 4; i++) {
       const before = time.now();
@@ -93,7 +98,7 @@ describe('ConnectionMonitor', () => {
     const { monitor, time } = setup(async () => {
       throw new AppError('unauthorized', 'bad key');
     });
-    monitor.report({ reached: false, reason: 'reset' });
+    monitor.report({ reached: false, reason: down('reset') });
     await time.fire();
     expect(monitor.state().state).toBe('online');
     monitor.stop();
@@ -101,10 +106,10 @@ describe('ConnectionMonitor', () => {
 
   it('a second failure while offline keeps the backoff and updates the reason', () => {
     const { monitor, time } = setup(async () => undefined);
-    monitor.report({ reached: false, reason: 'first' });
+    monitor.report({ reached: false, reason: down('first') });
     const due = monitor.state().nextAttemptAt;
-    monitor.report({ reached: false, reason: 'second' });
-    expect(monitor.state()).toMatchObject({ reason: 'second', nextAttemptAt: due });
+    monitor.report({ reached: false, reason: down('second') });
+    expect(monitor.state()).toMatchObject({ reason: down('second'), nextAttemptAt: due });
     expect(time.pending()).toHaveLength(1);
     monitor.stop();
     expect(time.pending()).toHaveLength(0);
@@ -120,7 +125,7 @@ describe('ConnectionMonitor', () => {
       now: time.now,
       random: () => 0.999,
     });
-    monitor.report({ reached: false, reason: 'refused' });
+    monitor.report({ reached: false, reason: down('refused') });
     const delays: number[] = [];
     for (let i = 0; i < 8; i++) {
       const due = monitor.state().nextAttemptAt!;
@@ -148,19 +153,36 @@ describe('ConnectionMonitor', () => {
       maxDelayMs: 2_000,
       probeTimeoutMs: 3_000,
     });
-    monitor.report({ reached: false, reason: 'swallowed' });
+    monitor.report({ reached: false, reason: down('swallowed') });
     await time.fire(); // the probe starts
     expect(signals).toHaveLength(1);
     await time.fire(); // its deadline passes
     expect(signals[0]!.aborted).toBe(true);
-    expect(monitor.state()).toMatchObject({ state: 'offline', reason: 'swallowed' });
+    expect(monitor.state()).toMatchObject({ state: 'offline', reason: down('swallowed') });
     expect(monitor.state().nextAttemptAt).toBe(time.now() + 2_000);
     monitor.stop();
   });
 
+  it("a failed probe's own said thing becomes the reason; a first probe past its deadline says the service gave no answer in time", async () => {
+    const failing = setup(async () => {
+      throw new ServiceError('offline', said('connection_failed_before_reply', { detail: 'ECONNRESET' }), { kind: 'network' });
+    });
+    failing.monitor.report({ reached: false, reason: down('refused') });
+    await failing.monitor.checkNow();
+    expect(sayInEnglish(failing.monitor.state().reason!)).toBe(sayInEnglish(down('ECONNRESET')));
+    failing.monitor.stop();
+
+    const time = fakeTime();
+    const hanging = new ConnectionMonitor({ probe: () => new Promise(() => undefined), timers: time.timers, now: time.now, probeTimeoutMs: 3_000 });
+    const checked = hanging.checkNow();
+    await time.fire();
+    expect(sayInEnglish((await checked).reason!)).toBe('The service could not be reached: it gave no complete answer within 3 s.');
+    hanging.stop();
+  });
+
   it('checkNow probes at once', async () => {
     const { monitor } = setup(async () => undefined);
-    monitor.report({ reached: false, reason: 'down' });
+    monitor.report({ reached: false, reason: down('down') });
     expect((await monitor.checkNow()).state).toBe('online');
     monitor.stop();
   });

@@ -10,6 +10,8 @@ import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
 import { uploads } from '../../../../renderer/src/lib/state/uploads.svelte.ts';
 import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../../../shared/model.ts';
+import { said } from '../../../../shared/said.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { emptyUploadCounts } from '../../../../shared/upload-queue.ts';
 import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 
@@ -47,8 +49,10 @@ describe('the status bar', () => {
 
     // Offline, nothing is being sent: the queue is said as waiting, never as uploading.
     uploads.totals = { ...EMPTY_UPLOAD_TOTALS, active: 0, waiting: 7 };
-    status.connection = { state: 'offline', since: 0, reason: 'The service could not be reached.', nextAttemptAt: Date.now() + 20_000 };
+    status.connection = { state: 'offline', since: 0, reason: said('service_not_reached', { reason: said('connection_failed_before_reply', { detail: 'connection refused' }) }), nextAttemptAt: Date.now() + 20_000 };
     flushSync();
+    // The core's said reason, worded here (a said thing inside another, worded first).
+    expect(target.querySelector('.conn')!.getAttribute('title')).toContain(sayInEnglish(status.connection.reason!));
     expect(text('.statusbar')).not.toContain('Uploading');
     expect(text('.statusbar')).toContain('7 waiting to upload');
     expect(text('.conn-label')).toBe('Offline');

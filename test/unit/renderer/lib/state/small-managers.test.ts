@@ -6,7 +6,7 @@ import { Session } from '../../../../../renderer/src/lib/state/session.svelte.ts
 import { Status } from '../../../../../renderer/src/lib/state/status.svelte.ts';
 import { Outbox } from '../../../../../renderer/src/lib/state/outbox.svelte.ts';
 import { Watch } from '../../../../../renderer/src/lib/state/watch.svelte.ts';
-import { AppError } from '../../../../../shared/errors.ts';
+import { AppError, errorLead } from '../../../../../shared/errors.ts';
 import { accountsViewOf, stubBridge } from '../../bridge-stub.ts';
 import { AccountsState } from '../../../../../renderer/src/lib/state/accounts.svelte.ts';
 
@@ -127,7 +127,7 @@ describe('Session and Status', () => {
   });
   it('follows the connection', async () => {
     const stub = stubBridge();
-    stub.handle('connection:get', () => ({ state: 'offline', since: 1, reason: 'no answer', nextAttemptAt: 2 }));
+    stub.handle('connection:get', () => ({ state: 'offline', since: 1, reason: errorLead('offline'), nextAttemptAt: 2 }));
     const status = new Status(stub.client);
     const stop = status.start();
     await status.load();
