@@ -62,6 +62,12 @@ export const SAID_CODES = {
   watch_not_picked: {},
   watch_not_full_path: {},
   watch_folder_gone: {},
+  // A watched folder's own failures (watch/folder-watcher.ts); `detail`: the system's words.
+  watch_check_failed: { detail: 'text' },
+  /** The system's limit of change watches is reached: the folder is scanned every `seconds` instead. */
+  watch_limit_scanning: { seconds: 'count', detail: 'text' },
+  watch_changes_failed: { detail: 'text' },
+  watch_stop_failed: { detail: 'text' },
 
   // Files the person picked.
   path_not_full: {},

@@ -2,6 +2,7 @@
 // about each folder while it watches. One place for the defaults, shared by the core and the page.
 import { z } from 'zod';
 import { AccountId } from './accounts.ts';
+import { SaidSchema } from './said-schema.ts';
 
 /** Files a watched folder picks up unless the person changes it: the extensions the sniffing accepts. */
 export const DEFAULT_WATCH_INCLUDE: readonly string[] = [
@@ -82,6 +83,8 @@ export const WatchFolderStatus = z.object({
   lastFile: z.string().nullable(),
   /** No change events from the system (its watch limit is reached): the folder is looked at every few seconds. */
   scanning: z.boolean(),
+  /** The last failure the folder's watch reported (its events reopened clear it), worded by the window. */
+  problem: SaidSchema.nullable(),
 });
 export type WatchFolderStatus = z.infer<typeof WatchFolderStatus>;
 

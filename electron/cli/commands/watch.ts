@@ -89,7 +89,7 @@ export const watch: Command = {
           }
           out.warn(WATCH_STATE_WORDS[state]({ dir }));
         },
-        onError: (error) => out.warn(error.message),
+        onError: (problem) => out.warn(say(problem)),
       });
       await watcher.start();
       await new Promise<void>((done) => (signal.aborted ? done() : signal.addEventListener('abort', () => done(), { once: true })));

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import parcelWatcher from '@parcel/watcher';
 import picomatch from 'picomatch';
 import { relativePath, scanFolder, type ScanRules } from './scan-folder.ts';
+import { said, type Said } from '../../../shared/said.ts';
 
 /** A file seen in a watched folder, identified the way the queue and history remember it. */
 export interface WatchedFile {
@@ -60,7 +61,8 @@ interface FolderWatcherOptions {
   onFile: (file: WatchedFile) => void;
   onState?: (state: WatchState) => void;
   onMode?: (mode: WatchMode) => void;
-  onError?: (error: Error) => void;
+  /** A failure of the watch itself, as said to a person (the window's watch folders, the CLI), with the error for logs. */
+  onError?: (problem: Said, error: unknown) => void;
 }
 
 const DEFAULT_SETTLE_MS = 2000;
@@ -74,6 +76,11 @@ const DEFAULT_PRESENCE_MS = 2000;
 const DEFAULT_HIDDEN_PRESENCE_MS = 30_000;
 const DEFAULT_SCAN_MS = 10_000;
 const DEFAULT_RESCAN_MS = 60_000;
+
+/** The system's own words for a failure (its message, with its code), quoted as `detail`: not ours to word. */
+function systemWords(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** What the system says when no more change watches can be set up (Linux inotify: ENOSPC, EMFILE). */
 function isWatchLimit(error: unknown): boolean {
@@ -188,7 +195,7 @@ export class FolderWatcher {
    */
   private checkPresence(): Promise<void> {
     this.checking ??= this.checkPresenceNow()
-      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))))
+      .catch((error: unknown) => this.options.onError?.(said('watch_check_failed', { detail: systemWords(error) }), error))
       .finally(() => (this.checking = null));
     return this.checking;
   }
@@ -221,9 +228,10 @@ export class FolderWatcher {
       this.options.onMode?.('events');
     } catch (error) {
       if (!isWatchLimit(error)) throw error;
-      this.changes = this.scanEvery(this.options.scanMs ?? DEFAULT_SCAN_MS);
+      const scanMs = this.options.scanMs ?? DEFAULT_SCAN_MS;
+      this.changes = this.scanEvery(scanMs);
       this.options.onMode?.('scanning');
-      this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      this.options.onError?.(said('watch_limit_scanning', { seconds: scanMs / 1000, detail: systemWords(error) }), error);
     }
     this.setState('watching');
     this.schedulePresence();
@@ -265,7 +273,7 @@ export class FolderWatcher {
 
   private onEvents(error: Error | null, events: ReadonlyArray<{ path: string; type: 'create' | 'update' | 'delete' }>): void {
     if (error) {
-      this.options.onError?.(error);
+      this.options.onError?.(said('watch_changes_failed', { detail: systemWords(error) }), error);
       return;
     }
     for (const event of events) {
@@ -336,7 +344,7 @@ export class FolderWatcher {
     this.schedulePresence();
     for (const timer of this.settling.values()) clearTimeout(timer);
     this.settling.clear();
-    if (changes) await changes.close().catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new Error(String(error))));
+    if (changes) await changes.close().catch((error: unknown) => this.options.onError?.(said('watch_stop_failed', { detail: systemWords(error) }), error));
   }
 
   private setState(state: WatchState): void {

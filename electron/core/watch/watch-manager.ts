@@ -30,6 +30,8 @@ interface Entry {
   lastFile: string | null;
   /** No change events from the system (its watch limit is reached): the folder is scanned every few seconds. */
   scanning: boolean;
+  /** The watch's last failure, until its change events are open again or the folder says missing, denied or linked. */
+  problem: Said | null;
 }
 
 export class WatchManager {
@@ -98,7 +100,7 @@ export class WatchManager {
     }
     for (const config of folders) {
       if (this.#entries.has(config.id)) continue;
-      const entry: Entry = { config, watcher: null, state: 'paused', lastFile: null, scanning: false };
+      const entry: Entry = { config, watcher: null, state: 'paused', lastFile: null, scanning: false, problem: null };
       this.#entries.set(config.id, entry);
       if (config.enabled) {
         entry.watcher = this.#watcherFor(entry);
@@ -124,9 +126,14 @@ export class WatchManager {
       onState: (state) => this.#onState(entry, state),
       onMode: (mode) => {
         entry.scanning = mode === 'scanning';
+        if (mode === 'events') entry.problem = null;
         this.#emit();
       },
-      onError: (error) => this.#options.logger.warn('a watched folder reported an error', { error, folder: config.id }),
+      onError: (problem, error) => {
+        this.#options.logger.warn('a watched folder reported an error', { error, folder: config.id });
+        entry.problem = problem;
+        this.#emit();
+      },
     });
   }
 
@@ -150,6 +157,8 @@ export class WatchManager {
     // 'stopped' is the watcher being closed by us: the entry is going away or being replaced.
     if (state === 'stopped' || this.#entries.get(entry.config.id) !== entry) return;
     entry.state = state;
+    // Missing, denied or linked say more than an earlier failure: the window shows that state's words.
+    if (state !== 'watching') entry.problem = null;
     this.#emit();
   }
 
@@ -159,5 +168,5 @@ export class WatchManager {
 }
 
 function toStatus(entry: Entry): WatchFolderStatus {
-  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, scanning: entry.state === 'watching' && entry.scanning };
+  return { id: entry.config.id, state: entry.state, lastFile: entry.lastFile, scanning: entry.state === 'watching' && entry.scanning, problem: entry.problem };
 }

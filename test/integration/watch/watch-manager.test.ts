@@ -107,7 +107,7 @@ describe('WatchManager against the sandbox host', () => {
 
     renameSync(watched, join(rig.dir, 'unplugged'));
     await until(() => m.status().folders[0]?.state === 'missing', 'the folder reported missing');
-    expect(m.status().folders[0]).toMatchObject({ state: 'missing', scanning: false });
+    expect(m.status().folders[0]).toMatchObject({ state: 'missing', scanning: false, problem: null });
     renameSync(join(rig.dir, 'unplugged'), watched);
     await until(() => m.status().folders[0]?.state === 'watching', 'watching again');
     writeFileSync(join(watched, 'back.mp4'), Buffer.concat([MP4_HEAD, Buffer.alloc(5000, 3)]));

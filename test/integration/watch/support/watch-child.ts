@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { FolderWatcher } from '../../../../electron/core/watch/folder-watcher.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 
 const [folder = '', recursive = 'true'] = process.argv.slice(2);
 const say = (line: object): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -17,7 +18,7 @@ const watcher = new FolderWatcher({
   isKnown: () => false,
   onFile: (file) => say({ file: file.path }),
   onMode: (mode) => say({ mode }),
-  onError: (error) => say({ error: error.message }),
+  onError: (problem) => say({ error: sayInEnglish(problem) }),
 });
 await watcher.start();
 say({ started: true });

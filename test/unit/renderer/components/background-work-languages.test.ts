@@ -149,8 +149,8 @@ describe(`the background-work screens in ${locale}`, () => {
       await settle();
       stub.emit('watch:changed', {
         folders: [
-          { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', scanning: false },
-          { id: 'w2', state: 'missing', lastFile: null, scanning: false },
+          { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', scanning: false, problem: null },
+          { id: 'w2', state: 'missing', lastFile: null, scanning: false, problem: null },
         ],
       });
       await settle();

@@ -8,6 +8,8 @@ import WatchFolders from '../../../../renderer/src/components/watch/WatchFolders
 import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { said } from '../../../../shared/said.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 
 let stub: StubBridge;
 let target: HTMLElement;
@@ -97,15 +99,17 @@ describe('WatchFolders', () => {
     await settle();
     stub.emit('watch:changed', {
       folders: [
-        { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', scanning: false },
-        { id: 'w2', state: 'missing', lastFile: null, scanning: false },
-        { id: 'w3', state: 'linked', lastFile: null, scanning: false },
+        { id: 'w1', state: 'watching', lastFile: 'stream-2026-11-22.mp4', scanning: true, problem: said('watch_limit_scanning', { seconds: 10, detail: 'ENOSPC' }) },
+        { id: 'w2', state: 'missing', lastFile: null, scanning: false, problem: null },
+        { id: 'w3', state: 'linked', lastFile: null, scanning: false, problem: null },
       ],
     });
     await settle();
     const items = Array.from(target.querySelectorAll<HTMLElement>('li.watch-item'));
     expect(items[0]!.textContent).toContain('Watching');
     expect(items[0]!.textContent).toContain('Last file: stream-2026-11-22.mp4');
+    // The watch's own failure, worded here from its code.
+    expect(items[0]!.querySelector('.problem')?.textContent).toBe(sayInEnglish(said('watch_limit_scanning', { seconds: 10, detail: 'ENOSPC' })));
     expect(items[1]!.textContent).toContain('Folder missing');
     expect(items[1]!.textContent).toContain('unplugged drive');
     expect(items[2]!.textContent).toContain('Replaced by a link');

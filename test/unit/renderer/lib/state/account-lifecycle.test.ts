@@ -151,7 +151,7 @@ describe('the app’s managers after an account switch', () => {
       'connection:get': () => ({ state: 'online', since: 1, reason: `${coreShows} reason`, nextAttemptAt: null }),
       'outbox:list': () => ({ items: [{ id: 1, kind: 'folder.rename', summary: `Rename ${coreShows}`, state: 'refused', error: `${coreShows} refused`, createdAt: 1 }] }),
       'videos:thumbnailQueue': () => ({ waiting: coreShows === 'alpha' ? 2 : 0, nextSlotAt: coreShows === 'alpha' ? Date.now() + 60_000 : null }),
-      'watch:status': () => ({ folders: [{ id: `${coreShows}-watch`, state: 'watching', lastFile: `${coreShows}.mp4`, scanning: false }] }),
+      'watch:status': () => ({ folders: [{ id: `${coreShows}-watch`, state: 'watching', lastFile: `${coreShows}.mp4`, scanning: false, problem: null }] }),
       'settings:get': () => ({ theme: 'system', watchFolders: [] }),
       'account:get': () => ({ account: { email: `${coreShows}@vidhost.example` }, freshness: { fetchedAt: 1, stale: false } }),
       'account:reports': () => ({ days: [], freshness: { fetchedAt: 1, stale: false }, note: coreShows }),
