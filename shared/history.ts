@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FolderId, Text } from './model.ts';
 import { UploadVerification } from './upload-verification.ts';
+import { SaidSchema } from './said-schema.ts';
 
 export const HistoryOutcome = z.enum(['done', 'failed', 'cancelled']);
 export type HistoryOutcome = z.infer<typeof HistoryOutcome>;
@@ -41,7 +42,8 @@ export const UploadAttempt = z.object({
   /** Time it spent paused with its connection kept (not sending). */
   heldMs: z.number(),
   outcome: AttemptOutcome.nullable(),
-  error: z.string().nullable(),
+  /** What the attempt ended with, said (old rows: their English, as written). */
+  error: SaidSchema.nullable(),
 });
 export type UploadAttempt = z.infer<typeof UploadAttempt>;
 
@@ -64,7 +66,8 @@ export const HistoryEntry = z.object({
   videoId: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   embedUrl: z.string().nullable(),
-  error: z.string().nullable(),
+  /** Why it failed, said (old rows: their English, as written). */
+  error: SaidSchema.nullable(),
   /** What was checked once it landed (shared/upload-verification.ts); null when not done, or for older rows. */
   verification: UploadVerification.nullable().optional(),
 });

@@ -3,6 +3,7 @@
 // Newest first, paged by (finished_at, id) so a deep page costs what the first does.
 import { AttemptOutcome, type HistoryEntry, type HistoryFilter, type HistoryOutcome, type HistoryPage, type UploadAttempt } from '../../../shared/history.ts';
 import type { Db } from '../db/database.ts';
+import { readStoredSaid } from '../../../shared/i18n/say.ts';
 import { jobFileAndVideo, type JobRow } from './job-row.ts';
 
 const OUTCOME_STATES: Record<HistoryOutcome, readonly string[]> = {
@@ -64,7 +65,7 @@ function toAttempt(row: AttemptRow): UploadAttempt {
     bytesSent: row.bytes_sent,
     heldMs: row.held_ms,
     outcome: outcome.success ? outcome.data : null,
-    error: row.error_message,
+    error: row.error_message === null ? null : readStoredSaid(row.error_message),
   };
 }
 
@@ -108,7 +109,7 @@ function toEntry(row: JobRow, attempts: readonly UploadAttempt[]): HistoryEntry 
     averageSpeed: outcome === 'done' ? averageSpeed(row, attempts) : null,
     attempts: [...attempts],
     outcome,
-    error: row.error_message,
+    error: row.error_message === null ? null : readStoredSaid(row.error_message),
   };
 }
 

@@ -8,7 +8,8 @@ import { uploadMigrations } from './migrations.ts';
 import { attemptOutcome, transition, type JobEvent } from './job-transitions.ts';
 import type { JobPatch, JobRow } from './job-row.ts';
 import { formatDigest, type ContentDigest } from '../files/content-digest.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { saidOf } from '../../../shared/errors.ts';
+import { storeSaid } from '../../../shared/said.ts';
 
 interface NewJob {
   path: string;
@@ -149,12 +150,13 @@ export class UploadStore {
     const outcome = attemptOutcome(event);
     if (outcome === null) return;
     const bytes = event.type === 'landed' ? row.size : 'bytesSent' in event ? (event.bytesSent ?? 0) : 0;
-    const error = 'error' in event ? event.error : event.type === 'file-unreadable' ? { code: 'validation', message: sayInEnglish(event.said) } : null;
+    // What the attempt ended with, kept as said JSON as the job's error is (read back by uploads/history.ts).
+    const error = 'error' in event ? { code: event.error.code, said: saidOf(event.error) } : event.type === 'file-unreadable' ? { code: 'validation', said: event.said } : null;
     this
       .#prepared(
         'UPDATE upload_attempts SET ended_at = ?, bytes_sent = ?, held_ms = held_ms + ?, outcome = ?, error_code = ?, error_message = ? WHERE job_id = ? AND ended_at IS NULL AND outcome IS NULL',
       )
-      .run(now, bytes, heldMs, outcome, error?.code ?? null, error?.message ?? null, row.id);
+      .run(now, bytes, heldMs, outcome, error?.code ?? null, error ? storeSaid(error.said) : null, row.id);
   }
 
   /**

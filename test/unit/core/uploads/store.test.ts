@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { UploadStore } from '../../../../electron/core/uploads/store.ts';
 import { toUploadJob } from '../../../../electron/core/uploads/job-row.ts';
+import { readHistory } from '../../../../electron/core/uploads/history.ts';
+import { said, storeSaid } from '../../../../shared/said.ts';
+import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 
 const file = { path: '/v/a.mp4', name: 'a.mp4', size: 100, mtimeMs: 5, contentType: 'video/mp4', folderId: 3 };
 
@@ -46,9 +49,10 @@ describe('UploadStore', () => {
       hold: null,
       restart: null,
     });
-    s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0 });
-    // A row from before codes keeps its English as written.
+    s.update(row.id, { state: 'failed', error_code: 'server', error_message: 'Nope', error_retryable: 0, finished_at: 2_000 });
+    // A row from before codes keeps its English as written, in the job and in the history.
     expect(toUploadJob(s.get(row.id)!).error).toEqual({ code: 'server', message: 'Nope', said: { code: 'as_written', params: { text: 'Nope' } }, retryable: false });
+    expect(readHistory(s.db, { limit: 10 }).items[0]!.error).toEqual({ code: 'as_written', params: { text: 'Nope' } });
     // Since issue 30 the row keeps what is said, read back in the person's language.
     s.update(row.id, { error_message: JSON.stringify({ code: 'file_server_silent', params: {} }) });
     expect(toUploadJob(s.get(row.id)!).error).toEqual({
@@ -57,6 +61,7 @@ describe('UploadStore', () => {
       said: { code: 'file_server_silent', params: {} },
       retryable: false,
     });
+    expect(readHistory(s.db, { limit: 10 }).items[0]!.error).toEqual({ code: 'file_server_silent', params: {} });
   });
 
   it('keeps what was verified when it landed, and reads a damaged value as not checked (issue 26)', () => {
@@ -122,16 +127,25 @@ describe('UploadStore', () => {
     clock = 5_000;
     s.apply(row.id, { type: 'unheld', now: clock });
     clock = 6_000;
-    s.apply(row.id, { type: 'retry-later', error: { code: 'offline', message: 'The file server closed the connection.', retryable: true }, at: 9_000, maybeReceived: false, bytesSent: 70 });
+    const closed = said('file_server_closed_connection');
+    s.apply(row.id, { type: 'retry-later', error: { code: 'offline', message: sayInEnglish(closed), said: closed, retryable: true }, at: 9_000, maybeReceived: false, bytesSent: 70 });
     expect(toUploadJob(s.get(row.id)!).restart).toEqual({ cause: 'cut', bytesLost: 70 });
     clock = 9_000;
     s.apply(row.id, { type: 'started', attempts: 2, now: clock });
     clock = 9_500;
     s.apply(row.id, { type: 'landed', links: { downloadUrl: null, embedUrl: null }, now: clock });
     expect(attempts()).toEqual([
-      { attempt: 1, started_at: 1_000, ended_at: 6_000, bytes_sent: 70, held_ms: 3_000, outcome: 'cut', error_message: 'The file server closed the connection.' },
+      { attempt: 1, started_at: 1_000, ended_at: 6_000, bytes_sent: 70, held_ms: 3_000, outcome: 'cut', error_message: storeSaid(closed) },
       { attempt: 2, started_at: 9_000, ended_at: 9_500, bytes_sent: 100, held_ms: 0, outcome: 'done', error_message: null },
     ]);
+    // The history reads the said thing back; a row written before codes reads as its code when its
+    // English is a code's, else as written.
+    const historyAttempts = () => readHistory(s.db, { limit: 10 }).items[0]!.attempts!.map((a) => a.error);
+    expect(historyAttempts()).toEqual([closed, null]);
+    s.db.prepare('UPDATE upload_attempts SET error_message = ? WHERE attempt = 1').run(sayInEnglish(closed));
+    expect(historyAttempts()[0]).toEqual(closed);
+    s.db.prepare('UPDATE upload_attempts SET error_message = ? WHERE attempt = 1').run('socket hang up');
+    expect(historyAttempts()[0]).toEqual({ code: 'as_written', params: { text: 'socket hang up' } });
     expect(toUploadJob(s.get(row.id)!).restart).toBeNull();
   });
 
