@@ -14,8 +14,11 @@ const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../.
 
 function paramsOf(message: Message): string[] {
   const texts = typeof message === 'string' ? [message] : message.flatMap((variant) => Object.values(variant.match));
-  const inputs = typeof message === 'string' ? [] : message.flatMap((variant) => variant.declarations.flatMap((d) => /^input\s+(\w+)/.exec(d)?.[1] ?? []));
-  return [...new Set([...texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)), ...inputs])].sort();
+  const declarations = typeof message === 'string' ? [] : message.flatMap((variant) => variant.declarations);
+  const inputs = declarations.flatMap((d) => /^input\s+(\w+)/.exec(d)?.[1] ?? []);
+  // A local (a count as a number in the locale, a plural) is not a param.
+  const locals = new Set(declarations.flatMap((d) => /^local\s+(\w+)/.exec(d)?.[1] ?? []));
+  return [...new Set([...texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)), ...inputs])].filter((name) => !locals.has(name)).sort();
 }
 
 describe('said codes', () => {
@@ -38,6 +41,14 @@ describe('said codes', () => {
     expect(sayInEnglish(said('destination_signing_secret_short', { min: 1 }))).toBe('The signing secret must be at least 1 character long.');
     expect(sayInEnglish(said('destination_signing_secret_short', { min: 16 }))).toBe('The signing secret must be at least 16 characters long.');
     expect(say(said('destination_signing_secret_short', { min: 2 }), 'ar')).toBe('يجب ألا يقل سرّ التوقيع عن حرفين.');
+  });
+
+  it('quantities are numbers in the locale (Intl); pixel sizes and an HTTP status stay as they are', () => {
+    expect(say(said('skip_too_many', { max: 10000 }), 'de')).toBe('Mehr als 10.000 Dateien auf einmal; füge den Rest danach hinzu.');
+    expect(sayInEnglish(said('skip_too_many', { max: 10000 }))).toBe('More than 10,000 files at once; add the rest afterwards.');
+    expect(say(said('service_deadline', { seconds: 2.5 }), 'de')).toBe('Der Dienst hat innerhalb von 2,5 s keine vollständige Antwort gegeben.');
+    expect(sayInEnglish(said('thumbnail_too_big', { name: 'a.png', width: 4000, height: 3000, maxWidth: 1920, maxHeight: 1080 }))).toContain('4000 x 3000 pixels');
+    expect(sayInEnglish(said('bad_reply_status', { status: 1000 }))).toContain('HTTP 1000 reply');
   });
 
   it('an AppError carries what it says and keeps its English as the message, across a shape', () => {
