@@ -5,6 +5,7 @@ import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { ConnectionMonitor } from '../../../electron/core/api/connection.ts';
 import type { Connection } from '../../../shared/model.ts';
 import { startHost, type Host } from '../../host/index.ts';
+import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
 let host: Host;
 beforeAll(async () => {
@@ -39,7 +40,8 @@ describe('ConnectionMonitor with the client', () => {
       const error = await client.account().catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'offline' });
       expect(monitor.state()).toMatchObject({ state: 'offline' });
-      expect(monitor.state().reason).toMatch(/could not be reached/);
+      // The reason is a said thing (worded by the window and the CLI); its English says what happened.
+      expect(sayInEnglish(monitor.state().reason!)).toMatch(/could not be reached/);
       expect(monitor.state().nextAttemptAt).not.toBeNull();
 
       const online = new Promise<void>((resolve) => monitor.onChange((now) => now.state === 'online' && resolve()));

@@ -48,7 +48,7 @@ describe('the upload history', () => {
     expect(byName.get('alpha.mp4')?.startedAt).toBeLessThanOrEqual(byName.get('alpha.mp4')!.finishedAt);
     expect(byName.get('beta.mp4')).toMatchObject({ outcome: 'done', folderId: folder.id });
     expect(byName.get('dropped.mp4')).toMatchObject({ outcome: 'cancelled', videoId: null });
-    expect(byName.get('edited.mp4')).toMatchObject({ outcome: 'failed', error: expect.any(String) });
+    expect(byName.get('edited.mp4')).toMatchObject({ outcome: 'failed', error: { code: 'file_changed', params: {} } });
 
     expect((await shown(core)['uploads:history']({ limit: 50, outcome: 'done' })).items.map((e) => e.name).sort()).toEqual(['alpha.mp4', 'beta.mp4']);
     expect((await shown(core)['uploads:history']({ limit: 50, search: 'ALPH' })).items.map((e) => e.name)).toEqual(['alpha.mp4']);
