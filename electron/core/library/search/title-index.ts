@@ -123,9 +123,18 @@ export class TitleIndex {
     // title strings per chunk were most of the main thread's garbage after a 1M first sync. No
     // separator: it would be noted as a character the titles hold.
     const names = this.#db.prepare("SELECT group_concat(name, '') AS names FROM lib_videos WHERE rid > ? AND rid <= ?");
+    let chunks = 0;
     for (;;) {
       await nextTurn(); // what waits (a read, the rest of a sync) goes first
-      if (this.#upTo === null || stopped()) return;
+      if (this.#upTo === null || stopped()) {
+        // A build over many chunks filled this connection's page cache (up to 64 MiB) with
+        // pages read once; the window's reads want others. Given back, the memory serves what
+        // comes next (a sweep's replies): a resweep of one 1M folder peaked at 348 MiB with
+        // them kept and 284 MiB without (`npm run bench -- scale`, one_folder_1m_peak_mib).
+        if (chunks > 1) this.#db.exec('PRAGMA shrink_memory');
+        return;
+      }
+      chunks++;
       const from = this.#upTo;
       transaction(this.#db, () => {
         const end = nextEnd.get(from, BUILD_CHUNK - 1);
