@@ -60,6 +60,7 @@ function sameIdentity(a: { path: string; dev: string | null; ino: string | null;
 export async function findDuplicate(
   store: UploadStore,
   file: FileFacts,
+  /** Files this add accepted before it: those of its size are enough (others are skipped here). */
   earlier: readonly Accepted[],
   budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES },
   hash: Hasher = hashFile,

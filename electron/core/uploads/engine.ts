@@ -307,15 +307,23 @@ export class UploadEngine {
     const expansion = await expandPaths(paths, options.within === undefined ? {} : { within: options.within });
     const skipped: UploadsAddResult['skipped'] = [...expansion.skipped];
     const accepted: Array<FoundFile & Accepted> = [];
+    // By size: only a file of the same size can be a duplicate, and looking through every file
+    // accepted so far made a drop of 10,000 files quadratic (~0.6 s of its ~2 s, issue 33).
+    const acceptedOfSize = new Map<number, Accepted[]>();
     const budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES };
     for (const file of expansion.files) {
       if (anyway) {
         accepted.push({ ...file, digest: null });
         continue;
       }
-      const { of, digest } = await findDuplicate(this.#store, file, accepted, budget, undefined, this.#stillUploaded);
-      if (of === null) accepted.push({ ...file, digest });
-      else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: said('skip_already_queued'), duplicate: 'queued' });
+      const sameSize = acceptedOfSize.get(file.size) ?? [];
+      const { of, digest } = await findDuplicate(this.#store, file, sameSize, budget, undefined, this.#stillUploaded);
+      if (of === null) {
+        const entry = { ...file, digest };
+        accepted.push(entry);
+        acceptedOfSize.set(file.size, sameSize);
+        sameSize.push(entry);
+      } else if (of.kind === 'earlier') skipped.push({ path: file.path, reason: said('skip_already_queued'), duplicate: 'queued' });
       else {
         const uploaded = of.job.state === 'done';
         skipped.push({ path: file.path, reason: said(uploaded ? 'skip_already_uploaded' : 'skip_already_queued'), jobId: of.job.id, duplicate: uploaded ? 'uploaded' : 'queued' });

@@ -38,6 +38,8 @@ export interface StartupChildFigures {
   wakeups?: Record<string, number>;
   rssStart?: number;
   rssEnd?: number;
+  /** RSS over the idle window, read from /proc by the parent every RSS_SAMPLE_MS (runChild). */
+  rssSamples?: { seconds: number; bytes: number }[];
 }
 
 /** The window's first calls (renderer/src/App.svelte's onMount): what its first screen waits for. */
@@ -122,9 +124,13 @@ if (orders.mode === 'idle') {
   }, { tries: 1200, everyMs: 1000 });
   await new Promise((resolve) => setTimeout(resolve, (orders.settleSeconds ?? 20) * 1000));
   figures.rssStart = process.memoryUsage.rss();
+  // The parent samples this process's RSS from /proc while the window lasts (runChild): a
+  // sampling timer here would be a wakeup of its own.
+  process.stdout.write('IDLE-WINDOW start\n');
   counting = true;
   await new Promise((resolve) => setTimeout(resolve, (orders.idleSeconds ?? 120) * 1000));
   counting = false;
+  process.stdout.write('IDLE-WINDOW end\n');
   figures.rssEnd = process.memoryUsage.rss();
   // The bench's own timer above woke the loop once: not the app's.
   wakeups.Timeout = Math.max(0, (wakeups.Timeout ?? 0) - 1);

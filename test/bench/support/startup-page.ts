@@ -7,7 +7,7 @@
 //   already started behind it (its accounts open too). A reload measures first paint, the
 //   first videos shown and interactive (the video list answering ArrowDown), from navigation.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Page } from 'playwright-core';
@@ -31,12 +31,64 @@ export async function runChild(orders: StartupOrders): Promise<StartupChildFigur
   child.stdin.end(`${JSON.stringify(orders)}\n`);
   const lines = createInterface({ input: child.stdout });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`startup bench: the ${orders.mode} process exited (${code}) without its figures`))));
+  const rssSamples: { seconds: number; bytes: number }[] = [];
+  let sampler: ReturnType<typeof setInterval> | undefined;
+  let windowStart = 0;
+  const sample = (): void => {
+    const bytes = rssOf(child.pid!);
+    if (bytes !== null) rssSamples.push({ seconds: (performance.now() - windowStart) / 1000, bytes });
+  };
   const figures = new Promise<StartupChildFigures>((resolveFigures) =>
     lines.on('line', (line) => {
-      if (line.startsWith('STARTUP-FIGURES ')) resolveFigures(JSON.parse(line.slice('STARTUP-FIGURES '.length)) as StartupChildFigures);
+      if (line === 'IDLE-WINDOW start') {
+        windowStart = performance.now();
+        sample();
+        sampler = setInterval(sample, RSS_SAMPLE_MS);
+      } else if (line === 'IDLE-WINDOW end') {
+        clearInterval(sampler);
+        sample();
+      } else if (line.startsWith('STARTUP-FIGURES ')) {
+        const parsed = JSON.parse(line.slice('STARTUP-FIGURES '.length)) as StartupChildFigures;
+        resolveFigures(rssSamples.length > 0 ? { ...parsed, rssSamples } : parsed);
+      }
     }),
   );
-  return Promise.race([figures, exited]);
+  try {
+    return await Promise.race([figures, exited]);
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** How often the parent reads the idle child's RSS. */
+const RSS_SAMPLE_MS = 2_000;
+
+/** A process's resident set from /proc (Linux), in bytes; null once it is gone. */
+function rssOf(pid: number): number | null {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? null : Number(kib) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The RSS trend over the samples, bytes per second: the least-squares slope, so one step (a
+ * collection, the allocator giving pages back) moves it far less than the two ends would.
+ */
+export function rssTrend(samples: readonly { seconds: number; bytes: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanT = samples.reduce((sum, s) => sum + s.seconds, 0) / n;
+  const meanB = samples.reduce((sum, s) => sum + s.bytes, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of samples) {
+    covariance += (s.seconds - meanT) * (s.bytes - meanB);
+    variance += (s.seconds - meanT) ** 2;
+  }
+  return variance === 0 ? 0 : covariance / variance;
 }
 
 /** Puts `count` waiting uploads straight into the account's queue table (as the scale bench does). */

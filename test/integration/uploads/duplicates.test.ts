@@ -58,8 +58,10 @@ describe('duplicates by content', () => {
     const a = writeVideo(rig.dir, 'a.mp4', 80_000);
     const b = join(rig.dir, 'b.mp4');
     copyFileSync(a.path, b);
-    const result = await rig.engine.add([a.path, b], 0);
-    expect(result.added.map((job) => job.name)).toEqual(['a.mp4']);
+    // Files of other sizes between them (the add keeps what it accepted by size).
+    const between = [writeVideo(rig.dir, 'c.mp4', 70_000).path, writeVideo(rig.dir, 'd.mp4', 90_000).path];
+    const result = await rig.engine.add([a.path, ...between, b], 0);
+    expect(result.added.map((job) => job.name)).toEqual(['a.mp4', 'c.mp4', 'd.mp4']);
     expect(result.skipped).toEqual([{ path: b, reason: { code: 'skip_already_queued', params: {} }, duplicate: 'queued' }]);
   });
 
