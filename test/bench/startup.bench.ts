@@ -17,9 +17,10 @@
 //   start has ended and 20 s more have passed, over
 //   2 minutes: every callback its event loop ran (async_hooks, by kind; per second; worker
 //   threads not counted), and its RSS read from /proc every 2 s by this process (a timer in
-//   the child would wake it): the least-squares trend of those readings, per 10 minutes. The
-//   two ends alone read a collection or the allocator giving pages back as a trend (the line
-//   printed -181.66 MiB per 10 minutes from a step of -36 MiB).
+//   the child would wake it): the largest climb between two readings, scaled to 10 minutes
+//   (x5), with the least-squares trend beside it. The two ends alone read a step down (a
+//   collection, the allocator giving pages back) as a trend: the line printed -181.66 MiB per
+//   10 minutes from one step of -36 MiB.
 // Goals beside each figure: initial JS <= 150 KB gz, first paint < 300 ms, interactive
 // < 600 ms, core ready < 150 ms, wakeups <= 1/s, RSS growth over 10 minutes < 5 MiB.
 import { execFileSync } from 'node:child_process';
@@ -29,7 +30,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startHostProcess } from './support/sync-rig.ts';
 import type { StartupChildFigures } from './support/startup-child.ts';
-import { makeStartupProfile, openStartupPage, rssTrend, runChild, VIDEOS, type PageFigures } from './support/startup-page.ts';
+import { largestRise, makeStartupProfile, openStartupPage, rssTrend, runChild, VIDEOS, type PageFigures } from './support/startup-page.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const SETTLE_SECONDS = 20;
@@ -86,9 +87,11 @@ export default async function run(): Promise<void> {
 
     const wakeups = idle.wakeups ?? {};
     const wakeupsPerSecond = Object.values(wakeups).reduce((sum, n) => sum + n, 0) / IDLE_SECONDS;
-    // The trend of the RSS read every 2 s (least squares), over 10 minutes; the two ends beside it.
+    // The RSS read every 2 s: the most it climbed over the window, scaled to 10 minutes (a leak
+    // climbs in proportion to the time); its least-squares trend and the two ends beside it.
     const samples = idle.rssSamples ?? [];
-    const rssGrowth10Min = (rssTrend(samples) * 600) / MIB;
+    const rssGrowth10Min = ((largestRise(samples) / MIB) * 600) / IDLE_SECONDS;
+    const rssTrend10Min = (rssTrend(samples) * 600) / MIB;
     const rssLow = Math.min(...samples.map((sample) => sample.bytes)) / MIB;
     const rssHigh = Math.max(...samples.map((sample) => sample.bytes)) / MIB;
     const load = loadavg().map((value) => round(value, 2)).join(' ');
@@ -105,7 +108,8 @@ export default async function run(): Promise<void> {
       { measure: `hidden: callbacks by kind over the ${IDLE_SECONDS} s`, value: JSON.stringify(wakeups) },
       { measure: `hidden: RSS at the ends of the ${IDLE_SECONDS} s / lowest / highest of ${samples.length} readings, MiB`, value: `${round(idle.rssStart! / MIB)} → ${round(idle.rssEnd! / MIB)} / ${round(rssLow)} / ${round(rssHigh)}` },
       { measure: 'hidden: RSS every 10 s, MiB', value: samples.filter((_, i) => i % 5 === 0).map((sample) => round(sample.bytes / MIB, 0)).join(' ') },
-      { measure: `hidden: RSS trend over the ${IDLE_SECONDS} s (least squares), MiB per 10 minutes (goal < 5)`, value: round(rssGrowth10Min, 2) },
+      { measure: `hidden: RSS trend over the ${IDLE_SECONDS} s (least squares), MiB per 10 minutes`, value: round(rssTrend10Min, 2) },
+      { measure: `hidden: RSS growth, the largest climb between two readings, MiB, scaled from ${IDLE_SECONDS} s to 10 minutes (goal < 5)`, value: round(rssGrowth10Min, 2) },
       { measure: 'profile made (1M synced, 10,000 queued, 3 watch folders), s', value: round(prepSeconds) },
       { measure: 'load average (1/5/15 min) at the end', value: load },
       { measure: 'bench wall time, s', value: round((Date.now() - startedAt) / 1000) },

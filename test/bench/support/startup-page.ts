@@ -74,6 +74,21 @@ function rssOf(pid: number): number | null {
 }
 
 /**
+ * The most the RSS climbed over the samples, from any reading to any later one, in bytes: a
+ * leak shows as a climb that grows with the window, while a step down (a collection, the
+ * allocator giving pages back) is not read as the opposite of one.
+ */
+export function largestRise(samples: readonly { bytes: number }[]): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  let rise = 0;
+  for (const { bytes } of samples) {
+    lowest = Math.min(lowest, bytes);
+    rise = Math.max(rise, bytes - lowest);
+  }
+  return rise;
+}
+
+/**
  * The RSS trend over the samples, bytes per second: the least-squares slope, so one step (a
  * collection, the allocator giving pages back) moves it far less than the two ends would.
  */
