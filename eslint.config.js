@@ -24,6 +24,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Packages loaded at their first use (electron/core/lazy-package.ts), not with the main
+  // process: one value import anywhere loads it at the start again (form-data did, ~48 ms of
+  // the main bundle's import, issue 33). Their types may be imported.
+  {
+    files: ['electron/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['form-data', 'https-proxy-agent', 'socks-proxy-agent', 'image-size', 'image-size/fromFile', 'chardet', '@node-rs/xxhash'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Loaded at its first use: lazyPackage() from electron/core/lazy-package.ts (a type import is fine).',
+          })),
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] }, globals: { ...globals.browser } },

@@ -3,8 +3,9 @@
 // spec/wire-decisions.md. Every such detail (method, field names and order, reply shapes)
 // lives here and only here, so correcting it against the real service is a change in
 // this one file.
-import FormData from 'form-data';
+import type FormDataClass from 'form-data';
 import { z } from 'zod';
+import { lazyPackage } from '../lazy-package.ts';
 import type { NameWarning } from '../../../shared/upload-verification.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { said, type Said } from '../../../shared/said.ts';
@@ -76,6 +77,11 @@ interface UploadEnvelope {
   contentLength: number;
 }
 
+// Loaded at the first upload, not with the core: with mime-types' database and its other
+// dependencies it was ~48 ms of the main bundle's import before the window's first answer
+// (a CPU profile of `npm run bench -- startup`'s ready run, issue 33), as in api/request.ts.
+const formData = lazyPackage<typeof FormDataClass>('form-data');
+
 /**
  * form-data writes the whole multipart encoding (boundary, field order, part headers, name
  * escaping), with an empty placeholder where the file goes. The file itself is then piped
@@ -84,6 +90,7 @@ interface UploadEnvelope {
  * for the same bytes on the wire.
  */
 export function buildUploadEnvelope(input: UploadFormInput): UploadEnvelope {
+  const FormData = formData();
   const form = new FormData();
   form.append(FIELD_SESSION, input.session);
   if (input.folderId !== 0) form.append(FIELD_FOLDER, String(input.folderId));
