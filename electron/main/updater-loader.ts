@@ -44,8 +44,12 @@ export async function loadUpdater(options: {
     return { updater: null, offReason: OFF_SYSTEM_PACKAGE };
   }
   try {
-    const { autoUpdater } = await import('electron-updater');
-    return { updater: autoUpdater, offReason: null };
+    // electron-updater is CommonJS and defines `autoUpdater` as a getter, which Node's ES module
+    // loader does not list as a named export: `const { autoUpdater } = await import(...)` was
+    // undefined in the built app (updates silently off), so it is read from the module's
+    // exports, the namespace's default (electron-updater's README says the same for ESM).
+    const { default: electronUpdater } = await import('electron-updater');
+    return { updater: electronUpdater.autoUpdater, offReason: null };
   } catch (error) {
     options.log('The updater could not be loaded', error);
     return { updater: null, offReason: said('update_off_not_started') };
