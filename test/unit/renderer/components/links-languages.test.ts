@@ -2,8 +2,8 @@
 // their plural form (Russian few/many, Arabic two/few/many), the not-asked reason is worded per
 // error code in the language in force, and a title or a written link keeps its own direction
 // inside an Arabic row. English stays as the window said it before (links.test.ts asserts it).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { flushSync, mount } from 'svelte';
 import '../../../../renderer/src/styles/app.css';
 import LinkHealthList from '../../../../renderer/src/components/links/LinkHealthList.svelte';
 import FixPreview from '../../../../renderer/src/components/links/FixPreview.svelte';
@@ -13,6 +13,9 @@ import { applyDocumentLocale, windowLocale } from '../../../../renderer/src/lib/
 import { loadCatalog } from '../../../../renderer/src/lib/catalog.svelte.ts';
 import type { Locale } from '../../../../shared/i18n/index.ts';
 import type { LinkCheckResult } from '../../../../shared/link-text.ts';
+import { mountPlace } from '../mount-place.ts';
+
+const place = mountPlace('width: 760px;');
 
 function speak(locale: Locale): void {
   windowLocale.choice = locale;
@@ -23,19 +26,7 @@ function speak(locale: Locale): void {
 beforeAll(() => Promise.all((['ru', 'ar', 'de'] as const).map(loadCatalog)));
 afterAll(() => speak('en'));
 
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
-beforeEach(() => {
-  target = document.createElement('div');
-  target.style.cssText = 'width: 760px;';
-  document.body.append(target);
-});
-afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
-  speak('en');
-});
+afterEach(() => speak('en'));
 
 describe('counts pick their plural form', () => {
   it('in Russian and Arabic, and English is unchanged', () => {
@@ -74,9 +65,9 @@ describe('the links found', () => {
 
   it('say in Arabic why the service could not be asked, and keep each title and link in its own direction', () => {
     speak('ar');
-    component = mount(LinkHealthList, { target, props: { check, original, changes: [] } });
+    place.component = mount(LinkHealthList, { target: place.target, props: { check, original, changes: [] } });
     flushSync();
-    const list = target;
+    const list = place.target;
     const unknown = list.querySelector<HTMLElement>('[data-health="unknown"] .badge.pending')!;
     expect(unknown.textContent).toBe('غير معروف');
     expect(unknown.title).toBe('لا تعرف المكتبة هذا الفيديو، وتعذّر سؤال الخدمة: تعذّر الوصول إلى الخدمة.');
@@ -90,9 +81,9 @@ describe('the links found', () => {
 
   it('in German, with every unknown reason worded by its code', () => {
     speak('de');
-    component = mount(LinkHealthList, { target, props: { check: { ...check, unknown: [{ videoId: 'unknownvid01', reason: 'unauthorized' }] }, original, changes: [] } });
+    place.component = mount(LinkHealthList, { target: place.target, props: { check: { ...check, unknown: [{ videoId: 'unknownvid01', reason: 'unauthorized' }] }, original, changes: [] } });
     flushSync();
-    const list = target;
+    const list = place.target;
     expect(list.querySelector<HTMLElement>('.badge.pending')!.title).toBe('Die Bibliothek kennt dieses Video nicht, und der Dienst konnte nicht gefragt werden: Der Dienst hat den API-Schlüssel abgelehnt.');
     expect(Array.from(list.querySelectorAll('.kind')).map((k) => k.textContent)).toEqual(['Download', 'Einbettung']);
   });
@@ -106,9 +97,9 @@ describe('the preview', () => {
     const fixed = original.replace('deadvideo001', 'newvideo0001');
     const start = original.indexOf('https://');
     const change = { start, end: start + 29, byteStart: start, byteEnd: start + 29, kind: 'download' as const, oldId: 'deadvideo001', newId: 'newvideo0001', before: 'https://h.test/d/deadvideo001', after: 'https://h.test/d/newvideo0001', newStart: start, newEnd: start + 29 };
-    component = mount(FixPreview, { target, props: { original, fixed, changes: [change] } });
+    place.component = mount(FixPreview, { target: place.target, props: { original, fixed, changes: [change] } });
     flushSync();
-    const preview = target;
+    const preview = place.target;
     expect(Array.from(preview.querySelectorAll('[role="columnheader"]')).map((h) => h.textContent)).toEqual(['Строка', 'До', 'После']);
     // 498 lines before the change's context: "many" in Russian.
     expect(preview.querySelector('.gap')!.textContent).toMatch(/^… \S+ строк без изменений$/);

@@ -1,14 +1,17 @@
 // The account's reports chart (issue 30) in Russian, in Chromium: its legend, axis titles and the
 // summary a screen reader says are the catalog's, the totals' words agree with their numbers
 // (5 просмотров, 3 скачивания), and they follow a change of language. English is asserted too.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { flushSync, mount } from 'svelte';
 import { Chart } from 'chart.js';
 import ReportsChart from '../../../../renderer/src/components/account/ReportsChart.svelte';
 import { applyDocumentLocale, windowLocale } from '../../../../renderer/src/lib/i18n.svelte.ts';
 import { loadCatalog } from '../../../../renderer/src/lib/catalog.svelte.ts';
 import { formatDate, formatMoney } from '../../../../renderer/src/lib/format.ts';
 import type { Locale } from '../../../../shared/i18n/index.ts';
+import { mountPlace } from '../mount-place.ts';
+
+const place = mountPlace('width: 760px; height: 300px;');
 
 function speak(locale: Locale): void {
   windowLocale.choice = locale;
@@ -20,35 +23,23 @@ const days = [
   { day: '2026-11-18', views: 3, downloads: 2, profitViews: 0.2, profitTotal: 0.25 },
 ];
 
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 beforeAll(() => loadCatalog('ru'));
 afterAll(() => speak('en'));
-beforeEach(() => {
-  target = document.createElement('div');
-  target.style.cssText = 'width: 760px; height: 300px;';
-  document.body.append(target);
-});
-afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
-  speak('en');
-});
+afterEach(() => speak('en'));
 
 function shown(): { legend: string[]; axes: string[]; summary: string } {
-  const chart = Chart.getChart(target.querySelector('canvas')!)!;
+  const chart = Chart.getChart(place.target.querySelector('canvas')!)!;
   const scales = chart.options.scales as Record<string, { title?: { text?: string } }>;
   return {
     legend: chart.data.datasets.map((d) => d.label ?? ''),
     axes: [scales.y?.title?.text ?? '', scales.profit?.title?.text ?? ''],
-    summary: target.querySelector('.hint')?.textContent ?? '',
+    summary: place.target.querySelector('.hint')?.textContent ?? '',
   };
 }
 
 describe('the reports chart speaks the window’s language', () => {
   it('English, then Russian after a change of language', () => {
-    component = mount(ReportsChart, { target, props: { days } });
+    place.component = mount(ReportsChart, { target: place.target, props: { days } });
     flushSync();
     const range = `${formatDate(days[0]!.day)} to ${formatDate(days[1]!.day)}`;
     expect(shown()).toEqual({
@@ -68,8 +59,8 @@ describe('the reports chart speaks the window’s language', () => {
 
   it('Russian: no data is said so', () => {
     speak('ru');
-    component = mount(ReportsChart, { target, props: { days: [] } });
+    place.component = mount(ReportsChart, { target: place.target, props: { days: [] } });
     flushSync();
-    expect(target.querySelector('.hint')?.textContent).toBe('Нет данных отчёта за этот период.');
+    expect(place.target.querySelector('.hint')?.textContent).toBe('Нет данных отчёта за этот период.');
   });
 });

@@ -2,18 +2,19 @@
 // rows is past the tallest box Chromium lays out (about 33,554,428 px), so a spacer of the full
 // height would be cut short and the last ~400,000 videos could not be reached. Each test reads
 // where rows are drawn on screen, so a list that scrolls to the wrong row fails.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { flushSync, mount } from 'svelte';
 import VideoList from '../../../../renderer/src/components/library/VideoList.svelte';
 import { library } from '../../../../renderer/src/lib/state/library.svelte.ts';
 import type { Video } from '../../../../shared/model.ts';
 import { fresh, installAsWindowApi, stubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
+
+const place = mountPlace('height: 600px; width: 900px; display: flex;');
 
 const ROW = 56;
 const video = (i: number): Video => ({ id: `v${String(i).padStart(11, '0')}`, folderId: 0, name: `Video number ${i}`, createdAt: '2024-05-01 10:00:00', isPublic: true, views: i, size: 1_000_000 + i, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null });
 
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 
 /** A folder of `total` videos, each page made when asked for. */
 function folderOf(total: number): void {
@@ -34,7 +35,7 @@ const frame = async (): Promise<void> => {
 /** Waits (up to ~2 s of frames) until row `index` is drawn with its video loaded. */
 async function rowDrawn(index: number): Promise<HTMLElement | null> {
   for (let i = 0; i < 120; i++) {
-    const row = target.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const row = place.target.querySelector<HTMLElement>(`[data-index="${index}"]`);
     if (row?.querySelector('[data-video-id]')) return row;
     await frame();
   }
@@ -44,9 +45,9 @@ async function rowDrawn(index: number): Promise<HTMLElement | null> {
 async function open(total: number): Promise<HTMLElement> {
   folderOf(total);
   await library.openFolder(0);
-  component = mount(VideoList, { target });
+  place.component = mount(VideoList, { target: place.target });
   await rowDrawn(0);
-  return target.querySelector<HTMLElement>('.viewport > div')!;
+  return place.target.querySelector<HTMLElement>('.viewport > div')!;
 }
 
 async function scrollTo(scroller: HTMLElement, top: number): Promise<void> {
@@ -57,13 +58,13 @@ async function scrollTo(scroller: HTMLElement, top: number): Promise<void> {
 
 /** Where row `index` is, relative to the list's visible top edge (CSS px), or null when not drawn. */
 function rowTop(scroller: HTMLElement, index: number): number | null {
-  const row = target.querySelector<HTMLElement>(`[data-index="${index}"]`);
+  const row = place.target.querySelector<HTMLElement>(`[data-index="${index}"]`);
   return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : null;
 }
 
 /** The first row whose top edge is on screen. */
 function firstRowOnScreen(scroller: HTMLElement): number {
-  const onScreen = Array.from(target.querySelectorAll<HTMLElement>('[data-index]'))
+  const onScreen = Array.from(place.target.querySelectorAll<HTMLElement>('[data-index]'))
     .filter((row) => row.getBoundingClientRect().top >= scroller.getBoundingClientRect().top - 0.5)
     .map((row) => Number(row.dataset.index));
   return Math.min(...onScreen);
@@ -86,17 +87,6 @@ function wholeOnScreen(scroller: HTMLElement, index: number): boolean {
   return top !== null && top >= -0.5 && top + ROW <= scroller.clientHeight + 0.5;
 }
 
-beforeEach(() => {
-  target = document.createElement('div');
-  target.style.cssText = 'height: 600px; width: 900px; display: flex;';
-  document.body.append(target);
-});
-
-afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
-});
 
 describe('VideoList over 1,000,000 videos', () => {
   const TOTAL = 1_000_000;
@@ -108,7 +98,7 @@ describe('VideoList over 1,000,000 videos', () => {
     await scrollTo(scroller, scroller.scrollHeight);
     expect(await rowDrawn(TOTAL - 1)).not.toBeNull();
     expect(rowTop(scroller, TOTAL - 1)).toBeCloseTo(scroller.clientHeight - ROW, 0);
-    expect(target.textContent).toContain(`Video number ${TOTAL - 1}`);
+    expect(place.target.textContent).toContain(`Video number ${TOTAL - 1}`);
   });
 
   it('the top of the scroll shows the first video at the top, and the middle about the middle video', async () => {
@@ -124,7 +114,7 @@ describe('VideoList over 1,000,000 videos', () => {
 
   it('End selects and shows the last video, Home the first, and arrows keep the focused row whole on screen', async () => {
     const scroller = await open(TOTAL);
-    target.querySelector<HTMLElement>('[data-index="0"] button')!.focus();
+    place.target.querySelector<HTMLElement>('[data-index="0"] button')!.focus();
     await press('End');
     expect(focusedRow()).toBe(TOTAL - 1);
     expect(wholeOnScreen(scroller, TOTAL - 1)).toBe(true);
@@ -151,7 +141,7 @@ describe('VideoList over 1,000,000 videos', () => {
     await scrollTo(scroller, (scroller.scrollHeight - scroller.clientHeight) / 2);
     const first = firstRowOnScreen(scroller);
     await rowDrawn(first);
-    target.querySelector<HTMLElement>(`[data-index="${first}"] button`)!.focus();
+    place.target.querySelector<HTMLElement>(`[data-index="${first}"] button`)!.focus();
     await press('PageDown');
     const page = Math.floor(scroller.clientHeight / ROW) - 1;
     expect(focusedRow()).toBe(first + page);
@@ -173,7 +163,7 @@ describe('VideoList under the cap (50,000 videos)', () => {
     expect(await rowDrawn(30_000)).not.toBeNull();
     expect(rowTop(scroller, 30_000)).toBe(-20);
     expect(rowTop(scroller, 30_001)).toBe(ROW - 20);
-    target.querySelector<HTMLElement>('[data-index="30001"] button')!.focus();
+    place.target.querySelector<HTMLElement>('[data-index="30001"] button')!.focus();
     await press('End');
     expect(focusedRow()).toBe(49_999);
     expect(scroller.scrollTop).toBe(50_000 * ROW - scroller.clientHeight);
