@@ -44,7 +44,7 @@ import { createShellHandlers } from './shell-handlers.ts';
 import { queueOpenedFiles, type OpenedFilesInbox } from './single-instance.ts';
 import { openUploadTray, type UploadTray } from './tray.ts';
 import { loadUpdater } from './updater-loader.ts';
-import { UpdateController } from './updates.ts';
+import { UpdateController, type LoadedUpdater } from './updates.ts';
 import { createMainWindow, MainWindowHost } from './window.ts';
 
 export interface RunningShell {
@@ -168,10 +168,14 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   originsKnown();
   registerMediaProtocol(protocol, { serve: (token, method, range) => startedCore.media.serve(token, method, range), rendererOrigin: origin });
 
-  const updater = await loadUpdater({ packaged, log: (message, error) => logger.warn(message, { error }) });
+  // electron-updater costs ~150 ms of CPU to load: it loads once the accounts are open, after
+  // the window's first answers and its first screen's data (loadUpdaterNow below).
+  let loadUpdaterNow!: () => void;
+  const updaterLoaded = new Promise<LoadedUpdater>((resolve) => {
+    loadUpdaterNow = () => resolve(loadUpdater({ packaged, log: (message, error) => logger.warn(message, { error }) }));
+  });
   updates = new UpdateController({
-    updater: updater.updater,
-    offReason: updater.offReason,
+    updater: updaterLoaded,
     automatic: () => startedBridge.snapshot.autoUpdate,
     uploadsRunning: () => startedBridge.uploadsRunning(),
     onChange: (status) => startedCore.events.emit('updates:changed', status),
@@ -268,10 +272,12 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   await gate.answeredWaiting();
   await startedCore.startAccounts().catch((error: unknown) => {
     gate.fail(error);
+    loadUpdaterNow();
     throw error;
   });
   startedBridge.started(await CoreBridge.initialFrom(startedCore));
   gate.accountsOpen();
+  loadUpdaterNow();
   options.inbox.deliverTo((opened) => {
     void queueOpenedFiles(opened, {
       grantPath: (path) => startedCore.grantPath(path),

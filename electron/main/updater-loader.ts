@@ -4,8 +4,8 @@
 // loaded only here and only when packaged: it reaches for Electron's net module when loaded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UpdaterPort } from './updates.ts';
-import { said, type Said } from '../../shared/said.ts';
+import type { LoadedUpdater } from './updates.ts';
+import { said } from '../../shared/said.ts';
 
 export const OFF_UNPACKAGED = said('update_off_unpackaged');
 export const OFF_SYSTEM_PACKAGE = said('update_off_system_package');
@@ -30,8 +30,6 @@ export function systemPackageType(resourcesPath: string, platform: NodeJS.Platfo
   }
   return SYSTEM_PACKAGES.has(kind) ? kind : null;
 }
-
-export type LoadedUpdater = { updater: UpdaterPort; offReason: null } | { updater: null; offReason: Said };
 
 export async function loadUpdater(options: {
   packaged: boolean;

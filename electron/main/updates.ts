@@ -14,10 +14,16 @@ export type UpdaterPort = Pick<AppUpdater, 'checkForUpdates' | 'quitAndInstall' 
   on: AppUpdater['on'];
 };
 
+/** What the controller drives: the updater, or why updates are off in this build. */
+export type LoadedUpdater = { updater: UpdaterPort; offReason: null } | { updater: null; offReason: Said };
+
 export interface UpdateControllerDeps {
-  /** null: updates are off in this build, with `offReason` saying why. */
-  updater: UpdaterPort | null;
-  offReason: Said | null;
+  /**
+   * The updater, or a promise of it: the installed app loads electron-updater (~150 ms of CPU)
+   * after the window's first answers, so the controller is made before it is there. Until then
+   * the status is idle, a check waits for it, and the automatic checks start once it is.
+   */
+  updater: LoadedUpdater | Promise<LoadedUpdater>;
   /** The person's "check automatically" switch (settings.autoUpdate). */
   automatic: () => boolean;
   uploadsRunning: () => boolean;
@@ -31,22 +37,41 @@ export interface UpdateControllerDeps {
 export class UpdateController {
   readonly #deps: UpdateControllerDeps;
   #status: UpdateStatus;
+  /** Null while loading or when updates are off (the status says which). */
+  #updater: UpdaterPort | null = null;
+  /** Settles once the updater is known (at once when it was given loaded). */
+  readonly #loaded: Promise<void>;
+  /** start() was called and stop() not since: the checks begin once the updater is there. */
+  #wanted = false;
   #stopTimer: (() => void) | null = null;
   #checking: Promise<UpdateStatus> | null = null;
 
   constructor(deps: UpdateControllerDeps) {
     this.#deps = deps;
-    this.#status = {
-      state: deps.updater ? 'idle' : 'off',
-      said: deps.updater ? null : deps.offReason,
-      version: null,
-      percent: null,
-      canRestart: false,
-      restartPending: false,
-      lastChecked: null,
-    };
-    const updater = deps.updater;
-    if (!updater) return;
+    const off = deps.updater instanceof Promise ? null : deps.updater.offReason;
+    this.#status = { state: off ? 'off' : 'idle', said: off, version: null, percent: null, canRestart: false, restartPending: false, lastChecked: null };
+    if (deps.updater instanceof Promise) {
+      this.#loaded = deps.updater.then(
+        (loaded) => this.#take(loaded),
+        (error: unknown) => {
+          // loadUpdater never rejects; should it ever, updates are off and the log says why.
+          deps.log('The updater could not be loaded', error);
+          this.#take({ updater: null, offReason: said('update_off_not_started') });
+        },
+      );
+    } else {
+      this.#take(deps.updater);
+      this.#loaded = Promise.resolve();
+    }
+  }
+
+  #take(loaded: LoadedUpdater): void {
+    if (!loaded.updater) {
+      this.#set({ state: 'off', said: loaded.offReason });
+      return;
+    }
+    const updater = loaded.updater;
+    this.#updater = updater;
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
     updater.on('checking-for-update', () => this.#set({ state: 'checking', said: null }));
@@ -55,29 +80,33 @@ export class UpdateController {
     updater.on('download-progress', (progress) => this.#set({ state: 'downloading', percent: Math.max(0, Math.min(100, Math.round(progress.percent))) }));
     updater.on('update-downloaded', (info) => this.#set({ state: 'ready', version: info.version, percent: 100, said: null }));
     updater.on('error', (error) => this.#fail(error));
+    if (this.#wanted) this.start();
   }
 
   get status(): UpdateStatus {
     return this.#status;
   }
 
-  /** Checks now and every 6 hours while the switch is on. */
+  /** Checks now and every 6 hours while the switch is on (from when the updater is loaded). */
   start(): void {
-    if (!this.#deps.updater || this.#stopTimer) return;
+    this.#wanted = true;
+    if (!this.#updater || this.#stopTimer) return;
     const every = this.#deps.every ?? defaultEvery;
     this.#stopTimer = every(CHECK_EVERY_MS, () => this.#automaticCheck());
     this.#automaticCheck();
   }
 
   stop(): void {
+    this.#wanted = false;
     this.#stopTimer?.();
     this.#stopTimer = null;
   }
 
   /** The "Check for updates" button: works with the switch off too. */
   check(): Promise<UpdateStatus> {
-    const updater = this.#deps.updater;
-    if (!updater) return Promise.resolve(this.#status);
+    const updater = this.#updater;
+    // Still loading: the check runs once it is there (or says off).
+    if (!updater) return this.#loaded.then(() => (this.#updater ? this.check() : this.#status));
     // Once downloaded, checking again would download the same file again.
     if (this.#status.state === 'ready') return Promise.resolve(this.#status);
     this.#checking ??= updater
@@ -124,7 +153,7 @@ export class UpdateController {
   #install(): void {
     this.#set({ restartPending: false, said: said('update_restarting') });
     try {
-      this.#deps.updater?.quitAndInstall(false, true);
+      this.#updater?.quitAndInstall(false, true);
     } catch (error) {
       this.#fail(error);
     }

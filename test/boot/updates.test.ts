@@ -25,6 +25,7 @@ import { installElectronDouble } from '../doubles/register-electron.ts';
 import { CoreBridge } from '../../electron/main/core-bridge.ts';
 import { EventHub } from '../../electron/core/rpc/events.ts';
 import { CHECK_EVERY_MS, UpdateController } from '../../electron/main/updates.ts';
+import { OFF_SYSTEM_PACKAGE } from '../../electron/main/updater-loader.ts';
 import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../shared/model.ts';
 import { REPO_ROOT, waitFor } from './support.ts';
 import { settingsWith } from '../support/settings.ts';
@@ -145,7 +146,7 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function setUp(options: { automatic?: () => boolean } = {}) {
+function setUp(options: { automatic?: () => boolean; later?: Promise<void> } = {}) {
   const config = join(root, 'app-update.yml');
   writeFileSync(config, `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: vidlift-updater\n`);
   const updater = new AppImageUpdater(null, doubleAppAdapter(double, { config, cache: join(root, 'cache') }));
@@ -157,8 +158,8 @@ function setUp(options: { automatic?: () => boolean } = {}) {
   const bridge = new CoreBridge({ settings: SETTINGS, uploads: { totals: EMPTY_UPLOAD_TOTALS, paused: false } }, { onUploads: () => controller.uploadsChanged() });
   const logged: string[] = [];
   const controller = new UpdateController({
-    updater,
-    offReason: null,
+    // `later`: given as the installed app gives it, a promise settled after the window's first answers (start.ts).
+    updater: options.later ? options.later.then(() => ({ updater, offReason: null })) : { updater, offReason: null },
     automatic: options.automatic ?? (() => bridge.snapshot.autoUpdate),
     uploadsRunning: () => bridge.uploadsRunning(),
     onChange: (status) => changes.push(status),
@@ -195,6 +196,51 @@ describe('updates against a loopback feed', () => {
     expect(double.callsTo('autoUpdater.emit').map((c) => c.args[0])).toEqual(['before-quit-for-update']);
     // electron-updater put the downloaded build in place of the running AppImage.
     expect(readFileSync(installed)).toEqual(NEW_BUILD);
+  });
+
+  it('an updater that loads after the start: idle meanwhile, the first check once it is there, and a check asked for meanwhile waits for it', async () => {
+    publish(feed, NEW_BUILD);
+    let load!: () => void;
+    const { controller, ticks } = setUp({ later: new Promise<void>((resolve) => (load = resolve)) });
+    controller.start();
+    const asked = controller.check();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(controller.status).toMatchObject({ state: 'idle', said: null });
+    expect(ticks).toHaveLength(0);
+    expect(feed.requests).toEqual([]);
+
+    load();
+    expect(await asked).toMatchObject({ state: 'ready', version: NEW_VERSION });
+    expect(ticks.map((t) => t.ms)).toEqual([CHECK_EVERY_MS]);
+    // The automatic first check and the one asked for were one check.
+    expect(feed.requests.filter((path) => path === '/latest-linux.yml')).toHaveLength(1);
+  });
+
+  it('stopped before the updater loaded: no check ever starts', async () => {
+    publish(feed, NEW_BUILD);
+    let load!: () => void;
+    const { controller, ticks } = setUp({ later: new Promise<void>((resolve) => (load = resolve)) });
+    controller.start();
+    controller.stop();
+    load();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ticks).toHaveLength(0);
+    expect(feed.requests).toEqual([]);
+    expect(controller.status.state).toBe('idle');
+  });
+
+  it('an updater that turns out off once loaded says why, and a check asked for meanwhile answers that', async () => {
+    const changes: UpdateStatus[] = [];
+    const controller = new UpdateController({
+      updater: Promise.resolve({ updater: null, offReason: OFF_SYSTEM_PACKAGE }),
+      automatic: () => true,
+      uploadsRunning: () => false,
+      onChange: (status) => changes.push(status),
+      log: () => undefined,
+    });
+    controller.start();
+    expect(await controller.check()).toMatchObject({ state: 'off', said: OFF_SYSTEM_PACKAGE });
+    expect(changes.map((c) => c.state)).toEqual(['off']);
   });
 
   it('never restarts in the middle of an upload: the offer waits, and a restart asked for meanwhile happens when uploads finish', async () => {

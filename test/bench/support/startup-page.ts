@@ -184,7 +184,7 @@ export async function openStartupPage(userData: string, baseUrl: string, options
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,
-      updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => false, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
+      updates: new UpdateController({ updater: { updater: null, offReason: OFF_UNPACKAGED }, automatic: () => false, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
     }),
   };
   const served = createDispatcher(handlers, core.account, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });

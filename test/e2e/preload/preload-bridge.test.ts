@@ -76,7 +76,7 @@ beforeAll(async () => {
       linkPolicy: { allowLoopbackHttp: true },
       openExternal: async () => true,
       writeClipboard: async () => undefined,
-      updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
+      updates: new UpdateController({ updater: { updater: null, offReason: OFF_UNPACKAGED }, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
     }),
   };
   const dispatch = createDispatcher(handlers, core.account, { onInternalError: (method, error) => core.logger.error('IPC handler failed', { method, error }) });

@@ -45,7 +45,7 @@ function page() {
     linkPolicy: { allowLoopbackHttp: false },
     openExternal: async () => true,
     writeClipboard: async () => undefined,
-    updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
+    updates: new UpdateController({ updater: { updater: null, offReason: OFF_UNPACKAGED }, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const core = settingsHandlers(settings, { setWatchFolders: async () => undefined });
   // The dispatcher the window's calls go through: every input checked against the contract.

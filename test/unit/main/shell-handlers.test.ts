@@ -22,7 +22,7 @@ function handlers(result: { canceled: boolean; filePaths: string[] }, win: Brows
     writeClipboard,
     addWatchFolders,
     hooks: { current: () => ({ afterUpload: null, afterBatch: null, timeoutSeconds: 60 }), set: async () => ({}) as never },
-    updates: new UpdateController({ updater: null, offReason: OFF_UNPACKAGED, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
+    updates: new UpdateController({ updater: { updater: null, offReason: OFF_UNPACKAGED }, automatic: () => true, uploadsRunning: () => false, onChange: () => undefined, log: () => undefined }),
   });
   const optionsOf = (call = 0) => showOpenDialog.mock.calls[call]?.at(-1) as OpenDialogOptions;
   return { table, showOpenDialog, grantPath, showSaveDialog, grantSavePath, openExternal, writeClipboard, addWatchFolders, optionsOf };
