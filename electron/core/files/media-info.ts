@@ -8,8 +8,12 @@
 // (the media bench prints them).
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import mediaInfoFactory, { type MediaInfo as MediaInfoParser, type MediaInfoResult, type Track } from 'mediainfo.js';
+import type { MediaInfo as MediaInfoParser, MediaInfoResult, Track } from 'mediainfo.js';
 import type { MediaInfo } from '../../../shared/media.ts';
+import { lazyPackage } from '../lazy-package.ts';
+
+/** Loaded at the first probe (a drop, a watch folder's file), not with the main process. */
+const mediaInfoPackage = lazyPackage<typeof import('mediainfo.js')>('mediainfo.js');
 
 /** Chunk handed to MediaInfoLib per read: small, since it mostly wants headers. */
 const CHUNK_BYTES = 64 * 1024;
@@ -39,7 +43,7 @@ let parser: Promise<MediaInfoParser<'object'>> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function instance(): Promise<MediaInfoParser<'object'>> {
-  parser ??= mediaInfoFactory({
+  parser ??= mediaInfoPackage().mediaInfoFactory({
     format: 'object',
     chunkSize: CHUNK_BYTES,
     locateFile: () => requireHere.resolve('mediainfo.js/MediaInfoModule.wasm'),
