@@ -1,6 +1,10 @@
 // Where a component test mounts its component: a fresh element in the page before each test
 // (styled as the test asks, e.g. a size the list lays out in), and after it the component
-// unmounted and the element removed. Call once at the top of a test file.
+// unmounted and the element removed. Call once per test file.
+// Vitest runs afterEach hooks last-registered first, so hooks a file registers before this call
+// wrap it: their beforeEach runs before the element is made, their afterEach after the component
+// is unmounted. A file resetting shared state registers that first, so no mounted component
+// reacts to the reset.
 import { afterEach, beforeEach } from 'vitest';
 import { unmount, type mount } from 'svelte';
 

@@ -5,7 +5,7 @@
 // shot light and dark into test-results/screens/i18n-<locale>-*.png to be looked at.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import '../../../../renderer/src/styles/app.css';
 import Uploads from '../../../../renderer/src/views/Uploads.svelte';
 import WatchFolders from '../../../../renderer/src/components/watch/WatchFolders.svelte';
@@ -23,11 +23,10 @@ import type { UploadsQuery } from '../../../../shared/upload-queue.ts';
 import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
 import { fresh, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 import { windowOf } from '../queue-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 const MB = 1024 * 1024;
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -70,21 +69,21 @@ beforeEach(async () => {
   stub.handle('watch:status', () => ({ folders: [] }));
   accounts.show('account-1');
   await library.loadFolders();
-  target = document.createElement('div');
-  target.style.cssText = 'height: 560px; width: 900px; display: flex; flex-direction: column; background: var(--bg); color: var(--text);';
-  const style = document.createElement('style');
-  style.textContent = '.screen { display: flex; flex-direction: column; height: 100%; }';
-  target.append(style);
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
   uploads.reset();
   outbox.items = [];
   accounts.show(null);
+});
+
+const place = mountPlace('height: 560px; width: 900px; display: flex; flex-direction: column; background: var(--bg); color: var(--text);');
+
+beforeEach(() => {
+  const style = document.createElement('style');
+  style.textContent = '.screen { display: flex; flex-direction: column; height: 100%; }';
+  place.target.append(style);
 });
 
 afterAll(() => speak('en'));
@@ -95,7 +94,7 @@ function speak(locale: Locale): void {
   applyDocumentLocale(locale);
 }
 
-async function shoot(name: string, element: HTMLElement = target): Promise<void> {
+async function shoot(name: string, element: HTMLElement = place.target): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     document.documentElement.dataset.theme = theme;
     await page.screenshot({ path: `../../../../test-results/screens/${name}-${theme}.png`, element });
@@ -117,11 +116,11 @@ describe(`the background-work screens in ${locale}`, () => {
 
     it('words the upload queue, fills the progress bar from the start side, and keeps each name in its own direction', async () => {
       await uploads.load();
-      component = mount(Uploads, { target });
+      place.component = mount(Uploads, { target: place.target });
       await settle();
-      const row = target.querySelector<HTMLElement>('.job[data-state="uploading"]')!;
+      const row = place.target.querySelector<HTMLElement>('.job[data-state="uploading"]')!;
       expect(row.textContent).toContain(WORDS[locale].uploading);
-      expect(target.querySelector('.job[data-state="paused"]')!.textContent).toContain(WORDS[locale].paused);
+      expect(place.target.querySelector('.job[data-state="paused"]')!.textContent).toContain(WORDS[locale].paused);
       // The bar fills from the side the language reads from.
       const bar = row.querySelector<HTMLElement>('.progress')!.getBoundingClientRect();
       const fill = row.querySelector<HTMLElement>('.progress > span')!.getBoundingClientRect();
@@ -142,8 +141,8 @@ describe(`the background-work screens in ${locale}`, () => {
     });
 
     it('words the watch folders and their states', async () => {
-      component = mount(WatchFolders, {
-        target,
+      place.component = mount(WatchFolders, {
+        target: place.target,
         props: { folders: [watchEntry({}), watchEntry({ id: 'w2', path: '/mnt/unplugged/Recordings', enabled: true })], save: async () => undefined },
       });
       await settle();
@@ -154,7 +153,7 @@ describe(`the background-work screens in ${locale}`, () => {
         ],
       });
       await settle();
-      const items = Array.from(target.querySelectorAll<HTMLElement>('li.watch-item'));
+      const items = Array.from(place.target.querySelectorAll<HTMLElement>('li.watch-item'));
       expect(items[0]!.textContent).toContain(WORDS[locale].watching);
       expect(getComputedStyle(items[0]!.querySelector('.path')!).direction).toBe('ltr');
       await shoot(`i18n-${locale}-watch-folders`);
@@ -162,9 +161,9 @@ describe(`the background-work screens in ${locale}`, () => {
 
     it('words the changes waiting for the service', async () => {
       outbox.items = OUTBOX;
-      component = mount(OutboxPanel, { target, props: { onclose: () => undefined } });
+      place.component = mount(OutboxPanel, { target: place.target, props: { onclose: () => undefined } });
       await settle();
-      const panel = target.querySelector<HTMLElement>('#outbox-panel')!;
+      const panel = place.target.querySelector<HTMLElement>('#outbox-panel')!;
       expect(panel.getAttribute('aria-label')).toBe(WORDS[locale].outbox);
       expect(panel.textContent).toContain(WORDS[locale].refused);
       // The panel opens beside the sidebar, which is on the start side of the language.

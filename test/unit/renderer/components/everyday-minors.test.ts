@@ -13,10 +13,9 @@ import { remote } from '../../../../renderer/src/lib/state/remote.svelte.ts';
 import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import type { Video } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -26,17 +25,15 @@ const settle = async (): Promise<void> => {
 beforeEach(() => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
   thumbnails.discard();
   notices.clear();
 });
+
+const place = mountPlace();
 
 const video: Video = { id: 'abcdefghijkl', folderId: 0, name: 'Trip', createdAt: '2024-01-01 00:00:00', isPublic: true, views: 0, size: 1, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null };
 
@@ -45,27 +42,27 @@ describe('a WebP dropped on the thumbnail panel', () => {
     stub.fail('videos:checkThumbnail', { code: 'validation', message: '“cover.webp” is a WebP image; the service takes JPEG or PNG only.', retryable: false });
     // The window's drop zone would queue it as an upload if the panel let it through.
     let fellThrough = false;
-    target.addEventListener('drop', () => (fellThrough = true));
-    component = mount(ThumbnailPanel, { target, props: { video } });
+    place.target.addEventListener('drop', () => (fellThrough = true));
+    place.component = mount(ThumbnailPanel, { target: place.target, props: { video } });
     flushSync();
     const transfer = new DataTransfer();
     transfer.items.add(new File([new Uint8Array(12)], 'cover.webp', { type: 'image/webp' }));
-    target.querySelector('section')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    place.target.querySelector('section')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
     await settle();
     expect(fellThrough).toBe(false);
-    expect(target.textContent).toContain('JPEG or PNG only');
+    expect(place.target.textContent).toContain('JPEG or PNG only');
     expect(stub.calls.map((c) => c.method)).not.toContain('uploads:add');
   });
 });
 
 describe('Remove custom', () => {
   it('is offered only when a custom thumbnail is known', () => {
-    const label = (): string[] => Array.from(target.querySelectorAll('button')).map((b) => b.textContent?.trim() ?? '');
-    component = mount(ThumbnailPanel, { target, props: { video } });
+    const label = (): string[] => Array.from(place.target.querySelectorAll('button')).map((b) => b.textContent?.trim() ?? '');
+    place.component = mount(ThumbnailPanel, { target: place.target, props: { video } });
     flushSync();
     expect(label()).not.toContain('Remove custom');
-    unmount(component);
-    component = mount(ThumbnailPanel, { target, props: { video: { ...video, customThumbnail: true } } });
+    unmount(place.component);
+    place.component = mount(ThumbnailPanel, { target: place.target, props: { video: { ...video, customThumbnail: true } } });
     flushSync();
     expect(label()).toContain('Remove custom');
   });
@@ -81,12 +78,12 @@ describe('the skipped-files notice', () => {
         { path: '/d/empty.mp4', reason: { code: 'skip_empty', params: {} } },
       ],
     }));
-    component = mount(NoticeArea, { target });
+    place.component = mount(NoticeArea, { target: place.target });
     await drop.uploadPaths(['/d'], 0);
     await settle();
-    expect(target.textContent).toContain('3 files skipped');
-    expect(target.textContent).not.toContain('more)');
-    const details = target.querySelector('details')!;
+    expect(place.target.textContent).toContain('3 files skipped');
+    expect(place.target.textContent).not.toContain('more)');
+    const details = place.target.querySelector('details')!;
     expect(details.querySelector('summary')?.textContent).toBe('Show all 3');
     expect(Array.from(details.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
       'notes.txt: Not a video file.',
@@ -114,12 +111,12 @@ describe('a finished remote import', () => {
     stub.handle('remote:list', () => ({ items: [item], slots: null, waitingLocally: 0 }));
     stub.handle('clipboard:writeText', () => ({ ok: true }));
     stub.handle('videos:list', () => ({ items: [], total: 0, offset: 0, freshness: { fetchedAt: 1, stale: false } }));
-    component = mount(Remote, { target });
+    place.component = mount(Remote, { target: place.target });
     await settle();
-    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Copy link')!.click();
+    Array.from(place.target.querySelectorAll('button')).find((b) => b.textContent === 'Copy link')!.click();
     await settle();
     expect(stub.calls.find((c) => c.method === 'clipboard:writeText')?.input).toEqual({ text: 'https://video.example/d/zyxwvutsrqpo' });
-    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Harbour at dawn.mp4')!.click();
+    Array.from(place.target.querySelectorAll('button')).find((b) => b.textContent === 'Harbour at dawn.mp4')!.click();
     await settle();
     expect(session.screen).toBe('library');
     remote.reset();

@@ -8,9 +8,12 @@ import { session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
 import { account } from '../../../../renderer/src/lib/state/account.svelte.ts';
 import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
+const place = mountPlace();
 let stub: StubBridge;
-let target: HTMLElement;
+// showWith mounts two components, more than place.component holds: the afterEach below
+// unmounts them, before mountPlace removes the element.
 let components: Array<ReturnType<typeof mount>> = [];
 const never = { fetchedAt: null, stale: true };
 
@@ -28,14 +31,11 @@ beforeEach(async () => {
   stub.handle('account:get', () => ({ account: null, freshness: never }));
   stub.handle('account:reports', () => ({ days: [], freshness: never }));
   stub.handle('account:dmca', () => ({ items: [], pagination: { page: 1, perPage: 20, total: 0 }, freshness: never }));
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
 afterEach(() => {
   for (const c of components) unmount(c);
   components = [];
-  target.remove();
   account.reset();
   status.reset();
 });
@@ -44,19 +44,19 @@ async function showWith(keyRefused: boolean): Promise<string> {
   stub.handle('accounts:list', () => accountsViewOf({ last4: 'ABCD', baseUrl: 'https://api.example.test', keyRefused }));
   await session.load();
   await status.load();
-  components.push(mount(StatusBar, { target }), mount(Account, { target }));
+  components.push(mount(StatusBar, { target: place.target }), mount(Account, { target: place.target }));
   await settle();
-  return target.textContent ?? '';
+  return place.target.textContent ?? '';
 }
 
 describe('a key the service no longer accepts', () => {
   it('is said in the status bar and on the Account page, with the way to Settings', async () => {
     const text = await showWith(true);
     // Its own label, never "Offline" (issue 26), and the way out beside it.
-    expect(target.querySelector('.statusbar .conn-label')!.textContent!.trim()).toBe('Key refused');
-    expect(target.querySelector('.statusbar .key-refused')!.textContent).toBe('Replace key…');
+    expect(place.target.querySelector('.statusbar .conn-label')!.textContent!.trim()).toBe('Key refused');
+    expect(place.target.querySelector('.statusbar .key-refused')!.textContent).toBe('Replace key…');
     expect(text).toContain('The service no longer accepts this key: replace it.');
-    target.querySelector<HTMLButtonElement>('.key-refused-note button')!.click();
+    place.target.querySelector<HTMLButtonElement>('.key-refused-note button')!.click();
     await settle();
     expect(session.screen).toBe('settings');
   });

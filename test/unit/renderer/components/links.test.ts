@@ -5,7 +5,7 @@
 // save dialog.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import '../../../../renderer/src/styles/app.css';
 import TombstoneDetail from '../../../../renderer/src/components/links/TombstoneDetail.svelte';
 import HealthFilters from '../../../../renderer/src/components/links/HealthFilters.svelte';
@@ -18,6 +18,7 @@ import type { LinkCheckResult, LinkFixResult } from '../../../../shared/link-tex
 import { Session } from '../../../../renderer/src/lib/state/session.svelte.ts';
 import { AccountsState } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 const tombstone: Tombstone = {
   videoId: 'deadvideo001',
@@ -40,52 +41,48 @@ const tombstone: Tombstone = {
 };
 
 let stub: StubBridge;
-let target: HTMLElement;
-const components: ReturnType<typeof mount>[] = [];
 
 beforeEach(() => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  target = document.createElement('div');
-  target.style.cssText = 'width: 380px; display: flex; background: var(--bg);';
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  for (const component of components.splice(0)) unmount(component);
-  target.remove();
   linkHealth.reset();
   notices.reset();
   delete document.documentElement.dataset.theme;
 });
+
+const place = mountPlace('width: 380px; display: flex; background: var(--bg);');
 
 const health = (view: Partial<HealthView> = {}): HealthView => ({ counts: { alive: 3, takenDown: 2, gone: 1 }, items: [], total: 0, ...view });
 const takedowns: TakedownsView = { items: [], total: 0, readAt: null };
 
 describe('TombstoneDetail', () => {
   it('says what the dead video kept, and Locate file… picks through the open dialog and sends the path', async () => {
-    components.push(mount(TombstoneDetail, { target, props: { tombstone } }));
+    place.component = mount(TombstoneDetail, { target: place.target, props: { tombstone } });
     flushSync();
-    const text = target.textContent ?? '';
+    const text = place.target.textContent ?? '';
     expect(text).toContain('Harbour at dawn.mp4');
     expect(text).toContain('Taken down after a DMCA report');
     expect(text).toContain('Travel');
     expect(text).toContain('50 MB');
     expect(text).toContain('No longer at this path (moved or deleted)');
     expect(text).toContain('sd-123 · se-456');
-    expect(target.querySelector<HTMLInputElement>('#tombstone-download')!.value).toBe(tombstone.downloadUrl);
-    expect(target.querySelector<HTMLInputElement>('#pair-download')!.value).toBe(tombstone.pair!.newDownload);
-    expect(target.querySelector<HTMLInputElement>('#pair-embed')!.value).toBe(tombstone.pair!.newEmbed);
+    expect(place.target.querySelector<HTMLInputElement>('#tombstone-download')!.value).toBe(tombstone.downloadUrl);
+    expect(place.target.querySelector<HTMLInputElement>('#pair-download')!.value).toBe(tombstone.pair!.newDownload);
+    expect(place.target.querySelector<HTMLInputElement>('#pair-embed')!.value).toBe(tombstone.pair!.newEmbed);
     for (const theme of ['light', 'dark'] as const) {
       document.documentElement.dataset.theme = theme;
-      await page.screenshot({ path: `../../../../test-results/screens/links-tombstone-panel-${theme}.png`, element: target });
+      await page.screenshot({ path: `../../../../test-results/screens/links-tombstone-panel-${theme}.png`, element: place.target });
     }
 
     stub.handle('dialog:openFiles', () => ({ paths: ['/home/me/Moved/Harbour at dawn.mp4'] }));
     stub.handle('links:locate', () => ({ queued: [{ videoId: tombstone.videoId, jobId: 9 }], unusable: [] }));
     stub.handle('links:health', () => health());
     stub.handle('links:takedowns', () => takedowns);
-    target.querySelector<HTMLButtonElement>('button[aria-label="Locate file… of “Harbour at dawn.mp4”"]')!.click();
+    place.target.querySelector<HTMLButtonElement>('button[aria-label="Locate file… of “Harbour at dawn.mp4”"]')!.click();
     await expect.poll(() => stub.calls.some((c) => c.method === 'links:locate')).toBe(true);
     expect(stub.calls.find((c) => c.method === 'dialog:openFiles')!.input).toEqual({ kind: 'videos' });
     expect(stub.calls.find((c) => c.method === 'links:locate')!.input).toEqual({ id: tombstone.videoId, path: '/home/me/Moved/Harbour at dawn.mp4' });
@@ -104,16 +101,16 @@ describe('HealthFilters', () => {
     stub.handle('links:health', (input) => health((input as { state?: string }).state === 'gone' ? { items: [{ ...tombstone, state: 'gone', reason: 'unlisted' }], total: 1 } : {}));
     stub.handle('links:takedowns', () => takedowns);
     await linkHealth.load();
-    components.push(mount(HealthFilters, { target }));
+    place.component = mount(HealthFilters, { target: place.target });
     flushSync();
-    const count = (state: string) => target.querySelector(`button[data-filter="${state}"] .count`)!.textContent;
+    const count = (state: string) => place.target.querySelector(`button[data-filter="${state}"] .count`)!.textContent;
     expect(count('takenDown')).toBe('2');
     expect(count('gone')).toBe('1');
-    target.querySelector<HTMLButtonElement>('button[data-filter="gone"]')!.click();
+    place.target.querySelector<HTMLButtonElement>('button[data-filter="gone"]')!.click();
     await expect.poll(() => linkHealth.dead.length).toBe(1);
     flushSync();
     expect(linkHealth.filter).toBe('gone');
-    expect(target.querySelector('button[data-filter="gone"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect(place.target.querySelector('button[data-filter="gone"]')!.getAttribute('aria-pressed')).toBe('true');
     expect(stub.calls.filter((c) => c.method === 'links:health').at(-1)!.input).toMatchObject({ state: 'gone', offset: 0 });
   });
 });
@@ -163,15 +160,15 @@ describe('FixPreview', () => {
     const fixed = original.replace('deadvideo001', 'newvideo0001');
     const start = original.indexOf('https://h.test/d/');
     const change = { start, end: start + 29, byteStart: start, byteEnd: start + 29, kind: 'download' as const, oldId: 'deadvideo001', newId: 'newvideo0001', before: 'https://h.test/d/deadvideo001', after: 'https://h.test/d/newvideo0001', newStart: start, newEnd: start + 29 };
-    target.style.cssText = 'width: 400px; padding: 8px; background: var(--bg);';
-    components.push(mount(FixPreview, { target, props: { original, fixed, changes: [change] } }));
+    place.target.style.cssText = 'width: 400px; padding: 8px; background: var(--bg);';
+    place.component = mount(FixPreview, { target: place.target, props: { original, fixed, changes: [change] } });
     flushSync();
-    expect(Array.from(target.querySelectorAll('del')).map((d) => d.textContent)).toEqual(['https://h.test/d/deadvideo001']);
-    expect(Array.from(target.querySelectorAll('ins')).map((d) => d.textContent)).toEqual(['https://h.test/d/newvideo0001']);
-    expect(target.querySelectorAll('.row.changed')).toHaveLength(1);
+    expect(Array.from(place.target.querySelectorAll('del')).map((d) => d.textContent)).toEqual(['https://h.test/d/deadvideo001']);
+    expect(Array.from(place.target.querySelectorAll('ins')).map((d) => d.textContent)).toEqual(['https://h.test/d/newvideo0001']);
+    expect(place.target.querySelectorAll('.row.changed')).toHaveLength(1);
     for (const theme of ['light', 'dark'] as const) {
       document.documentElement.dataset.theme = theme;
-      await page.screenshot({ path: `../../../../test-results/screens/links-preview-panel-${theme}.png`, element: target });
+      await page.screenshot({ path: `../../../../test-results/screens/links-preview-panel-${theme}.png`, element: place.target });
     }
   });
 });

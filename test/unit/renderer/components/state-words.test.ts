@@ -3,7 +3,7 @@
 // offline shows a live countdown to the next try and Retry now, and the account menu names the
 // other accounts that are uploading, with their counts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import StatusBar from '../../../../renderer/src/components/shell/StatusBar.svelte';
 import Sidebar from '../../../../renderer/src/components/shell/Sidebar.svelte';
 import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
@@ -14,35 +14,32 @@ import { said } from '../../../../shared/said.ts';
 import { sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { emptyUploadCounts } from '../../../../shared/upload-queue.ts';
 import { accountsViewOf, installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-let components: Array<ReturnType<typeof mount>> = [];
 
 beforeEach(() => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  for (const c of components) unmount(c);
-  components = [];
-  target.remove();
   status.reset();
   uploads.reset();
   accounts.view = accountsViewOf(null);
 });
 
-const text = (selector: string): string => (target.querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const place = mountPlace();
+
+const text = (selector: string): string => (place.target.querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 describe('the status bar', () => {
   it('counts only files being sent as "Uploading", says the waiting ones apart, and counts failures', () => {
     status.connection = { state: 'online', since: 0, reason: null, nextAttemptAt: null };
     uploads.totals = { ...EMPTY_UPLOAD_TOTALS, active: 2, waiting: 5, bytesSent: 50, bytesTotal: 100 };
     uploads.counts = { ...emptyUploadCounts(), uploading: 2, waiting: 5, failed: 1, changed: 1 };
-    components.push(mount(StatusBar, { target }));
+    place.component = mount(StatusBar, { target: place.target });
     flushSync();
     expect(text('.statusbar')).toContain('Uploading 2 · 5 waiting · 50%');
     expect(text('.failed-uploads')).toBe('2 failed');
@@ -52,26 +49,26 @@ describe('the status bar', () => {
     status.connection = { state: 'offline', since: 0, reason: said('service_not_reached', { reason: said('connection_failed_before_reply', { detail: 'connection refused' }) }), nextAttemptAt: Date.now() + 20_000 };
     flushSync();
     // The core's said reason, worded here (a said thing inside another, worded first).
-    expect(target.querySelector('.conn')!.getAttribute('title')).toContain(sayInEnglish(status.connection.reason!));
+    expect(place.target.querySelector('.conn')!.getAttribute('title')).toContain(sayInEnglish(status.connection.reason!));
     expect(text('.statusbar')).not.toContain('Uploading');
     expect(text('.statusbar')).toContain('7 waiting to upload');
     expect(text('.conn-label')).toBe('Offline');
     // A live relative countdown: "in 20 s" (or 19 s once a second has gone), not a time of day.
     expect(text('.next-try')).toMatch(/^next try in (20|19) s$/);
-    expect(Array.from(target.querySelectorAll('button')).some((b) => b.textContent === 'Retry now')).toBe(true);
+    expect(Array.from(place.target.querySelectorAll('button')).some((b) => b.textContent === 'Retry now')).toBe(true);
   });
 
   it('Retry now asks the core to try the service at once', async () => {
     status.connection = { state: 'offline', since: 0, reason: null, nextAttemptAt: Date.now() + 3_000 };
     stub.handle('connection:check', () => ({ state: 'online', since: 1, reason: null, nextAttemptAt: null }));
-    components.push(mount(StatusBar, { target }));
+    place.component = mount(StatusBar, { target: place.target });
     flushSync();
-    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Retry now')!.click();
+    Array.from(place.target.querySelectorAll('button')).find((b) => b.textContent === 'Retry now')!.click();
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
     flushSync();
     expect(stub.calls.map((c) => c.method)).toContain('connection:check');
     expect(text('.conn-label')).toBe('Online');
-    expect(target.querySelector('.next-try')).toBeNull();
+    expect(place.target.querySelector('.next-try')).toBeNull();
   });
 });
 
@@ -89,13 +86,13 @@ describe('the sidebar', () => {
         { ...summary, id: 'cccccccccccccccc', name: 'Idle', active: false, uploads: { active: 0, waiting: 0 } },
       ],
     };
-    components.push(mount(Sidebar, { target }));
+    place.component = mount(Sidebar, { target: place.target });
     flushSync();
-    const failed = target.querySelector('.count.failed');
+    const failed = place.target.querySelector('.count.failed');
     expect(failed?.textContent).toBe('3');
     expect(failed?.getAttribute('aria-label')).toBe('3 failed');
     expect(text('[aria-label="Other accounts uploading"]')).toBe('Work · uploading 2, 4 waiting');
-    const options = Array.from(target.querySelectorAll('option')).map((o) => o.textContent);
+    const options = Array.from(place.target.querySelectorAll('option')).map((o) => o.textContent);
     expect(options).toContain('Work (uploading 2, 4 waiting)');
     expect(options).toContain('Idle');
   });

@@ -2,7 +2,7 @@
 // already has, added again (offline, so both the stored and the waiting track are listed), must not
 // crash the keyed list, and the panel says the new track replaces the stored one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import SubtitlesPanel from '../../../../renderer/src/components/subtitles/SubtitlesPanel.svelte';
 import { subtitles } from '../../../../renderer/src/lib/state/subtitles.svelte.ts';
 import { status } from '../../../../renderer/src/lib/state/status.svelte.ts';
@@ -10,14 +10,13 @@ import { outbox } from '../../../../renderer/src/lib/state/outbox.svelte.ts';
 import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { Subtitle, Video } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 const video: Video = { id: 'abcdefghijkl', folderId: 0, name: 'Trip', createdAt: '2024-01-01 00:00:00', isPublic: true, views: 0, size: 1, skipIntro: 0, downloadUrl: '', embedUrl: '', thumbnailUrl: '', splashUrl: '', pending: null };
 const stored: Subtitle = { videoId: video.id, language: 'en', url: 'https://files.example.test/sub/en.vtt', source: 'url', pending: null, error: null };
 const waiting: Subtitle = { ...stored, url: 'https://elsewhere.example.test/en.vtt', pending: 'pending' };
 
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 const errors: unknown[] = [];
 const onError = (event: ErrorEvent): void => void errors.push(event.error);
 
@@ -26,29 +25,32 @@ beforeEach(() => {
   window.addEventListener('error', onError);
   stub = stubBridge();
   installAsWindowApi(stub);
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  window.removeEventListener('error', onError);
-  if (component) unmount(component);
-  component = null;
-  target.remove();
   subtitles.reset();
   status.reset();
   outbox.reset();
   notices.reset();
 });
 
+const place = mountPlace();
+
+// Registered after mountPlace, so it runs before the unmount: an error a handler throws while
+// the component is taken down fails the run instead of landing in errors.
+afterEach(() => {
+  window.removeEventListener('error', onError);
+});
+
 describe('Subtitles list', () => {
   it('lists a stored and a waiting track in the same language and says the new one replaces the old', async () => {
     stub.handle('subtitles:list', () => ({ items: [stored, waiting] }));
-    component = mount(SubtitlesPanel, { props: { video }, target });
+    place.component = mount(SubtitlesPanel, { props: { video }, target: place.target });
     await subtitles.load(video.id);
     flushSync();
     expect(errors).toEqual([]);
-    const rows = Array.from(target.querySelectorAll('.tracks li')).map((li) => li.textContent ?? '');
+    const rows = Array.from(place.target.querySelectorAll('.tracks li')).map((li) => li.textContent ?? '');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatch(/replaces the stored en track/);
   });
@@ -64,13 +66,13 @@ describe('A subtitle URL the service refuses (issue 26)', () => {
       listed = [waiting];
       return waiting;
     });
-    component = mount(SubtitlesPanel, { props: { video }, target });
+    place.component = mount(SubtitlesPanel, { props: { video }, target: place.target });
     await subtitles.load(video.id);
     flushSync();
-    target.querySelector<HTMLInputElement>('input[type="url"]')!.value = waiting.url!;
-    target.querySelector<HTMLInputElement>('input[type="url"]')!.dispatchEvent(new Event('input', { bubbles: true }));
+    place.target.querySelector<HTMLInputElement>('input[type="url"]')!.value = waiting.url!;
+    place.target.querySelector<HTMLInputElement>('input[type="url"]')!.dispatchEvent(new Event('input', { bubbles: true }));
     flushSync();
-    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Attach URL')!.click();
+    Array.from(place.target.querySelectorAll('button')).find((b) => b.textContent === 'Attach URL')!.click();
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
     flushSync();
     const titles = () => notices.items.map((n) => n.title);
@@ -84,13 +86,13 @@ describe('A subtitle URL the service refuses (issue 26)', () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
     flushSync();
     expect(titles()).not.toContain('Sending the subtitles to the service');
-    expect(target.textContent).toContain('The service refused the subtitles from this address: The subtitle file could not be downloaded.');
+    expect(place.target.textContent).toContain('The service refused the subtitles from this address: The subtitle file could not be downloaded.');
     // Discarded: the cause is gone, and so is the message.
     listed = [];
     stub.emit('outbox:changed', { items: [] });
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
     flushSync();
-    expect(target.textContent).not.toContain('refused the subtitles');
+    expect(place.target.textContent).not.toContain('refused the subtitles');
     stop();
   });
 });

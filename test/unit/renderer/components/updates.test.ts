@@ -2,7 +2,7 @@
 // updater's states in words, the automatic switch saved as settings.autoUpdate, and
 // "Restart to update" offered only when the main process says no upload runs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import UpdateSettings from '../../../../renderer/src/components/updates/UpdateSettings.svelte';
 import UpdatePrompt from '../../../../renderer/src/components/updates/UpdatePrompt.svelte';
 import { settings } from '../../../../renderer/src/lib/state/settings.svelte.ts';
@@ -10,10 +10,9 @@ import type { Settings, UpdateStatus } from '../../../../shared/model.ts';
 import { said } from '../../../../shared/said.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 import { settingsWith } from '../../../support/settings.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-const mounted: Array<ReturnType<typeof mount>> = [];
 let saved: Settings;
 let status: UpdateStatus;
 
@@ -35,22 +34,21 @@ beforeEach(async () => {
   stub.handle('updates:check', () => (status = { ...IDLE, state: 'downloading', version: '9.9.9', percent: 0 }));
   stub.handle('updates:restart', () => status);
   await settings.load();
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  for (const component of mounted.splice(0)) unmount(component);
-  target.remove();
   settings.reset();
 });
 
+const place = mountPlace();
+
 async function show(component: typeof UpdateSettings | typeof UpdatePrompt): Promise<void> {
-  mounted.push(mount(component, { target }));
+  place.component = mount(component, { target: place.target });
   await settle();
 }
 
-const button = (name: string): HTMLButtonElement | undefined => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+const button = (name: string): HTMLButtonElement | undefined => Array.from(place.target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
 
 describe('Settings: updates', () => {
   it('checks on request and shows the download in words', async () => {
@@ -58,13 +56,13 @@ describe('Settings: updates', () => {
     button('Check for updates')!.click();
     await settle();
     expect(stub.calls.map((c) => c.method)).toContain('updates:check');
-    expect(target.textContent).toContain('Downloading Vidlift 9.9.9 (0%) in the background…');
+    expect(place.target.textContent).toContain('Downloading Vidlift 9.9.9 (0%) in the background…');
     expect(button('Check for updates')!.disabled).toBe(true);
   });
 
   it('saves the automatic switch as autoUpdate', async () => {
     await show(UpdateSettings);
-    const box = target.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const box = place.target.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     box.click();
     await settle();
     expect(saved.autoUpdate).toBe(false);
@@ -73,14 +71,14 @@ describe('Settings: updates', () => {
   it('says why updates are off in the source tree, and offers no check', async () => {
     status = { ...IDLE, state: 'off', said: said('update_off_unpackaged') };
     await show(UpdateSettings);
-    expect(target.textContent).toContain('Updates work in the installed app only; this copy runs from the source tree.');
+    expect(place.target.textContent).toContain('Updates work in the installed app only; this copy runs from the source tree.');
     expect(button('Check for updates')!.disabled).toBe(true);
   });
 
   it('shows an error in words', async () => {
     status = { ...IDLE, state: 'error', said: said('update_unreachable') };
     await show(UpdateSettings);
-    expect(target.querySelector('.error-text')?.textContent).toBe('The update server could not be reached. Vidlift tries again later.');
+    expect(place.target.querySelector('.error-text')?.textContent).toBe('The update server could not be reached. Vidlift tries again later.');
   });
 });
 

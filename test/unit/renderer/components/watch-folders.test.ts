@@ -3,35 +3,22 @@
 // the core are worded here, and a change saves the whole list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import WatchFolders from '../../../../renderer/src/components/watch/WatchFolders.svelte';
 import { accounts } from '../../../../renderer/src/lib/state/accounts.svelte.ts';
 import { DEFAULT_WATCH_EXCLUDE, type WatchFolder } from '../../../../shared/watch.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 import { said } from '../../../../shared/said.ts';
 import { sayInEnglish } from '../../../../shared/i18n/say.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 let saved: WatchFolder[][] = [];
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
   flushSync();
 };
-
-function render(folders: WatchFolder[]): void {
-  component = mount(WatchFolders, {
-    target,
-    props: {
-      folders,
-      save: async (next: WatchFolder[]) => {
-        saved.push(next);
-      },
-    },
-  });
-}
 
 beforeEach(() => {
   saved = [];
@@ -43,16 +30,26 @@ beforeEach(() => {
   // The watch folders are the shown account's: its managers follow it (watch:changed) and read
   // its folders (the library's, which the list offers as targets).
   accounts.show('account-1');
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
   accounts.show(null);
 });
+
+const place = mountPlace();
+
+function render(folders: WatchFolder[]): void {
+  place.component = mount(WatchFolders, {
+    target: place.target,
+    props: {
+      folders,
+      save: async (next: WatchFolder[]) => {
+        saved.push(next);
+      },
+    },
+  });
+}
 
 const entry = (extra: Partial<WatchFolder> = {}): WatchFolder => ({
   id: 'w1',
@@ -76,8 +73,8 @@ describe('WatchFolders', () => {
     });
     render([]);
     await settle();
-    expect(target.textContent).toContain('No folders watched yet.');
-    target.querySelector<HTMLButtonElement>('section > button')!.click();
+    expect(place.target.textContent).toContain('No folders watched yet.');
+    place.target.querySelector<HTMLButtonElement>('section > button')!.click();
     await settle();
     expect(asked).toBe(1);
     expect(stub.calls.find((call) => call.method === 'watch:add')?.input).toBeUndefined();
@@ -89,9 +86,9 @@ describe('WatchFolders', () => {
     stub.fail('watch:add', { code: 'unauthorized', message: 'Add an account first: watch folders belong to an account.', retryable: false });
     render([]);
     await settle();
-    target.querySelector<HTMLButtonElement>('section > button')!.click();
+    place.target.querySelector<HTMLButtonElement>('section > button')!.click();
     await settle();
-    expect(target.querySelector('[role=alert]')?.textContent).toBeTruthy();
+    expect(place.target.querySelector('[role=alert]')?.textContent).toBeTruthy();
   });
 
   it('shows the state the core reports and saves a change to the whole list', async () => {
@@ -105,7 +102,7 @@ describe('WatchFolders', () => {
       ],
     });
     await settle();
-    const items = Array.from(target.querySelectorAll<HTMLElement>('li.watch-item'));
+    const items = Array.from(place.target.querySelectorAll<HTMLElement>('li.watch-item'));
     expect(items[0]!.textContent).toContain('Watching');
     expect(items[0]!.textContent).toContain('Last file: stream-2026-11-22.mp4');
     // The watch's own failure, worded here from its code.
@@ -115,7 +112,7 @@ describe('WatchFolders', () => {
     expect(items[2]!.textContent).toContain('Replaced by a link');
     expect(items[2]!.textContent).toContain('replaced by a link to another place, so nothing there is uploaded');
     expect(items[0]!.querySelector('select')!.selectedOptions[0]!.textContent).toBe('Recordings');
-    await page.screenshot({ path: '../../../../test-results/screens/watch-settings.png', element: target });
+    await page.screenshot({ path: '../../../../test-results/screens/watch-settings.png', element: place.target });
 
     const off = items[0]!.querySelector<HTMLInputElement>('input[type=checkbox]')!;
     off.click();

@@ -1,7 +1,7 @@
 // Settings › Running unattended's words (issue 30), in Chromium: the week's weekday names and
 // times through Intl in the language asked (week-words.ts), a timetable's problem worded by its
 // reason with the bad part as code (timetable-words.ts, CodeInText.svelte), in English and German.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import CodeInText from '../../../../renderer/src/components/common/CodeInText.svelte';
 import { clockTime, hourLabel, weekdayName } from '../../../../renderer/src/lib/week-words.ts';
@@ -13,31 +13,26 @@ import { loadCatalog } from '../../../../renderer/src/lib/catalog.svelte.ts';
 import { parseTimetable, type TimetableReason } from '../../../../shared/bandwidth-timetable.ts';
 import { EXPORT_FORMATS } from '../../../../shared/export-formats.ts';
 import { NOTIFY_EVENTS } from '../../../../shared/notify-names.ts';
-
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
+import { mountPlace } from '../mount-place.ts';
 
 beforeAll(async () => {
   await loadCatalog('de');
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  if (component) void unmount(component);
-  component = null;
   windowLocale.choice = 'en';
 });
 
-afterAll(() => target.remove());
+const place = mountPlace();
 
 /** The problem of a timetable text, shown as the window shows it. */
 function shownProblem(text: string): HTMLElement {
   const parsed = parseTimetable(text);
   if (parsed.ok) throw new Error(`${text} parsed`);
-  component = mount(CodeInText, { target, props: { word: TIMETABLE_PROBLEM_WORDS[parsed.problem.reason], codes: { part: parsed.problem.part } } });
+  place.component = mount(CodeInText, { target: place.target, props: { word: TIMETABLE_PROBLEM_WORDS[parsed.problem.reason], codes: { part: parsed.problem.part } } });
   flushSync();
-  return target;
+  return place.target;
 }
 
 describe('the week in the language asked', () => {
@@ -66,15 +61,15 @@ describe('a timetable’s problem', () => {
 
   it('names the bad part as code, where the language puts it', () => {
     expect(shownProblem('08:00,512k 25:00,1M').textContent).toBe('"25:00": the hour must be from 00 to 23');
-    expect(target.querySelector('code')?.textContent).toBe('25:00');
-    expect(target.querySelector('code')?.getAttribute('dir')).toBe('ltr');
-    void unmount(component!);
-    component = null;
+    expect(place.target.querySelector('code')?.textContent).toBe('25:00');
+    expect(place.target.querySelector('code')?.getAttribute('dir')).toBe('ltr');
+    void unmount(place.component!);
+    place.component = null;
 
     windowLocale.choice = 'de';
     flushSync();
     expect(shownProblem('Mon-08:00,512k Xyz-09:00,off').textContent).toBe('„Xyz“: Ein Tag wird englisch geschrieben: Mon, Tue, Wed, Thu, Fri, Sat oder Sun (oder der volle Name)');
-    expect(target.querySelector('code')?.textContent).toBe('Xyz');
+    expect(place.target.querySelector('code')?.textContent).toBe('Xyz');
   });
 });
 

@@ -1,14 +1,13 @@
 // The Account view in Chromium against a stand-in bridge (issue 17, item 7): never loaded from
 // the service, it says so instead of stating facts it does not have.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import Account from '../../../../renderer/src/views/Account.svelte';
 import { account } from '../../../../renderer/src/lib/state/account.svelte.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -22,21 +21,19 @@ const page = { page: 1, perPage: 20, total: 0 };
 beforeEach(() => {
   stub = stubBridge();
   installAsWindowApi(stub);
-  target = document.createElement('div');
-  document.body.append(target);
 });
 
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
 afterEach(() => {
-  if (component) unmount(component);
-  component = null;
-  target.remove();
   account.reset();
 });
 
+const place = mountPlace();
+
 async function show(): Promise<string> {
-  component = mount(Account, { target });
+  place.component = mount(Account, { target: place.target });
   await settle();
-  return target.textContent ?? '';
+  return place.target.textContent ?? '';
 }
 
 describe('Account', () => {
@@ -49,7 +46,7 @@ describe('Account', () => {
     expect(text).toContain('Not loaded yet: connect to see the takedown records.');
     expect(text).toContain('Not loaded yet: connect to see the daily reports.');
     expect(text).toContain('Not loaded yet: connect to see the account.');
-    expect(target.querySelector('canvas')).toBeNull();
+    expect(place.target.querySelector('canvas')).toBeNull();
     expect(text).not.toMatch(/Updated/);
   });
 
@@ -80,7 +77,7 @@ describe('Account', () => {
     }));
     stub.handle('clipboard:writeText', () => ({ ok: true }));
     await show();
-    const rows = Array.from(target.querySelectorAll('.dmca tbody tr'));
+    const rows = Array.from(place.target.querySelectorAll('.dmca tbody tr'));
     expect(rows[0]?.textContent).toContain('Holiday in Lisbon.mp4');
     expect(rows[1]?.textContent).toContain('zzzzzzzzzzzz');
     rows[0]!.querySelector<HTMLButtonElement>('button')!.click();

@@ -1,17 +1,16 @@
 // The Settings view in Chromium against a stand-in bridge: the bandwidth field with valid, invalid,
 // empty and extreme values (issue 17, item 4: a number input's value is a number or null, not text).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
+import { flushSync, mount } from 'svelte';
 import Settings from '../../../../renderer/src/views/Settings.svelte';
 import { settings } from '../../../../renderer/src/lib/state/settings.svelte.ts';
 import { notices } from '../../../../renderer/src/lib/state/notices.svelte.ts';
 import type { Settings as SettingsValue } from '../../../../shared/model.ts';
 import { installAsWindowApi, stubBridge, type StubBridge } from '../bridge-stub.ts';
 import { settingsWith } from '../../../support/settings.ts';
+import { mountPlace } from '../mount-place.ts';
 
 let stub: StubBridge;
-let target: HTMLElement;
-let component: ReturnType<typeof mount> | null = null;
 let saved: SettingsValue;
 const errors: unknown[] = [];
 const onError = (event: ErrorEvent | PromiseRejectionEvent): void => void errors.push('reason' in event ? event.reason : event.error);
@@ -20,6 +19,13 @@ const settle = async (): Promise<void> => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
   flushSync();
 };
+
+// Registered before mountPlace, so it runs after the unmount (see mount-place.ts).
+afterEach(() => {
+  settings.reset();
+});
+
+const place = mountPlace();
 
 beforeEach(async () => {
   errors.length = 0;
@@ -31,24 +37,20 @@ beforeEach(async () => {
   stub.handle('settings:get', () => saved);
   stub.handle('settings:set', (patch) => (saved = { ...saved, ...(patch as Partial<SettingsValue>) }));
   await settings.load();
-  target = document.createElement('div');
-  document.body.append(target);
-  component = mount(Settings, { target });
+  place.component = mount(Settings, { target: place.target });
   flushSync();
 });
 
+// Registered after mountPlace, so it runs before the unmount: an error a handler throws while
+// the component is taken down fails the run instead of landing in errors.
 afterEach(() => {
   window.removeEventListener('error', onError);
   window.removeEventListener('unhandledrejection', onError);
-  if (component) unmount(component);
-  component = null;
-  target.remove();
-  settings.reset();
 });
 
 /** Types into the field as a person would, then leaves it (Tab fires change). */
 async function enterLimit(text: string): Promise<void> {
-  const input = target.querySelector<HTMLInputElement>('input[type="number"]')!;
+  const input = place.target.querySelector<HTMLInputElement>('input[type="number"]')!;
   input.value = text;
   input.dispatchEvent(new Event('input', { bubbles: true }));
   input.dispatchEvent(new Event('change', { bubbles: true }));
