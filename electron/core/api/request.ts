@@ -18,9 +18,10 @@ export function endpoint(base: URL, path: string, query?: Record<string, string 
   return url;
 }
 
-// Loaded at the first multipart request, not with the core (issue 33: with its dependencies it
-// was the largest package the main process loaded before the window's first answer).
-const formData = lazyPackage<typeof FormDataClass>('form-data');
+// Loaded at the first multipart request or upload (uploads/file-server.ts uses it too), not with
+// the core (issue 33: with mime-types' database and its other dependencies it was ~48 ms of the
+// main bundle's import before the window's first answer).
+export const formData = lazyPackage<typeof FormDataClass>('form-data');
 
 /** Multipart body from wire fields; the file part last, streamed from disk with its known length. */
 export function multipart(fields: Record<string, string>, file?: SizedFile): () => PreparedBody {

@@ -3,9 +3,8 @@
 // spec/wire-decisions.md. Every such detail (method, field names and order, reply shapes)
 // lives here and only here, so correcting it against the real service is a change in
 // this one file.
-import type FormDataClass from 'form-data';
 import { z } from 'zod';
-import { lazyPackage } from '../lazy-package.ts';
+import { formData } from '../api/request.ts';
 import type { NameWarning } from '../../../shared/upload-verification.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { said, type Said } from '../../../shared/said.ts';
@@ -76,11 +75,6 @@ interface UploadEnvelope {
   tail: Buffer;
   contentLength: number;
 }
-
-// Loaded at the first upload, not with the core: with mime-types' database and its other
-// dependencies it was ~48 ms of the main bundle's import before the window's first answer
-// (a CPU profile of `npm run bench -- startup`'s ready run, issue 33), as in api/request.ts.
-const formData = lazyPackage<typeof FormDataClass>('form-data');
 
 /**
  * form-data writes the whole multipart encoding (boundary, field order, part headers, name
