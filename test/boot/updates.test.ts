@@ -30,6 +30,7 @@ import { EMPTY_UPLOAD_TOTALS, type Settings, type UpdateStatus } from '../../sha
 import { REPO_ROOT, waitFor } from './support.ts';
 import { settingsWith } from '../support/settings.ts';
 import { sayInEnglish } from '../../shared/i18n/say.ts';
+import { said } from '../../shared/said.ts';
 
 const NEW_VERSION = '9.9.9';
 const SETTINGS: Settings = settingsWith({ uploadConcurrency: 2 });
@@ -241,6 +242,20 @@ describe('updates against a loopback feed', () => {
     controller.start();
     expect(await controller.check()).toMatchObject({ state: 'off', said: OFF_SYSTEM_PACKAGE });
     expect(changes.map((c) => c.state)).toEqual(['off']);
+  });
+
+  it('an updater whose load rejects is off, says it could not start, and logs why', async () => {
+    const logged: unknown[] = [];
+    const controller = new UpdateController({
+      updater: Promise.reject(new Error('no electron-updater here')),
+      automatic: () => true,
+      uploadsRunning: () => false,
+      onChange: () => undefined,
+      log: (message, error) => logged.push([message, error]),
+    });
+    controller.start();
+    expect(await controller.check()).toMatchObject({ state: 'off', said: said('update_off_not_started') });
+    expect(logged).toEqual([['The updater could not be loaded', expect.objectContaining({ message: 'no electron-updater here' })]]);
   });
 
   it('never restarts in the middle of an upload: the offer waits, and a restart asked for meanwhile happens when uploads finish', async () => {
