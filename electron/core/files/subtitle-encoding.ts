@@ -7,9 +7,10 @@
 import { lazyPackage } from '../lazy-package.ts';
 import { SUBTITLE_ENCODINGS } from '../../../shared/subtitle-encodings.ts';
 
-// Loaded with the first subtitle, not with the app.
+// Loaded with the first subtitle or text document, not with the app (links/text-document.ts
+// encodes and decodes with the same iconv-lite).
 const chardet = lazyPackage<typeof import('chardet')>('chardet');
-const iconv = lazyPackage<typeof import('iconv-lite')>('iconv-lite');
+export const iconv = lazyPackage<typeof import('iconv-lite')>('iconv-lite');
 
 const KNOWN: ReadonlySet<string> = new Set(SUBTITLE_ENCODINGS.map((e) => e.name));
 

@@ -7,11 +7,10 @@
 // is read byte for byte as Latin-1 instead: links are ASCII, so they are found at the same
 // places, and the bytes around them are never decoded and re-encoded at all.
 import { isAscii } from 'node:buffer';
-import iconv from 'iconv-lite';
 import { AppError } from '../../../shared/errors.ts';
 import { said } from '../../../shared/said.ts';
 import type { TextEncoding } from '../../../shared/link-text.ts';
-import { detectSubtitleEncoding } from '../files/subtitle-encoding.ts';
+import { detectSubtitleEncoding, iconv } from '../files/subtitle-encoding.ts';
 
 export interface TextDocument {
   /** The bytes as read. */
@@ -58,7 +57,7 @@ function encode(text: string, encoding: string): Buffer {
   if (encoding === 'utf-8') return Buffer.from(text, 'utf8');
   // A replaced link is ASCII: thousands of them skip iconv's per-call encoder.
   if (encoding === 'latin1' || (!UTF16.has(encoding) && isAsciiText(text))) return Buffer.from(text, 'latin1');
-  return iconv.encode(text, encoding);
+  return iconv().encode(text, encoding);
 }
 
 /** Reads bytes as a text whose characters re-encode to exactly these bytes. */
@@ -70,7 +69,7 @@ export function decodeDocument(bytes: Buffer): TextDocument {
   const { encoding, by } = detectSubtitleEncoding(bytes);
   const bomLength = bomLengthOf(bytes, encoding);
   const body = bytes.subarray(bomLength);
-  const text = encoding === 'utf-8' ? body.toString('utf8') : iconv.decode(body, encoding, { stripBOM: false });
+  const text = encoding === 'utf-8' ? body.toString('utf8') : iconv().decode(body, encoding, { stripBOM: false });
   // Bytes found to be valid UTF-8 decode and re-encode to themselves: no second pass over 20 MB to prove it.
   if (by === 'utf8-valid' || encode(text, encoding).equals(body)) return { bytes, encoding, bomLength, text };
   // UTF-16 has no byte-for-byte reading that keeps its links findable.
@@ -96,7 +95,7 @@ export function byteSpans(document: TextDocument, spans: readonly CharSpan[]): B
   const bodyLength = document.bytes.length - document.bomLength;
   const unit = UTF16.has(document.encoding) ? 2 : bodyLength === document.text.length ? 1 : 0;
   if (unit > 0) return spans.map((s) => ({ byteStart: document.bomLength + s.start * unit, byteEnd: document.bomLength + s.end * unit }));
-  const measure = document.encoding === 'utf-8' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => iconv.encode(text, document.encoding).length;
+  const measure = document.encoding === 'utf-8' ? (text: string) => Buffer.byteLength(text, 'utf8') : (text: string) => iconv().encode(text, document.encoding).length;
   const result: ByteSpan[] = [];
   let char = 0;
   let byte = document.bomLength;
