@@ -75,6 +75,22 @@ describe('LibraryStore folder pages', () => {
     expect(store.upsertVideos(1, [{ video: serviceVideo('a', 'one', { views: 3 }), seq: 1 }])).toBe(1);
   });
 
+  it('writes a first sync many rows to a statement, each title indexed with its own row and in the listing order', () => {
+    // The id index deferred (an empty library's first sync), the title index kept: the rows go
+    // in ROWS_PER_INSERT to a statement, and each title's rowid is counted back from the last.
+    expect(store.ids.deferIfEmpty()).toBe(true);
+    const count = 123; // two full statements and a remainder
+    const writes = Array.from({ length: count }, (_, i) => ({ video: serviceVideo(`w${String(i).padStart(3, '0')}`, `Take ${String(i).padStart(4, '0')} harbour`), seq: count - i }));
+    expect(store.upsertVideos(5, writes)).toBe(count);
+    for (const i of [0, 49, 50, 51, 99, 100, 122]) {
+      const found = store.search(`Take ${String(i).padStart(4, '0')} `, 10);
+      expect(found.map((v) => v.id)).toEqual([writes[i]!.video.id]);
+    }
+    expect(store.search('harbour', 200)).toHaveLength(count);
+    // Newest first: the listing's order, from its seq.
+    expect(store.folderPage(5, 0, 3).items.map((v) => v.id)).toEqual(writes.slice(0, 3).map((w) => w.video.id));
+  });
+
   it('keeps a video this app added after a listing started, when that listing does not have it', () => {
     store.upsertVideos(1, [{ video: serviceVideo('old', 'old'), seq: 1 }]);
     const listingStartedAt = Date.now() - 1000;
