@@ -90,19 +90,19 @@ const MAX_ROWS_IN_FLIGHT = 5_000;
 
 /**
  * The thread's heap. V8 sizes the young generation by the machine (128 MiB here) and a thread
- * that allocates without pause grows it to the maximum. 48 MiB: a batch's decoded pages (up to
+ * that allocates without pause grows it to the maximum. 32 MiB: a batch's decoded pages (up to
  * MAX_ROWS_IN_FLIGHT rows) then die young. With 24 MiB they outlived the scavenges and were
  * promoted, and V8's helper threads (the old generation's marking) took a quarter of the core's
- * CPU (perf, 2 cores): the 1M first sync ran at 1.95-2.27x its lower bound (five runs) against
- * 1.59-1.74 with 48 MiB (six, alternated with them), with 22.5-26.4 CPU seconds against
- * 17.2-20.0, and a peak RSS of 253-258 MiB against 266-269. 32 MiB measured as 48; 64 and more
- * held 30-90 MiB more for no time. The old generation: under 2 GiB V8 lets it grow to at most twice
- * what was live at the last full collection instead of four times (the 1M sync's peak RSS
- * 309-313 MiB uncapped, 279-284 with this cap). A thread that reaches the cap ends with
- * ERR_WORKER_OUT_OF_MEMORY like any thread that dies: the process goes on (measured with a
- * 128 MiB cap), the folder is swept again, on the main thread.
+ * CPU (perf, 2 cores). The 1M first sync, runs alternated: 1.95-2.27x its lower bound with 24 MiB
+ * (five runs, 22.5-26.4 CPU seconds, peak RSS 266-269 MiB), 1.51-1.72 with 32 (six, 16.5-19.3 s,
+ * 255-261 MiB), 1.59-1.75 with 48 (nine); 64 MiB and more held 30-90 MiB more for no time.
+ * The old generation: under 2 GiB V8 lets it grow to at most twice what was live at the last
+ * full collection instead of four times (the 1M sync's peak RSS 309-313 MiB uncapped, 279-284
+ * with this cap). A thread that reaches the cap ends with ERR_WORKER_OUT_OF_MEMORY like any
+ * thread that dies: the process goes on (measured with a 128 MiB cap), the folder is swept
+ * again, on the main thread.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 2047 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 2047 };
 
 /** A listed page whose videos no one holds (a sweep's, written as it was read). */
 const NOTHING_HELD = { token: 0 } as const;
