@@ -10,8 +10,10 @@ import { TitleIndex } from './search/title-index.ts';
 import { IdIndex } from './id-index.ts';
 import { deadAmong, entomb, entombListed, listingRevives, removeTombstone, type Burial } from './tombstones.ts';
 
+/** The columns an insert of a video sets, in the order of its parameters (appendRow below). */
+const INSERT_COLUMNS = ['id', 'folder_id', 'seq', 'name', 'created_at', 'is_public', 'views', 'size', 'skip_intro', 'download_url', 'embed_url', 'thumbnail_url', 'splash_url', 'local_at'] as const;
 /** A video row's parameters in an insert. */
-const VIDEO_PARAMS = 14;
+const VIDEO_PARAMS = INSERT_COLUMNS.length;
 /**
  * Rows a first sync inserts with one statement (700 parameters of SQLite's 32,766), on the
  * writer thread's critical path. The 1M first sync (issue 33), five runs alternated with five
@@ -44,9 +46,8 @@ export class LibraryStore {
       `SELECT rid, folder_id, seq, name, created_at, is_public, views, size, skip_intro, download_url, embed_url, thumbnail_url, splash_url
        FROM lib_videos WHERE id = ?`,
     );
-    const insertInto = `INSERT INTO lib_videos (id, folder_id, seq, name, created_at, is_public, views, size, skip_intro,
-         download_url, embed_url, thumbnail_url, splash_url, local_at) VALUES `;
-    const oneRow = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+    const insertInto = `INSERT INTO lib_videos (${INSERT_COLUMNS.join(', ')}) VALUES `;
+    const oneRow = `(${INSERT_COLUMNS.map(() => '?').join(', ')})`;
     this.#insertVideo = db.prepare(insertInto + oneRow);
     this.#insertVideos = db.prepare(insertInto + Array.from({ length: ROWS_PER_INSERT }, () => oneRow).join(', '));
     this.#updateVideo = db.prepare(
