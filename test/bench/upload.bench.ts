@@ -11,8 +11,9 @@
 // process.cpuUsage) from the add to the queue's end (its "uploads finished" moment, not the
 // window's coalesced events), so it holds the whole job (header read, upload target,
 // transfer, content hash, verification) but neither the process's start nor its first upload
-// (a 1 MiB file before it: what loads once per app session on first use, printed apart as
-// first_upload_cpu_ms); curl's is its whole process's rusage from /usr/bin/time. The times
+// (a 1 MiB file before it: what loads on first use, printed apart as first_upload_cpu_ms: the
+// upload modules, and the transfer thread's start, which comes again after a minute without
+// uploads, transfer-thread.ts); curl's is its whole process's rusage from /usr/bin/time. The times
 // are taken over the same spans. The engine also takes the file's content digest while
 // sending it (duplicates.ts; XXH3-64 since issue 33 §3, SHA-256 before); curl does not, so
 // the line prints what that hash alone costs on this machine (hash_cpu_s_per_gb, the core's
@@ -87,8 +88,10 @@ async function engineChild(config: EngineConfig): Promise<void> {
   };
   engine.start();
   // The process's first upload loads what an upload needs on first use (form-data, the
-  // media probe's WebAssembly, the native XXH3) once per app session: a 1 MiB file takes
-  // that cost here, measured apart, so the figures per GB are the transfer's own.
+  // media probe's WebAssembly, the native XXH3, the transfer thread with its modules): a 1 MiB
+  // file takes that cost here, measured apart, so the figures per GB are the transfer's own.
+  // The engine runs from source here, so the thread compiles its TypeScript on start: the
+  // built thread (out/main/upload-transfer.js) started in about half the CPU on this machine.
   const firstUseCpu = process.cpuUsage();
   await upload([config.firstUse]);
   const firstUse = process.cpuUsage(firstUseCpu);

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/client.ts';
 import { MemorySink, RedactingLogger } from '../../electron/core/log/redacting.ts';
 import { TokenBucket } from '../../electron/core/uploads/throttle.ts';
-import { sendFile, TransferError } from '../../electron/core/uploads/transfer.ts';
+import { TransferError } from '../../electron/core/uploads/transfer.ts';
+import { sendFileHere } from '../../electron/core/uploads/transfer-thread.ts';
 import { AppError } from '../../shared/errors.ts';
 import { startHost } from '../host/index.ts';
 import { makePng } from '../host/png.ts';
@@ -147,7 +148,7 @@ export const hostileRun: ReliabilityRun = {
           all.push({ op, kind, run: () => call(client), typedCheck: (e) => e instanceof AppError });
         }
       }
-      // The file-server upload (the engine's transfer), with a session of its own per case.
+      // The file-server upload (the engine's transfer, on its thread), with a session of its own per case.
       const video = join(dir.path, 'clip.mp4');
       writeFileSync(video, Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(256 * 1024)]));
       const fileTemplate = JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'abcdefghijkl', title: 'clip.mp4', size: 262168 }] });
@@ -157,7 +158,7 @@ export const hostileRun: ReliabilityRun = {
         secrets.set(session, 'upload session');
         const controller = new AbortController();
         const upload = () =>
-          sendFile({
+          sendFileHere({
             url: `${hostile.baseFor(id, kind)}/upload/01`,
             session,
             folderId: 0,

@@ -8,6 +8,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { DeadlineExceeded, TransportError, type HttpResponse, type Transport } from '../../electron/core/api/http.ts';
 import { uploadRequestUrl } from '../../electron/core/uploads/file-server.ts';
 import { readFileServerReply, TransferError, type SendFile } from '../../electron/core/uploads/transfer.ts';
+import { ContentHasher } from '../../electron/core/files/content-hash.ts';
 import { said, type Said } from '../../shared/said.ts';
 import type { Rng } from '../host/rng.ts';
 import { API_FAULTS, ARRIVE_FAULTS, BODY_FAULTS, CONNECT_FAULTS, REPLY_FAULTS, draw } from './faults.ts';
@@ -202,7 +203,9 @@ export class SimNetwork {
 
       // The bytes, read as the pump reads them: the queued file, or a 'file' failure.
       const bytes = readQueuedFile(input.path, input.size, input.identity);
-      input.onRead?.(bytes);
+      // The digest of the bytes sent, as the real exchange takes it (transfer.ts).
+      const content = input.hash ? new ContentHasher(input.size, [input.hash]) : null;
+      content?.update(bytes);
       if (input.hold) await input.hold.passage(input.signal);
       input.onProgress(Math.floor(input.size / 2));
       const body = await step('body', BODY_FAULTS, input.sendStallMs, 'body-cut');
@@ -253,7 +256,7 @@ export class SimNetwork {
       const back = await step('reply', REPLY_FAULTS, input.replyTimeoutMs, 'reply-lost');
       if (back === 'reply-lost') throw new TransferError('network', said('file_server_closed_connection'), true);
       // Read by the transfer's own reading of a reply (transfer.ts).
-      return readFileServerReply(reply.status, reply.body);
+      return { ...readFileServerReply(reply.status, reply.body), digest: content?.digest() ?? null };
     };
   }
 }

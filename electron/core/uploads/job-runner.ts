@@ -4,7 +4,7 @@
 // offline holding), so this file knows nothing of the queue around it.
 import { lstat } from 'node:fs/promises';
 import { FileSwappedError, identityOf } from '../files/file-identity.ts';
-import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
+import { hashAlgorithms } from '../files/content-hash.ts';
 import { AppError, isAppError, isOffline, type ErrorShape } from '../../../shared/errors.ts';
 import { mapSaidText, said, type Said } from '../../../shared/said.ts';
 import type { ServiceVideo } from '../api/schemas.ts';
@@ -19,7 +19,8 @@ import type { ProgressTracker } from './progress.ts';
 import type { UploadStore } from './store.ts';
 import type { JobRow } from './job-row.ts';
 import type { TokenBucket } from './throttle.ts';
-import { sendFile, TransferError, type SendFile } from './transfer.ts';
+import { TransferError, type SendFile } from './transfer.ts';
+import { sendFileHere } from './transfer-thread.ts';
 import type { Network } from '../net/network.ts';
 import type { TransferHold } from './hold.ts';
 
@@ -72,7 +73,7 @@ interface JobRunnerOptions {
   replyTimeoutMs: number;
   /** How file servers are reached (proxy or direct); direct when absent. */
   network?: Network;
-  /** The file server's port (default: real sockets, transfer.ts); the simulation replaces it. */
+  /** The file server's port (default: real sockets, on the transfer thread where there is one: transfer-thread.ts); the simulation replaces it. */
   sendFile?: SendFile;
   /** A job ended done or failed for good (its row says how): notifications and hooks hear of it. */
   onFinished?: (jobId: number, outcome: 'done' | 'failed') => void;
@@ -120,14 +121,12 @@ export class JobRunner {
       this.#o.changed();
       this.#o.logger.info('upload started', { jobId: row.id, attempt: attempts, fileServer: new URL(target.url).origin });
       const route = await this.#o.network?.routeFor(new URL(target.url), 'fresh');
-      // The bytes are read anyway: their hash costs no second read (duplicates.ts).
-      const content = new ContentHasher(row.size);
-      const { unavailableBecause } = hashAlgorithms();
+      const { unavailableBecause, preferred } = hashAlgorithms();
       if (unavailableBecause !== null && !this.#saidHashFallback) {
         this.#saidHashFallback = true;
         this.#o.logger.warn('the native XXH3 module did not load: contents are hashed with SHA-256, at about ten times the CPU', { error: unavailableBecause });
       }
-      const reply = await (this.#o.sendFile ?? sendFile)({
+      const reply = await (this.#o.sendFile ?? sendFileHere)({
         url: target.url,
         session: target.session,
         folderId: row.folder_id,
@@ -148,10 +147,10 @@ export class JobRunner {
         replyTimeoutMs: this.#o.replyTimeoutMs,
         ...(route ? { route } : {}),
         hold: run.hold,
-        onRead: (bytes) => content.update(bytes),
+        // The bytes are read anyway: their hash costs no second read (duplicates.ts).
+        hash: preferred,
       });
-      const digest = content.digest();
-      if (digest !== null) store.setContentDigest(row.id, digest);
+      if (reply.digest !== null) store.setContentDigest(row.id, reply.digest);
       return await this.#complete(row, run, { videoId: reply.fileCode, replyTitle: reply.title });
     } catch (error) {
       try {

@@ -3,6 +3,7 @@
 // turns and share the rate fairly. Without a limit, `take` resolves at once.
 
 import { realTimers, type Timers } from '../timers.ts';
+import { Listeners } from '../listeners.ts';
 
 interface Waiter {
   bytes: number;
@@ -20,6 +21,7 @@ export class TokenBucket {
   #timer: unknown = null;
   readonly #now: () => number;
   readonly #timers: Timers;
+  readonly #rateListeners = new Listeners<[rate: number | null]>();
 
   constructor(rate: number | null, now: () => number, timers: Timers = realTimers) {
     this.#now = now;
@@ -38,6 +40,12 @@ export class TokenBucket {
     this.#rate = rate;
     this.#tokens = Math.min(this.#tokens, this.#burst());
     this.#serve();
+    this.#rateListeners.notify(rate);
+  }
+
+  /** Told each new rate (the transfer thread keeps its own bucket at it: transfer-thread.ts). */
+  onRateChange(listener: (rate: number | null) => void): () => void {
+    return this.#rateListeners.add(listener);
   }
 
   /** The largest slice one waiter should ask for: a quarter second of the rate. */

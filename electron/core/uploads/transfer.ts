@@ -9,6 +9,8 @@ import { buildUploadEnvelope, parseFileServerReply, REPLY_LIMIT_BYTES, UPLOAD_ME
 import { FileShrankError, pumpFile, type PumpInput } from './pump.ts';
 import { FileSwappedError } from '../files/file-identity.ts';
 import { watchProxy, type Route } from '../net/network.ts';
+import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
+import type { ContentDigest, DigestAlgorithm } from '../files/content-digest.ts';
 import { said, type Said } from '../../../shared/said.ts';
 import { sayInEnglish } from '../../../shared/i18n/say.ts';
 
@@ -44,10 +46,14 @@ export class TransferError extends Error {
 
 /**
  * What the pump reads and reports (the file, its identity and size, the throttle, progress,
- * the last-chunk warning that persists "maybe received", the hold, the tap for the content
- * hash), plus the request around it.
+ * the hold), the last-chunk warning that persists "maybe received", the content hash to take
+ * of the bytes sent, plus the request around it.
  */
-export type TransferInput = Omit<PumpInput, 'chunkSize'> & {
+export type TransferInput = Omit<PumpInput, 'chunkSize' | 'lastChunk' | 'onRead' | 'blockingReads'> & {
+  /** Called synchronously before the last file bytes are handed to the socket (the hold sealed first). */
+  onLastChunk: () => void;
+  /** The digest to take of the bytes as they are sent (duplicates.ts): no second read of the file. */
+  hash?: DigestAlgorithm;
   url: string;
   session: string;
   folderId: number;
@@ -61,15 +67,41 @@ export type TransferInput = Omit<PumpInput, 'chunkSize'> & {
   route?: Route;
 };
 
-/** Counts bytes and warns before the last of them leave; fails if the file's length changed. */
+/** The file server's reply, and the digest of the bytes sent (null when none was asked or not every byte was read). */
+export interface SentFile extends UploadReply {
+  digest: ContentDigest | null;
+}
 
 /**
- * The port to the file server: sendFile below on real sockets, a simulated file server in
- * the deterministic simulation (test/sim), which must fail the same ways (TransferError).
+ * The port to the file server: on real sockets, the transfer thread (transfer-thread.ts) or
+ * sendFile below; a simulated file server in the deterministic simulation (test/sim), which
+ * must fail the same ways (TransferError).
  */
-export type SendFile = (input: TransferInput) => Promise<UploadReply>;
+export type SendFile = (input: TransferInput) => Promise<SentFile>;
 
-export function sendFile(input: TransferInput): Promise<UploadReply> {
+/** The exchange on this thread, its file read through libuv's pool. */
+export function sendFile(input: TransferInput): Promise<SentFile> {
+  return exchange(input, {
+    blockingReads: false,
+    // Synchronously after the gate: no pause can slip in between the two.
+    lastChunk: () => {
+      if (input.hold?.held) return false;
+      input.hold?.seal();
+      input.onLastChunk();
+      return true;
+    },
+  });
+}
+
+/** Where an exchange runs: this thread, or the transfer thread, which asks the main one at the last chunk. */
+export interface ExchangeSite {
+  blockingReads: boolean;
+  /** PumpInput.lastChunk: seals the hold and tells of the last chunk, or false when a pause came first; rejects once `signal` aborts. */
+  lastChunk: (signal: AbortSignal) => boolean | Promise<boolean>;
+}
+
+/** One upload's request, on whichever thread runs it. */
+export function exchange(input: Omit<TransferInput, 'onLastChunk'>, site: ExchangeSite): Promise<SentFile> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let connected = false;
@@ -98,6 +130,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
     const unwatchHold = input.hold?.onChange((held) => {
       if (!settled) req.setTimeout(held ? 0 : input.sendStallMs);
     });
+    const content = contentHasher(input.size, input.hash);
     const finish = (error: unknown, result?: UploadReply): void => {
       if (settled) return;
       settled = true;
@@ -108,7 +141,7 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
       if (error !== undefined) {
         req.destroy();
         reject(toTransferError(error, connected && lastChunkSeen));
-      } else if (result) resolve(result);
+      } else if (result) resolve({ ...result, digest: content?.digest() ?? null });
     };
     const onAbort = (): void => finish(new TransferError('aborted', said('upload_stopped'), false));
     if (input.signal.aborted) {
@@ -155,14 +188,18 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
     });
     // head, the file's bytes (read, throttled, counted as the socket writes them), tail.
     req.write(envelope.head);
+    const pumpSignal = AbortSignal.any([input.signal, pumpStop.signal]);
     pumpFile(req, {
       ...input,
       chunkSize: READ_CHUNK,
-      signal: AbortSignal.any([input.signal, pumpStop.signal]),
-      onLastChunk: () => {
-        lastChunkSeen = true;
-        input.onLastChunk();
+      signal: pumpSignal,
+      blockingReads: site.blockingReads,
+      lastChunk: async () => {
+        const through = await site.lastChunk(pumpSignal);
+        if (through) lastChunkSeen = true;
+        return through;
       },
+      ...(content ? { onRead: (bytes: Uint8Array) => content.update(bytes) } : {}),
     }).then(
       () => req.end(envelope.tail),
       (error: unknown) => {
@@ -170,6 +207,12 @@ export function sendFile(input: TransferInput): Promise<UploadReply> {
       },
     );
   });
+}
+
+/** The running digest asked for; none when this thread cannot take that algorithm (no XXH3 module here). */
+function contentHasher(size: number, algorithm: DigestAlgorithm | undefined): ContentHasher | null {
+  if (algorithm === undefined || !hashAlgorithms().canTake(algorithm)) return null;
+  return new ContentHasher(size, [algorithm]);
 }
 
 async function readReply(res: IncomingMessage): Promise<UploadReply> {

@@ -13,7 +13,8 @@ import { ServiceClient } from '../../../electron/core/api/client.ts';
 import { createNodeTransport } from '../../../electron/core/api/http.ts';
 import { Network } from '../../../electron/core/net/network.ts';
 import { environmentResolver, parsePacAnswer, parseProxyAddress, type ProxyResolver, type ProxyRoute } from '../../../electron/core/net/proxy-route.ts';
-import { sendFile, TransferError } from '../../../electron/core/uploads/transfer.ts';
+import { TransferError } from '../../../electron/core/uploads/transfer.ts';
+import { sendFileHere } from '../../../electron/core/uploads/transfer-thread.ts';
 import { TokenBucket } from '../../../electron/core/uploads/throttle.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { failure } from '../api/fixtures.ts';
@@ -45,7 +46,8 @@ function clientVia(network: Network): ServiceClient {
 /** The test video to `url` with `session`, by the network's route for it. */
 async function sendVideo(network: Network, url: string, session: string): Promise<{ fileCode: string }> {
   const route = await network.routeFor(new URL(url), 'fresh');
-  return sendFile({
+  // The engine's own port: the transfer thread, the route crossing to it as data.
+  return sendFileHere({
     url,
     session,
     folderId: 0,

@@ -42,7 +42,7 @@ describe('TransferHold on the pump', () => {
     // A limit slices the file finely, so the hold lands mid-file.
     const bucket = new TokenBucket(16_384 * 40, Date.now);
     let progress = 0;
-    const pumping = pumpFile(out, { path, size: content.length, chunkSize: 65_536, bucket, signal: new AbortController().signal, onProgress: (b) => (progress = b), onLastChunk() {}, hold });
+    const pumping = pumpFile(out, { path, size: content.length, chunkSize: 65_536, bucket, signal: new AbortController().signal, onProgress: (b) => (progress = b), lastChunk: () => true, hold });
     while (progress === 0) await ticks(1);
     expect(hold.hold()).toBe(true);
     await ticks(20);
@@ -63,29 +63,43 @@ describe('TransferHold on the pump', () => {
     const hold = new TransferHold();
     hold.hold();
     const controller = new AbortController();
-    const pumping = pumpFile(sink(), { path, size: content.length, chunkSize: 65_536, bucket: new TokenBucket(null, Date.now), signal: controller.signal, onProgress() {}, onLastChunk() {}, hold });
+    const pumping = pumpFile(sink(), { path, size: content.length, chunkSize: 65_536, bucket: new TokenBucket(null, Date.now), signal: controller.signal, onProgress() {}, lastChunk: () => true, hold });
     await ticks(5);
     controller.abort(new Error('cancelled'));
     await expect(pumping).rejects.toThrow('cancelled');
   });
 
-  it('cannot hold once the last slice is through (the reply is waited for instead)', async () => {
+  it('a pause that comes as the last slice is asked for holds it; the slice is asked for again once released', async () => {
     const content = randomBytes(10_000);
     const path = join(dir, 'sealed');
     writeFileSync(path, content);
+    const out = sink();
     const hold = new TransferHold();
-    let heldAtLast: boolean | null = null;
-    await pumpFile(sink(), {
+    const asked: number[] = [];
+    const pumping = pumpFile(out, {
       path,
       size: content.length,
       chunkSize: 65_536,
       bucket: new TokenBucket(null, Date.now),
       signal: new AbortController().signal,
       onProgress() {},
-      onLastChunk: () => (heldAtLast = hold.hold()),
+      // The first time, a pause has just come (as the main thread answers the transfer thread).
+      lastChunk: () => {
+        asked.push(out.received.length);
+        if (asked.length === 1) return !hold.hold();
+        hold.seal();
+        return true;
+      },
       hold,
     });
-    expect(heldAtLast).toBe(false);
-    expect(hold.held).toBe(false);
+    for (let tick = 0; asked.length === 0 && tick < 10_000; tick++) await ticks(1);
+    await ticks(20);
+    expect(asked).toEqual([0]);
+    expect(out.received.length).toBe(0);
+    hold.release();
+    await pumping;
+    expect(asked).toEqual([0, 0]);
+    expect(Buffer.concat(out.received).equals(content)).toBe(true);
+    expect(hold.hold()).toBe(false);
   });
 });

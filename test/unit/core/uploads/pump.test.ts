@@ -45,7 +45,10 @@ describe('pumpFile', () => {
       bucket: unlimited(),
       signal: new AbortController().signal,
       onProgress: (bytes) => progress.push(bytes),
-      onLastChunk: () => (lastChunkAt = sink.received.length),
+      lastChunk: () => {
+        lastChunkAt = sink.received.length;
+        return true;
+      },
     });
     expect(Buffer.concat(sink.received).equals(content)).toBe(true);
     expect(progress.at(-1)).toBe(content.length);
@@ -58,7 +61,7 @@ describe('pumpFile', () => {
     const { path, content } = fileOf(100_000);
     const sink = slowSink();
     const bucket = new TokenBucket(40_000, Date.now);
-    await pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket, signal: new AbortController().signal, onProgress() {}, onLastChunk() {} });
+    await pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket, signal: new AbortController().signal, onProgress() {}, lastChunk: () => true });
     expect(Buffer.concat(sink.received).equals(content)).toBe(true);
     expect(Math.max(...sink.received.map((b) => b.length))).toBeLessThanOrEqual(bucket.sliceSize());
   });
@@ -81,7 +84,7 @@ describe('pumpFile', () => {
         bucket,
         signal: new AbortController().signal,
         onProgress() {},
-        onLastChunk() {},
+        lastChunk: () => true,
         onRead: (bytes) => seen.push(Buffer.from(bytes)),
       });
       expect(Buffer.concat(seen).equals(file.content)).toBe(true);
@@ -94,7 +97,7 @@ describe('pumpFile', () => {
     const { path } = fileOf(200_000);
     truncateSync(path, 50_000);
     await expect(
-      pumpFile(slowSink(), { path, size: 200_000, chunkSize: 65_536, bucket: unlimited(), signal: new AbortController().signal, onProgress() {}, onLastChunk() {} }),
+      pumpFile(slowSink(), { path, size: 200_000, chunkSize: 65_536, bucket: unlimited(), signal: new AbortController().signal, onProgress() {}, lastChunk: () => true }),
     ).rejects.toBeInstanceOf(FileShrankError);
   });
 
@@ -102,7 +105,7 @@ describe('pumpFile', () => {
     const { path, content } = fileOf(5_000_000);
     const controller = new AbortController();
     const sink = slowSink(1024);
-    const pumping = pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, onLastChunk() {} });
+    const pumping = pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, lastChunk: () => true });
     setImmediate(() => controller.abort(new Error('paused')));
     await expect(pumping).rejects.toThrow('paused');
     expect(Buffer.concat(sink.received).length).toBeLessThan(content.length);
@@ -115,7 +118,7 @@ describe('pumpFile when the socket stops taking writes', () => {
     const controller = new AbortController();
     // A socket that takes writes and never completes them (a server that stopped reading).
     const stuck = new Writable({ highWaterMark: 1 << 30, write() {} });
-    const pumping = pumpFile(stuck, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, onLastChunk() {} });
+    const pumping = pumpFile(stuck, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, lastChunk: () => true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     controller.abort(new Error('the exchange ended'));
     await expect(pumping).rejects.toThrow('the exchange ended');
