@@ -11,15 +11,17 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The library's sync writer and the subtitle preparation run on worker threads: their
-      // scripts are entries of their own (out/main/sync-writer.js, out/main/subtitle-prepare.js),
-      // which the shell hands to the core (electron/main/core-start.ts).
+      // The library's sync writer, the subtitle preparation and the uploads' transfers run on
+      // worker threads: their scripts are entries of their own (out/main/sync-writer.js,
+      // out/main/subtitle-prepare.js, out/main/upload-transfer.js), which the shell hands to the
+      // core (electron/main/core-start.ts).
       rollupOptions: {
         input: {
           // The entry turns V8's code cache on, then imports electron/main/index.ts (a chunk).
           index: resolve(root, 'electron/main/boot.ts'),
           'sync-writer': resolve(root, 'electron/core/library/sync/writer.worker.ts'),
           'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
+          'upload-transfer': resolve(root, 'electron/core/uploads/transfer.worker.ts'),
         },
         // Chunks beside the entries: the shell finds out/preload and out/renderer from its own
         // folder (electron/main/start.ts), and since the entry only turns the code cache on and

@@ -9,6 +9,7 @@ import type { Core } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
 import type { StartSyncWorker } from '../core/library/sync/writer.ts';
 import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
+import { useTransferWorker, type StartTransferWorker } from '../core/uploads/transfer-thread.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
@@ -44,6 +45,8 @@ export async function startCore(options: CoreStartOptions): Promise<StartedCore>
   // Built: the bundle's own script; from source the core keeps its TypeScript worker.
   const subtitleWorker = builtSubtitleWorker(options.mainDir);
   if (subtitleWorker) useSubtitleWorker(subtitleWorker);
+  const transferWorker = builtTransferWorker(options.mainDir);
+  if (transferWorker) useTransferWorker(transferWorker);
   const core = await createCore({
     dataDir: options.dataDir,
     logDir: options.logDir,
@@ -65,6 +68,13 @@ export async function startCore(options: CoreStartOptions): Promise<StartedCore>
  */
 export function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
   const script = join(mainDir, 'sync-writer.js');
+  if (!existsSync(script)) return undefined;
+  return (options) => new Worker(script, options);
+}
+
+/** The uploads' transfer thread, built beside the main bundle (out/main/upload-transfer.js). */
+export function builtTransferWorker(mainDir: string): StartTransferWorker | undefined {
+  const script = join(mainDir, 'upload-transfer.js');
   if (!existsSync(script)) return undefined;
   return (options) => new Worker(script, options);
 }
