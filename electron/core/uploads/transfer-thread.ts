@@ -18,23 +18,14 @@
 // The thread starts with the first transfer, does not keep the process alive, and stops after
 // a minute without work. A thread that dies fails its transfers as retryable, saying whether
 // their last chunk had left, so a file is looked for before it is sent again.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { said } from '../../../shared/said.ts';
+import { OnDemandThread, type StartThread } from '../on-demand-thread.ts';
 import type { TokenBucket } from './throttle.ts';
 import { sendFile, TransferError, type SendFile, type SentFile, type TransferInput } from './transfer.ts';
 import type { FromTransferThread, ToTransferThread, WireTransfer } from './transfer-protocol.ts';
 
-export type StartTransferWorker = (options: WorkerOptions) => Worker;
-
-const SOURCE_WORKER = new URL('./transfer.worker.ts', import.meta.url);
-/** Run from source (Node, tests, the command line from the source tree): the TypeScript file beside this one. */
-export const startTransferWorkerFromSource: StartTransferWorker = (options) => new Worker(SOURCE_WORKER, options);
-
-/** A few pieces of 1 MiB per transfer, the http and proxy modules: far below these. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
-const IDLE_MS = 60_000;
+export type StartTransferWorker = StartThread;
 
 interface Pending {
   thread: Worker;
@@ -48,13 +39,23 @@ interface Pending {
   cleanup: () => void;
 }
 
-let start: StartTransferWorker | null = existsSync(fileURLToPath(SOURCE_WORKER)) ? startTransferWorkerFromSource : null;
-let worker: Worker | null = null;
-let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 const bucketIds = new WeakMap<TokenBucket, number>();
 let nextBucketId = 1;
+
+const transferThread = new OnDemandThread<FromTransferThread>({
+  source: new URL('./transfer.worker.ts', import.meta.url),
+  // A few pieces of 1 MiB per transfer, the http and proxy modules: far below these.
+  limits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
+  idleMs: 60_000,
+  heard,
+  lost: failTransfers,
+  busy: (thread) => [...pending.values()].some((transfer) => transfer.thread === thread),
+});
+
+/** Run from source (Node, tests, the command line from the source tree): the TypeScript file beside this one. */
+export const startTransferWorkerFromSource: StartTransferWorker = transferThread.fromSource;
 
 /**
  * How the thread is started in this process. The shell names the built script beside its
@@ -62,19 +63,15 @@ let nextBucketId = 1;
  * used. Where neither exists (the bundle run as the command line), null: transfers run inline.
  */
 export function useTransferWorker(next: StartTransferWorker | null): void {
-  start = next;
-  const old = worker;
-  worker = null;
-  // A thread with transfers under way finishes them (its message handler stops it after).
-  if (old && !busy(old)) void old.terminate();
+  transferThread.use(next);
 }
 
 /** The engine's default file-server port: on the transfer thread where this process has one, else inline. */
-export const sendFileHere: SendFile = (input) => (start === null ? sendFile(input) : sendOnThread(input, start));
+export const sendFileHere: SendFile = (input) => (transferThread.available ? sendOnThread(input) : sendFile(input));
 
-function sendOnThread(input: TransferInput, startWorker: StartTransferWorker): Promise<SentFile> {
+function sendOnThread(input: TransferInput): Promise<SentFile> {
   if (input.signal.aborted) return Promise.reject(new TransferError('aborted', said('upload_stopped'), false));
-  const thread = running(startWorker);
+  const thread = transferThread.forWork();
   const id = nextId++;
   let bucket = bucketIds.get(input.bucket);
   if (bucket === undefined) bucketIds.set(input.bucket, (bucket = nextBucketId++));
@@ -100,9 +97,6 @@ function sendOnThread(input: TransferInput, startWorker: StartTransferWorker): P
         unwatchRate();
       },
     });
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = null;
-    thread.ref();
     thread.postMessage({ type: 'send', id, transfer: wireOf(input), held: input.hold?.held ?? false, bucket, rate: input.bucket.rate } satisfies ToTransferThread);
   });
 }
@@ -119,21 +113,6 @@ function settle(id: number): Pending | undefined {
   pending.delete(id);
   transfer.cleanup();
   return transfer;
-}
-
-function running(startWorker: StartTransferWorker): Worker {
-  if (worker) return worker;
-  const thread = startWorker({ resourceLimits: WORKER_LIMITS });
-  worker = thread;
-  thread.on('message', (message: FromTransferThread) => {
-    heard(thread, message);
-    if (busy(thread)) return;
-    if (worker === thread) idle(thread);
-    else void thread.terminate();
-  });
-  thread.once('error', (error) => lost(thread, error));
-  thread.once('exit', (code) => lost(thread, new Error(`the transfer thread stopped with code ${code}`)));
-  return thread;
 }
 
 function heard(thread: Worker, message: FromTransferThread): void {
@@ -184,26 +163,8 @@ function heard(thread: Worker, message: FromTransferThread): void {
   }
 }
 
-function busy(thread: Worker): boolean {
-  for (const transfer of pending.values()) if (transfer.thread === thread) return true;
-  return false;
-}
-
-function idle(thread: Worker): void {
-  thread.unref();
-  idleTimer = setTimeout(() => {
-    idleTimer = null;
-    if (worker === thread && !busy(thread)) {
-      worker = null;
-      void thread.terminate();
-    }
-  }, IDLE_MS);
-  idleTimer.unref();
-}
-
 /** The thread died (a bug, or out of memory): its transfers fail as worth another try; the next transfer starts a new thread. */
-function lost(thread: Worker, error: Error): void {
-  if (worker === thread) worker = null;
+function failTransfers(thread: Worker, error: Error): void {
   for (const [id, { thread: itsThread }] of [...pending]) {
     if (itsThread !== thread) continue;
     const transfer = settle(id)!;
