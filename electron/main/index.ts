@@ -10,14 +10,8 @@ import { cliArguments } from './cli-mode.ts';
 
 const cli = cliArguments(process.argv);
 if (cli) {
-  // The command line (vidlift-cli): the app's core without any window; see cli-mode.ts. Its
-  // uploads go through the transfer thread built beside this bundle, as the app's do.
-  void Promise.all([import('./core-start.ts'), import('../core/uploads/transfer-thread.ts')])
-    .then(([{ builtTransferWorker }, { useTransferWorker }]) => {
-      const transferWorker = builtTransferWorker(import.meta.dirname);
-      if (transferWorker) useTransferWorker(transferWorker);
-      return import('../cli/main.ts');
-    })
+  // The command line (vidlift-cli): the app's core without any window; see cli-mode.ts.
+  void import('../cli/main.ts')
     .then(({ main }) => main(cli))
     .then(
       (code) => app.exit(code),
