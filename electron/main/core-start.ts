@@ -3,7 +3,7 @@
 // built beside the main bundle, and in the source tree the local sandbox host.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { SafeStorage, Session } from 'electron';
 import type { Core } from '../core/core.ts';
 import { createCore } from '../core/services.ts';
@@ -62,26 +62,27 @@ export async function startCore(options: CoreStartOptions): Promise<StartedCore>
   return { core, sandbox };
 }
 
+/** Starts the worker script `fileName` built beside the main bundle (electron.vite.config.ts); undefined where it was not built. */
+function builtWorker(mainDir: string, fileName: string): ((options: WorkerOptions) => Worker) | undefined {
+  const script = join(mainDir, fileName);
+  if (!existsSync(script)) return undefined;
+  return (options) => new Worker(script, options);
+}
+
 /**
  * The library's sync writer thread, built beside the main bundle (out/main/sync-writer.js);
  * run from source (tests), the core starts its TypeScript file instead.
  */
 export function builtSyncWorker(mainDir: string): StartSyncWorker | undefined {
-  const script = join(mainDir, 'sync-writer.js');
-  if (!existsSync(script)) return undefined;
-  return (options) => new Worker(script, options);
+  return builtWorker(mainDir, 'sync-writer.js');
 }
 
 /** The uploads' transfer thread, built beside the main bundle (out/main/upload-transfer.js). */
 export function builtTransferWorker(mainDir: string): StartTransferWorker | undefined {
-  const script = join(mainDir, 'upload-transfer.js');
-  if (!existsSync(script)) return undefined;
-  return (options) => new Worker(script, options);
+  return builtWorker(mainDir, 'upload-transfer.js');
 }
 
 /** The subtitle preparation thread, built beside the main bundle (out/main/subtitle-prepare.js). */
 export function builtSubtitleWorker(mainDir: string): StartSubtitleWorker | undefined {
-  const script = join(mainDir, 'subtitle-prepare.js');
-  if (!existsSync(script)) return undefined;
-  return (options) => new Worker(script, options);
+  return builtWorker(mainDir, 'subtitle-prepare.js');
 }

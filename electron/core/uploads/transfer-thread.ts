@@ -22,7 +22,7 @@ import type { Worker } from 'node:worker_threads';
 import { said } from '../../../shared/said.ts';
 import { OnDemandThread, type StartThread } from '../on-demand-thread.ts';
 import type { TokenBucket } from './throttle.ts';
-import { sendFile, TransferError, type SendFile, type SentFile, type TransferInput } from './transfer.ts';
+import { letLastChunkGo, sendFile, TransferError, type SendFile, type SentFile, type TransferInput } from './transfer.ts';
 import type { FromTransferThread, ToTransferThread, WireTransfer } from './transfer-protocol.ts';
 
 export type StartTransferWorker = StartThread;
@@ -128,22 +128,16 @@ function heard(thread: Worker, message: FromTransferThread): void {
       progressed(message.bytes);
       return;
     case 'last-chunk': {
-      // As inline (sendFile): a pause that came first holds the slice; else the hold is sealed
-      // and "maybe received" written before the thread may send the last bytes.
-      const { hold } = transfer.input;
-      let through = !hold?.held;
-      if (through) {
-        try {
-          hold?.seal();
-          transfer.input.onLastChunk();
-          transfer.lastChunkThrough = true;
-        } catch (error) {
-          through = false;
-          settle(message.id)?.reject(new TransferError('network', said('upload_internal_see_log'), false, error));
-          thread.postMessage({ type: 'abort', id: message.id } satisfies ToTransferThread);
-          return;
-        }
+      // As inline (sendFile): the thread may send the last bytes only once this says so.
+      let through: boolean;
+      try {
+        through = letLastChunkGo(transfer.input);
+      } catch (error) {
+        settle(message.id)?.reject(new TransferError('network', said('upload_internal_see_log'), false, error));
+        thread.postMessage({ type: 'abort', id: message.id } satisfies ToTransferThread);
+        return;
       }
+      transfer.lastChunkThrough = through;
       thread.postMessage({ type: 'last-chunk', id: message.id, through } satisfies ToTransferThread);
       return;
     }

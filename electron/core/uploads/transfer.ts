@@ -84,13 +84,19 @@ export function sendFile(input: TransferInput): Promise<SentFile> {
   return exchange(input, {
     blockingReads: false,
     // Synchronously after the gate: no pause can slip in between the two.
-    lastChunk: () => {
-      if (input.hold?.held) return false;
-      input.hold?.seal();
-      input.onLastChunk();
-      return true;
-    },
+    lastChunk: () => letLastChunkGo(input),
   });
+}
+
+/**
+ * The main thread's answer before the last chunk leaves (inline, or asked by the transfer
+ * thread): false when a pause came first; else the hold is sealed and "maybe received" written.
+ */
+export function letLastChunkGo(input: Pick<TransferInput, 'hold' | 'onLastChunk'>): boolean {
+  if (input.hold?.held) return false;
+  input.hold?.seal();
+  input.onLastChunk();
+  return true;
 }
 
 /** Where an exchange runs: this thread, or the transfer thread, which asks the main one at the last chunk. */

@@ -3,8 +3,6 @@
 // bandwidth limit, a stop, the digest) and a thread that dies. The engine's own tests run
 // their uploads through it too (it is the engine's default port).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +13,13 @@ import { TransferHold } from '../../../electron/core/uploads/hold.ts';
 import { TokenBucket } from '../../../electron/core/uploads/throttle.ts';
 import { TransferError, type TransferInput } from '../../../electron/core/uploads/transfer.ts';
 import { sendFileHere, startTransferWorkerFromSource, useTransferWorker, type StartTransferWorker } from '../../../electron/core/uploads/transfer-thread.ts';
+import { startFileServerSink, transferInput, type FileServerSink } from '../../support/file-server-sink.ts';
 
-let server: Server;
+let sink: FileServerSink;
 let url: string;
 let dir: string;
 /** Body bytes the server has received on its latest request, and that request's whole body. */
-const received = { bytes: 0, body: Buffer.alloc(0) };
+let received: FileServerSink['received'];
 let threadsStarted = 0;
 const countingStart: StartTransferWorker = (options) => {
   threadsStarted++;
@@ -29,21 +28,8 @@ const countingStart: StartTransferWorker = (options) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vidlift-transfer-thread-'));
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    received.bytes = 0;
-    req.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      received.bytes += chunk.length;
-    });
-    req.on('end', () => {
-      received.body = Buffer.concat(chunks);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'k3x9w2m4q8zt', title: 'clip' }] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload/01`;
+  sink = await startFileServerSink('k3x9w2m4q8zt');
+  ({ url, received } = sink);
 });
 
 beforeEach(() => {
@@ -54,8 +40,7 @@ afterEach(() => useTransferWorker(countingStart));
 
 afterAll(async () => {
   useTransferWorker(startTransferWorkerFromSource);
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await sink.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -72,24 +57,12 @@ interface Told {
 }
 
 function inputFor(path: string, size: number, told: Told, more: Partial<TransferInput> = {}): TransferInput {
-  return {
-    url,
-    session: 'a1b2c3d4e5f6',
-    folderId: 0,
-    path,
-    fileName: 'clip.mp4',
-    contentType: 'video/mp4',
-    size,
-    bucket: new TokenBucket(null, Date.now),
-    signal: new AbortController().signal,
+  return transferInput(url, path, size, {
     onProgress: (bytes) => told.progress.push(bytes),
     onLastChunk: () => told.events.push('last-chunk'),
     onBodySent: () => told.events.push('body-sent'),
-    sendStallMs: 5_000,
-    replyTimeoutMs: 5_000,
-    hash: 'xxh3-64',
     ...more,
-  };
+  });
 }
 
 async function until(check: () => boolean, what: string, limitMs = 10_000): Promise<void> {
@@ -149,6 +122,26 @@ describe('the transfer thread', () => {
     const next = fileOf(100_000);
     await expect(sendFileHere(inputFor(next.path, next.content.length, { events: [], progress: [] }))).resolves.toMatchObject({ fileCode: 'k3x9w2m4q8zt' });
     expect(threadsStarted).toBe(started);
+  });
+
+  it('a last chunk whose "maybe received" cannot be written fails the transfer before those bytes leave, and the thread goes on', async () => {
+    const { path, content } = fileOf(3 * 1024 * 1024);
+    const error = await sendFileHere(
+      inputFor(path, content.length, { events: [], progress: [] }, {
+        onLastChunk: () => {
+          throw new Error('disk full');
+        },
+      }),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransferError);
+    expect((error as TransferError).said.code).toBe('upload_internal_see_log');
+    expect((error as TransferError).maybeReceived).toBe(false);
+    // The request never ends: its last bytes never left (the server sets the body at its end).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.body.length).toBe(0);
+    expect(received.bytes).toBeLessThan(content.length);
+    const next = fileOf(100_000);
+    await expect(sendFileHere(inputFor(next.path, next.content.length, { events: [], progress: [] }))).resolves.toMatchObject({ fileCode: 'k3x9w2m4q8zt' });
   });
 
   it('a new bandwidth limit reaches a transfer under way on the thread', async () => {
