@@ -1,8 +1,6 @@
 // The uploads' transfer thread as the packaged app runs it: the shell's builtTransferWorker
 // finds the built script beside the main bundle (out/main/upload-transfer.js, npm run
 // test:boot builds it) and a file goes through it to a file server on loopback (issue 33 §3).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,52 +8,22 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtTransferWorker } from '../../electron/main/core-start.ts';
 import { hashFile } from '../../electron/core/files/content-hash.ts';
-import { TokenBucket } from '../../electron/core/uploads/throttle.ts';
 import { TransferError } from '../../electron/core/uploads/transfer.ts';
 import { sendFileHere, startTransferWorkerFromSource, useTransferWorker } from '../../electron/core/uploads/transfer-thread.ts';
+import { startFileServerSink, transferInput, type FileServerSink } from '../support/file-server-sink.ts';
 
 const outMain = join(import.meta.dirname, '../../out/main');
 const dir = mkdtempSync(join(tmpdir(), 'vidlift-built-transfer-'));
-let server: Server;
-let url: string;
-let body = Buffer.alloc(0);
+let sink: FileServerSink;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      body = Buffer.concat(chunks);
-      res.end(JSON.stringify({ status: 200, msg: 'OK', result: [{ filecode: 'p2v8n4c6x1qa', title: 'clip' }] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload/01`;
+  sink = await startFileServerSink('p2v8n4c6x1qa');
 });
 
 afterAll(async () => {
   useTransferWorker(startTransferWorkerFromSource);
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await sink.close();
   rmSync(dir, { recursive: true, force: true });
-});
-
-const input = (path: string, size: number, progress: number[]) => ({
-  url,
-  session: 'b7c8d9e0f1a2',
-  folderId: 0,
-  path,
-  fileName: 'clip.mp4',
-  contentType: 'video/mp4',
-  size,
-  bucket: new TokenBucket(null, Date.now),
-  signal: new AbortController().signal,
-  onProgress: (bytes: number) => progress.push(bytes),
-  onLastChunk: () => {},
-  onBodySent: () => {},
-  sendStallMs: 5_000,
-  replyTimeoutMs: 5_000,
-  hash: 'xxh3-64' as const,
 });
 
 describe('the built transfer thread', () => {
@@ -71,12 +39,12 @@ describe('the built transfer thread', () => {
     const content = randomBytes(2 * 1024 * 1024 + 99);
     writeFileSync(path, content);
     const progress: number[] = [];
-    const sent = await sendFileHere(input(path, content.length, progress));
+    const sent = await sendFileHere(transferInput(sink.url, path, content.length, { onProgress: (bytes) => progress.push(bytes) }));
     expect(sent.fileCode).toBe('p2v8n4c6x1qa');
-    expect(body.indexOf(content)).toBeGreaterThan(0);
+    expect(sink.received.body.indexOf(content)).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe(content.length);
     expect(sent.digest).toEqual((await hashFile(path, { size: content.length }, ['xxh3-64']))![0]);
-    const missing = await sendFileHere(input(join(dir, 'gone.mp4'), 10, [])).catch((error: unknown) => error);
+    const missing = await sendFileHere(transferInput(sink.url, join(dir, 'gone.mp4'), 10)).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(TransferError);
     expect((missing as TransferError).kind).toBe('file');
     // One thread serves both.

@@ -15,7 +15,7 @@ import { Network } from '../../../electron/core/net/network.ts';
 import { environmentResolver, parsePacAnswer, parseProxyAddress, type ProxyResolver, type ProxyRoute } from '../../../electron/core/net/proxy-route.ts';
 import { TransferError } from '../../../electron/core/uploads/transfer.ts';
 import { sendFileHere } from '../../../electron/core/uploads/transfer-thread.ts';
-import { TokenBucket } from '../../../electron/core/uploads/throttle.ts';
+import { transferInput } from '../../support/file-server-sink.ts';
 import { startHost, type Host } from '../../host/index.ts';
 import { failure } from '../api/fixtures.ts';
 import { freePort, hasMicrosocks, startHttpProxy, startSocksProxy } from '../../support/proxies.ts';
@@ -47,23 +47,7 @@ function clientVia(network: Network): ServiceClient {
 async function sendVideo(network: Network, url: string, session: string): Promise<{ fileCode: string }> {
   const route = await network.routeFor(new URL(url), 'fresh');
   // The engine's own port: the transfer thread, the route crossing to it as data.
-  return sendFileHere({
-    url,
-    session,
-    folderId: 0,
-    path: video,
-    fileName: 'clip.mp4',
-    contentType: 'video/mp4',
-    size: 300_024,
-    bucket: new TokenBucket(null, Date.now),
-    signal: new AbortController().signal,
-    onProgress: () => {},
-    onLastChunk: () => {},
-    onBodySent: () => {},
-    sendStallMs: 5_000,
-    replyTimeoutMs: 5_000,
-    route,
-  });
+  return sendFileHere(transferInput(url, video, 300_024, { session, route }));
 }
 
 /** One real upload: a target from the service, the file to its file server, then operation 15. */
