@@ -48,6 +48,11 @@ export class TokenBucket {
     return this.#rateListeners.add(listener);
   }
 
+  /** No limit and nobody waiting: `take` would resolve at once, so it need not be awaited. */
+  get open(): boolean {
+    return this.#rate === null && this.#queue.length === 0;
+  }
+
   /** The largest slice one waiter should ask for: a quarter second of the rate. */
   sliceSize(): number {
     return this.#rate === null ? Number.POSITIVE_INFINITY : Math.max(1024, Math.floor(this.#rate / 4));

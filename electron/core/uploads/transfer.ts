@@ -194,7 +194,9 @@ export function exchange(input: Omit<TransferInput, 'onLastChunk'>, site: Exchan
     });
     // head, the file's bytes (read, throttled, counted as the socket writes them), tail.
     req.write(envelope.head);
-    const pumpSignal = AbortSignal.any([input.signal, pumpStop.signal]);
+    // A stop of the transfer ends the exchange (onAbort above), and so stops the pump: one plain
+    // signal (a combined one re-checks its sources on each read of `aborted`, once per piece).
+    const pumpSignal = pumpStop.signal;
     pumpFile(req, {
       ...input,
       chunkSize: READ_CHUNK,

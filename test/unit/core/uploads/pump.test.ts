@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { getEventListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { FileShrankError, pumpFile } from '../../../../electron/core/uploads/pump.ts';
 import { TokenBucket } from '../../../../electron/core/uploads/throttle.ts';
@@ -122,5 +123,36 @@ describe('pumpFile when the socket stops taking writes', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     controller.abort(new Error('the exchange ended'));
     await expect(pumping).rejects.toThrow('the exchange ended');
+  });
+
+  it('ends with the socket\'s failure when the socket is destroyed while the pump waits for room', async () => {
+    const { path, content } = fileOf(2_000_000);
+    // Takes the first write and never completes it: the pump waits for a drain that never comes.
+    const stuck = new Writable({ highWaterMark: 1024, write() {} });
+    stuck.on('error', () => {});
+    const pumping = pumpFile(stuck, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: new AbortController().signal, onProgress() {}, lastChunk: () => true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stuck.destroy(new Error('connection reset'));
+    await expect(pumping).rejects.toThrow();
+  });
+});
+
+describe('pumpFile\'s listeners', () => {
+  it('waits for the socket with one set of listeners for the whole file, and leaves none behind', async () => {
+    const { path, content } = fileOf(40 * 65_536);
+    const sink = slowSink(1024);
+    const controller = new AbortController();
+    const before = { drain: sink.listenerCount('drain'), close: sink.listenerCount('close'), abort: getEventListeners(controller.signal, 'abort').length };
+    let most = 0;
+    sink.on('drain', () => {
+      most = Math.max(most, sink.listenerCount('drain'));
+    });
+    await pumpFile(sink, { path, size: content.length, chunkSize: 65_536, bucket: unlimited(), signal: controller.signal, onProgress() {}, lastChunk: () => true });
+    expect(Buffer.concat(sink.received).equals(content)).toBe(true);
+    // Its own listener and the one above, however many pieces waited for a drain.
+    expect(most).toBe(before.drain + 2);
+    expect(sink.listenerCount('drain')).toBe(before.drain + 1);
+    expect(sink.listenerCount('close')).toBe(before.close);
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(before.abort);
   });
 });

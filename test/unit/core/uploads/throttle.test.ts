@@ -10,6 +10,16 @@ describe('TokenBucket', () => {
     expect(time.pending).toBe(0);
   });
 
+  it('says it is open (take need not be awaited) only without a limit', () => {
+    const time = new ManualTime();
+    const bucket = new TokenBucket(null, () => time.now, time);
+    expect(bucket.open).toBe(true);
+    bucket.setRate(100_000);
+    expect(bucket.open).toBe(false);
+    bucket.setRate(null);
+    expect(bucket.open).toBe(true);
+  });
+
   it('holds a rate over time', async () => {
     const time = new ManualTime();
     const rate = 100_000;
