@@ -237,6 +237,7 @@ export class SyncEngine {
     store.ids.deferIfEmpty();
     store.titles.deferIfEmpty();
     const companions = Promise.all(this.#companions.map((companion) => this.#runCompanion(companion, pass)));
+    this.#writer.prepare(api);
     try {
       const tree = await this.#limiter.run(() => api.folders({ parent: 0 }));
       const { changed } = store.cacheWrite(() => {

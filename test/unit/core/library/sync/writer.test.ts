@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceVideo } from '../../../../../electron/core/api/schemas.ts';
 import { LibraryStore } from '../../../../../electron/core/library/store.ts';
-import { InlineSyncWriter, ThreadSyncWriter, startSyncWorkerFromSource, type SyncWriter } from '../../../../../electron/core/library/sync/writer.ts';
+import { InlineSyncWriter, ThreadSyncWriter, startSyncWorkerFromSource, type StartSyncWorker, type SyncWriter } from '../../../../../electron/core/library/sync/writer.ts';
 import { packVideos, unpackVideos } from '../../../../../electron/core/library/sync/worker-protocol.ts';
 import type { SyncWrite } from '../../../../../electron/core/library/sync/writes.ts';
 import { serviceVideo, tempDb } from '../helpers.ts';
@@ -85,6 +85,31 @@ describe('the sync writer thread', () => {
     await expect(writer.write(sweep(1, videos('d', 5)))).resolves.toEqual({ changed: 5, lost: false });
     expect(store.countInFolder(1)).toBe(5);
     expect(warnings.join('\n')).toMatch(/writing on the main thread/);
+  });
+});
+
+describe('a pass getting the writer ready', () => {
+  it('starts the thread once, before any page, where pages are decoded on it; none for a double that reads inline', async () => {
+    const env = tempDb();
+    const store = new LibraryStore(env.db);
+    let starts = 0;
+    const counted: StartSyncWorker = (options) => {
+      starts++;
+      return startSyncWorkerFromSource(options);
+    };
+    const writer = new ThreadSyncWriter(store, env.file, counted, logger);
+    cleanups.push(env.cleanup, () => writer.close());
+    writer.prepare({} as ServiceApi);
+    expect(starts).toBe(0);
+    const decoding = { videosDecoded: () => Promise.reject(new Error('not asked here')) } as unknown as ServiceApi;
+    writer.prepare(decoding);
+    writer.prepare(decoding);
+    expect(starts).toBe(1);
+    // The thread started ahead is the one that writes.
+    store.ids.deferIfEmpty();
+    await writer.write(sweep(1, videos('p', 20)));
+    expect(starts).toBe(1);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM lib_videos').get()).toEqual({ n: 20 });
   });
 });
 
