@@ -63,7 +63,7 @@ export default async function run(): Promise<void> {
   const { createNodeTransport } = await import('../../electron/core/api/http.ts');
   const { Network } = await import('../../electron/core/net/network.ts');
   const { sendFile } = await import('../../electron/core/uploads/transfer.ts');
-  const { TokenBucket } = await import('../../electron/core/uploads/throttle.ts');
+  const { transferInput } = await import('../support/file-server-sink.ts');
   const { hasMicrosocks, startSocksProxy } = await import('../support/proxies.ts');
   type Route = import('../../electron/core/net/proxy-route.ts').ProxyRoute;
 
@@ -92,23 +92,17 @@ export default async function run(): Promise<void> {
         const client = new ServiceClient({ baseUrl, apiKey, transport: createNodeTransport(network) });
         const target = await client.uploadTarget();
         const started = performance.now();
-        await sendFile({
-          url: target.url,
-          session: target.session,
-          folderId: 0,
-          path: file,
-          fileName: 'big.mp4',
-          contentType: 'video/mp4',
-          size,
-          bucket: new TokenBucket(null, Date.now),
-          signal: new AbortController().signal,
-          onProgress: () => {},
-          onLastChunk: () => {},
-          onBodySent: () => {},
-          sendStallMs: 60_000,
-          replyTimeoutMs: 60_000,
-          route: await network.routeFor(new URL(target.url), 'fresh'),
-        });
+        // No content hash: the bench measures the proxies, not XXH3.
+        await sendFile(
+          transferInput(target.url, file, size, {
+            session: target.session,
+            fileName: 'big.mp4',
+            sendStallMs: 60_000,
+            replyTimeoutMs: 60_000,
+            hash: undefined,
+            route: await network.routeFor(new URL(target.url), 'fresh'),
+          }),
+        );
         speeds[name]!.push(size / MiB / ((performance.now() - started) / 1000));
         network.close();
       }

@@ -1,6 +1,6 @@
 // A file server on loopback that takes any upload and answers OK with one file code, and a
 // transfer's input for it: what the transfer thread's tests (test/integration/uploads,
-// test/boot) send files to.
+// test/boot) send files to; the proxy bench sends its transfers with the same input.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenBucket } from '../../electron/core/uploads/throttle.ts';
