@@ -43,7 +43,7 @@ export class OnDemandThread<Message> {
     this.#start = next;
     const old = this.#thread;
     this.#thread = null;
-    // A thread with work under way finishes it (settled() stops it after).
+    // A thread with work under way finishes it (#rest stops it once its work is answered).
     if (old && !this.#o.busy(old)) void old.terminate();
   }
 

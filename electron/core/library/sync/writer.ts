@@ -14,9 +14,10 @@
 // 128 MiB maximum (issue 16: the core's RSS).
 //
 // The worker starts when a pass that will read listings begins (prepare()), or with the first
-// write, and stops with close() (the next write starts it again). A worker that cannot start or dies fails the writes it held and the rest run on
-// the sync's own connection, so a sync never depends on a thread. Databases in memory, and
-// hosts that pass no way to start a worker, write inline.
+// write, and stops with close() (the next write starts it again). A worker that cannot start
+// or dies fails the writes it held and the rest run on the sync's own connection, so a sync
+// never depends on a thread. Databases in memory, and hosts that pass no way to start a
+// worker, write inline.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../../log/logger.ts';
 import type { HttpResponse } from '../../api/http.ts';
