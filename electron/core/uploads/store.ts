@@ -83,6 +83,13 @@ export class UploadStore {
     return this.#prepared('SELECT * FROM upload_jobs WHERE id = ?').get(id) as unknown as JobRow | undefined;
   }
 
+  /** The sizes of the files jobs hold (queued or uploaded): a file of another size is no duplicate of any. */
+  heldSizes(): Set<number> {
+    const marks = HELD_STATES.map(() => '?').join(',');
+    const rows = this.#prepared(`SELECT DISTINCT size FROM upload_jobs WHERE state IN (${marks})`).all(...HELD_STATES);
+    return new Set(rows.map((row) => Number(row.size)));
+  }
+
   /** Jobs holding a file of this size (queued or uploaded): the only ones a file can be a duplicate of. */
   heldOfSize(size: number): JobRow[] {
     const marks = HELD_STATES.map(() => '?').join(',');

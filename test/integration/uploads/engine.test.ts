@@ -164,6 +164,16 @@ describe('upload engine against the sandbox host', () => {
     expect(rig.host.control.uploadsReceived()).toBe(2);
   });
 
+  it("queues a folder's files in the order a file manager shows them: numbers by value, letters by case-blind name", async () => {
+    rig = await createRig();
+    rig.engine.pause(); // queueing is what is looked at
+    const folder = join(rig.dir, 'takes');
+    mkdirSync(folder, { recursive: true });
+    for (const [i, name] of ['clip 10.mp4', 'Clip 2.mp4', 'clip 1.mp4', 'b-roll.mp4', 'A-roll.mp4'].entries()) writeVideo(folder, name, 40_000 + i);
+    const added = await rig.engine.add([folder], 0);
+    expect(added.added.map((job) => job.name)).toEqual(['A-roll.mp4', 'b-roll.mp4', 'clip 1.mp4', 'Clip 2.mp4', 'clip 10.mp4']);
+  });
+
   it('pauses, resumes, cancels and retries jobs', async () => {
     // A bandwidth limit keeps the transfers running long enough to act on them.
     rig = await createRig({ engine: { bandwidthLimit: 400_000, concurrency: 2 } });
