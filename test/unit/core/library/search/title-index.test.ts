@@ -154,6 +154,20 @@ describe('one- and two-character searches once the index is built', () => {
     // 46,000 rows and fourteen full scans to compare with: about 2 s alone, 8 s with the CPU shared.
   }, 30_000);
 
+  it('answers a long plain search as a scan would, newest first: past the candidates it checks itself, with LIKE wildcards as text', async () => {
+    const rows = (titles: string[], prefix: string, folderId: number) =>
+      store.upsertVideos(folderId, titles.map((title, i) => ({ video: serviceVideo(`${prefix}${i}`, title), seq: i + 1 })));
+    rows(['Alpha zz Beta', 'old ALPHA ZZ BETA too', 'deal 50%_off now', 'deal 50 and off'], 'old', 1);
+    // More titles holding the first and last trigrams of "alpha zz beta" than a search checks itself.
+    rows(Array.from({ length: 6_000 }, (_, i) => `alpha ${i} beta`), 'mid', 2);
+    rows(['new alpha zz beta', 'alpha zz betamax'], 'new', 3);
+    for (const text of ['alpha zz beta', 'ALPHA zz BETA', 'alpha qq beta', 'pha 5 bet', 'a 123 b', '50%_off', 'lpha zz b']) {
+      for (const limit of [100, 3]) expect(store.titles.search(text, limit).map((r) => String(r.id)), `${text} / ${limit}`).toEqual(byScan(text, limit));
+    }
+    expect(store.titles.search('alpha zz beta', 100).map((r) => r.name)).toEqual(['alpha zz betamax', 'new alpha zz beta', 'old ALPHA ZZ BETA too', 'Alpha zz Beta']);
+    expect(store.titles.search('50%_off', 10).map((r) => r.name)).toEqual(['deal 50%_off now']);
+  });
+
   it('learns the characters of titles written after the build, also on the sync writer’s connection', async () => {
     store.titles.deferIfEmpty();
     fill(0, 30);
