@@ -228,18 +228,21 @@ export class TitleIndex {
    * search costs more than that many checks over what it cost before.
    */
   #prefiltered(text: string, limit: number): number[] {
+    // Only the hits come back, and the candidate numbered PREFILTER_CAP (row_number() streams
+    // with the scan): rows read one by one in JavaScript cost more than the LIKE itself.
     const candidates = this.#db.prepare(
-      `SELECT f.rowid AS rid, c.c0 LIKE ? ESCAPE '\\' AS hit
-       FROM lib_videos_fts AS f JOIN lib_videos_fts_content AS c ON c.id = f.rowid
-       WHERE lib_videos_fts MATCH ? ORDER BY f.rowid DESC`,
+      `SELECT rid, hit, n FROM (
+         SELECT f.rowid AS rid, c.c0 LIKE ? ESCAPE '\\' AS hit, row_number() OVER (ORDER BY f.rowid DESC) AS n
+         FROM lib_videos_fts AS f JOIN lib_videos_fts_content AS c ON c.id = f.rowid
+         WHERE lib_videos_fts MATCH ?
+       ) WHERE hit OR n = ?`,
     );
     const rids: number[] = [];
-    let checked = 0;
-    for (const row of candidates.iterate(likePattern(text), `${ftsPhrase(text.slice(0, 3))} AND ${ftsPhrase(text.slice(-3))}`)) {
+    for (const row of candidates.iterate(likePattern(text), `${ftsPhrase(text.slice(0, 3))} AND ${ftsPhrase(text.slice(-3))}`, PREFILTER_CAP)) {
       const rid = Number(row.rid);
       if (row.hit === 1) rids.push(rid);
       if (rids.length === limit) break;
-      if (++checked < PREFILTER_CAP) continue;
+      if (Number(row.n) < PREFILTER_CAP) continue;
       const older = this.#db
         .prepare('SELECT rowid AS rid FROM lib_videos_fts WHERE lib_videos_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?')
         .all(ftsPhrase(text), rid, limit - rids.length);
