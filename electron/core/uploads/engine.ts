@@ -312,17 +312,18 @@ export class UploadEngine {
     const acceptedOfSize = new Map<number, Accepted[]>();
     const budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES };
     // Read once per add (adds run one at a time): a file whose size no job holds and no file
-    // of this add had is no duplicate, without a query of its own.
-    const heldSizes = anyway ? new Set<number>() : this.#store.heldSizes();
+    // of this add had is no duplicate, without a query and an await of its own.
+    const heldSizes = this.#store.heldSizes();
     for (const file of expansion.files) {
-      const sameSize = acceptedOfSize.get(file.size) ?? [];
-      if (anyway || (!heldSizes.has(file.size) && sameSize.length === 0)) {
-        const entry = { ...file, digest: null };
-        accepted.push(entry);
-        if (!anyway) acceptedOfSize.set(file.size, [entry]);
+      if (anyway) {
+        accepted.push({ ...file, digest: null });
         continue;
       }
-      const { of, digest } = await findDuplicate(this.#store, file, sameSize, budget, undefined, this.#stillUploaded);
+      const sameSize = acceptedOfSize.get(file.size) ?? [];
+      const { of, digest } =
+        heldSizes.has(file.size) || sameSize.length > 0
+          ? await findDuplicate(this.#store, file, sameSize, budget, undefined, this.#stillUploaded)
+          : { of: null, digest: null };
       if (of === null) {
         const entry = { ...file, digest };
         accepted.push(entry);
