@@ -29,6 +29,8 @@ interface NewJob {
 
 /** States in which a file counts as already queued or uploaded (the duplicate check). */
 const HELD_STATES: readonly UploadState[] = ['waiting', 'uploading', 'finishing', 'paused', 'done'];
+/** The SQL condition of a job holding its file, bound with ...HELD_STATES. */
+const HOLDS_ITS_FILE = `state IN (${HELD_STATES.map(() => '?').join(',')})`;
 const FINISHED_STATES: readonly UploadState[] = ['done', 'cancelled'];
 
 /** The queue's sums for the totals line, the tray and the taskbar (UploadStore.figures). */
@@ -85,16 +87,14 @@ export class UploadStore {
 
   /** The sizes of the files jobs hold (queued or uploaded): a file of another size is no duplicate of any. */
   heldSizes(): Set<number> {
-    const marks = HELD_STATES.map(() => '?').join(',');
-    const rows = this.#prepared(`SELECT DISTINCT size FROM upload_jobs WHERE state IN (${marks})`).all(...HELD_STATES);
+    const rows = this.#prepared(`SELECT DISTINCT size FROM upload_jobs WHERE ${HOLDS_ITS_FILE}`).all(...HELD_STATES);
     return new Set(rows.map((row) => Number(row.size)));
   }
 
   /** Jobs holding a file of this size (queued or uploaded): the only ones a file can be a duplicate of. */
   heldOfSize(size: number): JobRow[] {
-    const marks = HELD_STATES.map(() => '?').join(',');
     return this
-      .#prepared(`SELECT * FROM upload_jobs WHERE size = ? AND state IN (${marks}) ORDER BY id`)
+      .#prepared(`SELECT * FROM upload_jobs WHERE size = ? AND ${HOLDS_ITS_FILE} ORDER BY id`)
       .all(size, ...HELD_STATES) as unknown as JobRow[];
   }
 
