@@ -147,7 +147,8 @@ describe('several accounts', () => {
     const otherKey = harness.host.control.addAccount({ seed: 'empty' }).apiKey;
     harness.host.control.revokeKey(harness.host.apiKey);
     await showScreen('Settings');
-    await page.getByRole('button', { name: 'Replace key…' }).click();
+    // Settings' own button: once the window has seen the key refused, the status bar offers one too.
+    await page.getByRole('main').getByRole('button', { name: 'Replace key…' }).click();
     await page.getByLabel('New API key').fill(otherKey);
     await page.getByRole('button', { name: 'Check and save' }).click();
     const told = page.getByRole('status', { name: 'Where the key went' });
