@@ -3,6 +3,7 @@
 // never buffered, so multi-GB uploads run at loopback speed in flat memory.
 import busboy from 'busboy';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream/promises';
 import { echoing, type Core } from './core.ts';
 import { PRE_HANDLER, send, writePostFault, writePreFault } from './faults.ts';
 import type { FaultRule } from './faults.ts';
@@ -30,26 +31,41 @@ async function handle(core: Core, index: number, path: string, req: IncomingMess
   const pathname = (req.url ?? '/').split('?')[0] ?? '/';
   core.startLog(req, res, 'files', pathname);
   if (pathname !== path && pathname !== `${path}/`) {
-    req.resume();
+    await bodyDrained(req);
     return send(res, 404, reply(404, 'Not found'), 'application/json');
   }
   if (req.method !== 'POST') {
-    req.resume();
+    await bodyDrained(req);
     return send(res, 405, reply(405, 'Method not allowed'), 'application/json');
   }
   await core.latencyDelay();
   if (res.destroyed) return;
   const rule = core.faults.decide('FILES');
   if (rule && PRE_HANDLER.has(rule.kind)) {
+    // A reset is the connection cut at once; every other fault is an answer.
+    if (rule.kind !== 'reset') await bodyDrained(req);
+    if (res.destroyed) return;
     writePreFault(rule, res, 'POST', req.url ?? path, req.headers.host ?? 'localhost', reply(500, 'Internal Server Error'));
-    if (!res.destroyed) req.resume();
     return;
   }
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
-    req.resume();
+    await bodyDrained(req);
     return send(res, 400, reply(400, 'Expected multipart/form-data'), 'application/json');
   }
   receive(core, index, req, res, rule);
+}
+
+/**
+ * Reads what is left of the request and drops it, before an answer that does not take the file.
+ * The proxy in front of a real file server reads the whole body before it answers (nginx
+ * buffers request bodies), and a server that answers early reads on before it closes (RFC 9112
+ * §9.6): closing on unread bytes resets the connection, and the reset can reach the uploader
+ * before its next write and lose the answer it has not read yet (an EPIPE instead of the 502).
+ * Node's server closes a Connection: close exchange as soon as it has answered, so the host
+ * waits for the body first.
+ */
+async function bodyDrained(req: IncomingMessage): Promise<void> {
+  await finished(req.resume()).catch(() => undefined);
 }
 
 function cutoffFor(rule: FaultRule | undefined, req: IncomingMessage): number | undefined {
@@ -66,8 +82,8 @@ function receive(core: Core, index: number, req: IncomingMessage, res: ServerRes
     const names = FILE_NAME_READINGS[core.fileNameReading];
     bb = busboy({ headers: req.headers, highWaterMark: HWM, fileHwm: HWM, ...names.busboy, limits: { files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
   } catch {
-    req.resume();
-    return send(res, 400, reply(400, 'Malformed multipart body'), 'application/json');
+    void bodyDrained(req).then(() => send(res, 400, reply(400, 'Malformed multipart body'), 'application/json'));
+    return;
   }
   const cutoff = cutoffFor(rule, req);
   let session: UploadSession | undefined;
@@ -77,14 +93,13 @@ function receive(core: Core, index: number, req: IncomingMessage, res: ServerRes
   let file: Promise<{ name: string; size: number; sha256: string }> | undefined;
   let hashJob: HashJob | undefined;
 
-  // On a refusal, answer at once and drop the rest of the body: the client may still be sending.
+  // On a refusal, the rest of the body is read and dropped (the client may still be sending), then answered.
   const refuse = (status: number, msg: string): void => {
     if (failed) return;
     failed = true;
     req.unpipe(bb);
     res.setHeader('Connection', 'close');
-    send(res, status, reply(status, msg), 'application/json');
-    req.resume();
+    void bodyDrained(req).then(() => send(res, status, reply(status, msg), 'application/json'));
   };
 
   bb.on('field', (name, value) => {
