@@ -11,8 +11,11 @@ const DEFAULT_PER_PAGE = 50;
 
 /** Newest first, one page, optionally filtered by a case-insensitive title substring. */
 function newestFirst(all: readonly Video[], page: number, perPage: number, search: string): Video[] {
-  const out: Video[] = [];
   const skip = (page - 1) * perPage;
+  // Unfiltered, a page is a slice: walking past `skip` videos made a sweep of one folder of
+  // 1,000,000 (2,000 pages) cost the host a billion steps, on the cores the bench's core runs on.
+  if (search === '') return all.slice(Math.max(0, all.length - skip - perPage), Math.max(0, all.length - skip)).reverse();
+  const out: Video[] = [];
   const needle = search.toLowerCase();
   let seen = 0;
   for (let i = all.length - 1; i >= 0 && out.length < perPage; i--) {
