@@ -18,9 +18,12 @@ const id12 = z.string().regex(VIDEO_ID);
  * parse: a sync reads five links of each of a million videos (parsing each took the 1M
  * scale bench's peak RSS from 296 to 456 MiB and its sync from 1.51 to 1.92 × its bound),
  * and a text that starts with "http://" or "https://" has that scheme for every URL parser.
+ * `overwrite`, not `transform`: a string stays a string, so zod runs it as a step of the string
+ * schema instead of a pipe into a second one; checking 1M videos' listings took about a third
+ * less time (a scratch run of the schema alone, six alternated rounds).
  */
 const HTTP_LINK = /^https?:\/\//i;
-const link = z.string().transform((value) => (HTTP_LINK.test(value) ? value : ''));
+const link = z.string().overwrite((value) => (HTTP_LINK.test(value) ? value : ''));
 const links = z.object({ download: link, embed: link });
 
 export const pagination = z.object({ page: int, perPage: int, total: int });
