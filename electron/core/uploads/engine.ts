@@ -312,8 +312,9 @@ export class UploadEngine {
     const acceptedOfSize = new Map<number, Accepted[]>();
     const budget: ReadBudget = { bytesLeft: ADD_READ_BUDGET_BYTES };
     // Read once per add (adds run one at a time): a file whose size no job holds and no file
-    // of this add had is no duplicate, without a query and an await of its own.
-    const heldSizes = this.#store.heldSizes();
+    // of this add had is no duplicate, without a query and an await of its own. "Upload anyway"
+    // checks nothing, so it reads nothing.
+    const heldSizes = anyway ? new Set<number>() : this.#store.heldSizes();
     for (const file of expansion.files) {
       if (anyway) {
         accepted.push({ ...file, digest: null });

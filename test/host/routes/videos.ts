@@ -21,7 +21,7 @@ function newestFirst(all: readonly Video[], page: number, perPage: number, searc
   for (let i = all.length - 1; i >= 0 && out.length < perPage; i--) {
     const v = all[i];
     if (!v) continue;
-    if (needle && !v.name.toLowerCase().includes(needle)) continue;
+    if (!v.name.toLowerCase().includes(needle)) continue;
     if (seen++ >= skip) out.push(v);
   }
   return out;
