@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost } from '../../host/index.ts';
 import type { Host } from '../../host/index.ts';
@@ -11,6 +13,35 @@ beforeAll(async () => {
   host = await startHost({ fileServers: 2 });
 });
 afterAll(() => host.close());
+
+/**
+ * A 1 MiB body sent as 64 KiB, a pause, then the rest, on a fresh connection (Connection: close,
+ * as the uploader sends): a server that closed the connection before reading it all would make
+ * the second part fail (EPIPE or ECONNRESET).
+ */
+async function sentInTwoParts(url: string, method: string, contentType: string): Promise<{ status: number; msg: string; sendError: string | null }> {
+  const body = randomBytes(1 << 20);
+  let sendError: string | null = null;
+  const req = request(url, { method, agent: false, headers: { 'Content-Type': contentType, 'Content-Length': body.length } });
+  req.on('error', (error: NodeJS.ErrnoException) => {
+    sendError = error.code ?? error.message;
+  });
+  const reply = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+  });
+  const closed = new Promise((resolve) => req.on('close', resolve));
+  req.write(body.subarray(0, 64 << 10));
+  await setTimeout(200);
+  req.end(body.subarray(64 << 10));
+  const { status, text } = await reply;
+  await closed;
+  return { status, msg: (JSON.parse(text) as Reply).msg, sendError };
+}
 
 describe('upload target (4) and file server', () => {
   it('returns {url, session}; url is another origin; several file servers are used', async () => {
@@ -88,6 +119,18 @@ describe('upload target (4) and file server', () => {
     ]);
     const res = await raw(t.url, { method: 'POST', body, headers: { 'Content-Type': contentType } });
     expect(res.status).toBe(403);
+  });
+
+  it('reads what was sent before it answers a wrong path, a wrong method or a body it cannot take', async () => {
+    const t = await uploadTarget(host);
+    const wrongPath = await sentInTwoParts(new URL('/upload/99', t.url).href, 'POST', 'multipart/form-data; boundary=x');
+    expect(wrongPath).toEqual({ status: 404, msg: 'Not found', sendError: null });
+    const wrongMethod = await sentInTwoParts(t.url, 'PUT', 'multipart/form-data; boundary=x');
+    expect(wrongMethod).toEqual({ status: 405, msg: 'Method not allowed', sendError: null });
+    const notMultipart = await sentInTwoParts(t.url, 'POST', 'application/octet-stream');
+    expect(notMultipart).toEqual({ status: 400, msg: 'Expected multipart/form-data', sendError: null });
+    const noBoundary = await sentInTwoParts(t.url, 'POST', 'multipart/form-data');
+    expect(noBoundary).toEqual({ status: 400, msg: 'Malformed multipart body', sendError: null });
   });
 
   it('the request log shows file-server requests without auth or session', async () => {
