@@ -4,7 +4,7 @@
 // `said`: a code with params (shared/said.ts), worded by the window, the CLI or the shell through
 // shared/i18n/say.ts; `message` is that said thing in English, for logs and the stack only.
 import { asSaid, said, type Said, type SaidCode } from './said.ts';
-import { sayInEnglish } from './i18n/say.ts';
+import { sayInEnglish } from './i18n/say-english.ts';
 
 export const ERROR_CODES = [
   'offline', // the service or file server could not be reached

@@ -1,10 +1,13 @@
-// The one place a said code (shared/said.ts) becomes words: the window, the CLI and the shell
-// call say(), which reads the `code_<code>` message of the codes.json catalogs in the locale in
-// force (or the one given). The core words nothing; its errors carry English only for its log
-// (AppError's message), worded here in English.
+// The one place a said code (shared/said.ts) becomes words for a person: the window, the CLI
+// and the shell call say(), which reads the `code_<code>` message of the codes.json catalogs in
+// the locale in force (or the one given). The core words nothing; its errors carry English only
+// for its log (AppError's message), worded by say-english.ts, which reads the English catalog alone.
 import { m } from './paraglide/messages.js';
 import type { Locale } from './locales.ts';
 import { SAID_CODE_NAMES, SAID_CODES, asSaid, type Said, type SaidCode } from '../said.ts';
+import { sayInEnglish, wordSaid } from './say-english.ts';
+
+export { sayInEnglish } from './say-english.ts';
 
 type Worder = (params: Record<string, unknown>, options?: { locale?: Locale }) => string;
 
@@ -297,21 +300,10 @@ const CODE_MESSAGES = {
 const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
 
 export function say(value: Said, locale?: Locale): string {
-  const word = Object.hasOwn(messages, value.code) ? messages[value.code] : undefined;
-  // Every code has its message (test/unit/shared/i18n/say.test.ts); a newer core's unknown code
-  // still shows something a person can report.
-  if (!word) return value.code;
-  // A said thing inside another is worded first, in the same language.
-  const kinds: Record<string, string> = Object.hasOwn(SAID_CODES, value.code) ? SAID_CODES[value.code] : {};
-  const params = Object.fromEntries(
-    Object.entries(value.params).map(([name, param]) => [name, kinds[name] === 'said' ? say(param as Said, locale) : param]),
-  );
-  return word(params, locale === undefined ? undefined : { locale });
-}
-
-/** English, for logs and the Error's own message: never what a person reads in another language. */
-export function sayInEnglish(value: Said): string {
-  return say(value, 'en');
+  return wordSaid(value, (code) => {
+    const word = Object.hasOwn(messages, code) ? messages[code] : undefined;
+    return word && ((params) => word(params, locale === undefined ? undefined : { locale }));
+  });
 }
 
 let byEnglish: Map<string, SaidCode> | null = null;

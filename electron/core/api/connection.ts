@@ -8,7 +8,7 @@
 import type { Connection } from '../../../shared/model.ts';
 import { AppError, saidOfError } from '../../../shared/errors.ts';
 import { said, type Said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 import type { Logger } from '../log/logger.ts';
 import type { EventSink } from '../rpc/events.ts';
 import { ConnectionListeners, type ConnectionListener, type Connectivity, type Outcome } from '../connectivity.ts';

@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Network, watchProxy, type Route } from '../net/network.ts';
 import { said, type Said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 export type FailureCause = 'network' | 'timeout' | 'too_large' | 'redirect' | 'aborted';
 

@@ -15,7 +15,7 @@ import type { Timers } from '../timers.ts';
 import { DESTINATION_KIND_ROWS } from './kinds.ts';
 import type { NotifyOutbox, OutboxRow } from './outbox.ts';
 import { said, type Said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 /** The keychain entry of a destination's secret (its token, webhook URL or signing secret). */
 export const destinationSecretEntry = (destinationId: string): string => `notify:${destinationId}`;

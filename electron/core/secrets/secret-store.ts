@@ -3,7 +3,7 @@
 // chain where the Electron shell can add an encrypted-file store built on safeStorage.
 import type { KeyStorage } from '../../../shared/model.ts';
 import { said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 export interface SecretStore {
   /** The stored value, or null when there is none. Throws AppError('unavailable') when the store cannot answer. */

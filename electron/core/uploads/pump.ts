@@ -21,7 +21,7 @@ import type { Writable } from 'node:stream';
 import type { TokenBucket } from './throttle.ts';
 import type { TransferHold } from './hold.ts';
 import { said, type Said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 export interface PumpInput {
   path: string;

@@ -4,7 +4,7 @@
 // each run's outcome into batch counts. The commands (engine.ts) say when to look again.
 // Outside an upload window or on battery (conditions.ts) nothing new starts, but what runs
 // finishes; a job the person started "now anyway" goes regardless.
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 import type { Logger } from '../log/logger.ts';
 import { isReachable, onBackOnline, type Connectivity } from '../connectivity.ts';
 import type { Timers } from '../timers.ts';

@@ -12,7 +12,7 @@ import { watchProxy, type Route } from '../net/network.ts';
 import { ContentHasher, hashAlgorithms } from '../files/content-hash.ts';
 import type { ContentDigest, DigestAlgorithm } from '../files/content-digest.ts';
 import { said, type Said } from '../../../shared/said.ts';
-import { sayInEnglish } from '../../../shared/i18n/say.ts';
+import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 export const READ_CHUNK = 1 << 20;
 

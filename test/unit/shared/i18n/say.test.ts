@@ -43,6 +43,19 @@ describe('said codes', () => {
     expect(say(said('destination_signing_secret_short', { min: 2 }), 'ar')).toBe('يجب ألا يقل سرّ التوقيع عن حرفين.');
   });
 
+  it("the core's English (say-english.ts, the English catalog alone) is say() in English for every code, a said thing inside another too", () => {
+    const value = (kind: string, name: string): unknown => (kind === 'said' ? said('skip_already_uploaded') : kind === 'count' ? 3 : `“${name}”`);
+    for (const code of SAID_CODE_NAMES) {
+      const params = Object.fromEntries(Object.entries(SAID_CODES[code]).map(([name, kind]) => [name, value(kind, name)]));
+      const thing = { code, params } as Parameters<typeof say>[0];
+      expect(sayInEnglish(thing), code).toBe(say(thing, 'en'));
+    }
+    expect(sayInEnglish(said('service_not_reached', { reason: said('skip_already_uploaded') }))).toContain('Already uploaded.');
+    // A newer core's code reads as the code, in either.
+    const unknown = { code: 'from_a_newer_core', params: {} } as unknown as Parameters<typeof say>[0];
+    expect([sayInEnglish(unknown), say(unknown, 'de')]).toEqual(['from_a_newer_core', 'from_a_newer_core']);
+  });
+
   it('quantities are numbers in the locale (Intl); pixel sizes and an HTTP status stay as they are', () => {
     expect(say(said('skip_too_many', { max: 10000 }), 'de')).toBe('Mehr als 10.000 Dateien auf einmal; füge den Rest danach hinzu.');
     expect(sayInEnglish(said('skip_too_many', { max: 10000 }))).toBe('More than 10,000 files at once; add the rest afterwards.');
