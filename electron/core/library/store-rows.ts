@@ -2,6 +2,7 @@
 // sort orders the queries share, and the small text helpers of search (LIKE and FTS5).
 import type { FolderNode, ServiceVideo } from '../api/schemas.ts';
 import type { Folder, PendingState, Video } from '../../../shared/model.ts';
+import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from '../db/database.ts';
 
 /** A folder as the service's tree listing describes it, flattened with its parent. */
@@ -96,16 +97,36 @@ export function flattenFolderTree(nodes: readonly FolderNode[], parent = 0, out:
   return out;
 }
 
+/**
+ * lib_sync_state's statements, prepared once per connection: the sync writer reads the indexes'
+ * states at every write (a first sync of 1M videos writes a few thousand times), and preparing
+ * a statement costs more than running it.
+ */
+const syncStateStatements = new WeakMap<Db, { read: StatementSync; write: StatementSync; remove: StatementSync }>();
+
+function syncState(db: Db): { read: StatementSync; write: StatementSync; remove: StatementSync } {
+  let statements = syncStateStatements.get(db);
+  if (!statements) {
+    statements = {
+      read: db.prepare('SELECT value FROM lib_sync_state WHERE key = ?'),
+      write: db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      remove: db.prepare('DELETE FROM lib_sync_state WHERE key = ?'),
+    };
+    syncStateStatements.set(db, statements);
+  }
+  return statements;
+}
+
 /** A value of lib_sync_state (the sync's and the indexes' bookkeeping), or null. */
 export function readSyncState(db: Db, key: string): string | null {
-  const row = db.prepare('SELECT value FROM lib_sync_state WHERE key = ?').get(key);
+  const row = syncState(db).read.get(key);
   return row ? String(row.value) : null;
 }
 
 /** Sets a value of lib_sync_state; null removes it. */
 export function writeSyncState(db: Db, key: string, value: string | null): void {
-  if (value === null) db.prepare('DELETE FROM lib_sync_state WHERE key = ?').run(key);
-  else db.prepare('INSERT INTO lib_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  if (value === null) syncState(db).remove.run(key);
+  else syncState(db).write.run(key, value);
 }
 
 /**
