@@ -9,7 +9,8 @@ import { sayInEnglish, wordSaid } from './say-english.ts';
 
 export { sayInEnglish } from './say-english.ts';
 
-type Worder = (params: Record<string, unknown>, options?: { locale?: Locale }) => string;
+/** A compiled message of the catalogs in every locale: the locale in force unless one is given. */
+type LocalizedWorder = (params: Record<string, unknown>, options?: { locale?: Locale }) => string;
 
 /**
  * Each code's message, named one by one (a new code in shared/said.ts fails to compile until it
@@ -297,7 +298,7 @@ const CODE_MESSAGES = {
   key_storage_cannot_encrypt: m.code_key_storage_cannot_encrypt,
   key_storage_unsafe: m.code_key_storage_unsafe,
 } satisfies Record<SaidCode, unknown>;
-const messages = CODE_MESSAGES as unknown as Record<string, Worder | undefined>;
+const messages = CODE_MESSAGES as unknown as Record<string, LocalizedWorder | undefined>;
 
 export function say(value: Said, locale?: Locale): string {
   return wordSaid(value, (code) => {

@@ -102,9 +102,15 @@ export function flattenFolderTree(nodes: readonly FolderNode[], parent = 0, out:
  * states at every write (a first sync of 1M videos writes a few thousand times), and preparing
  * a statement costs more than running it.
  */
-const syncStateStatements = new WeakMap<Db, { read: StatementSync; write: StatementSync; remove: StatementSync }>();
+interface SyncStateStatements {
+  read: StatementSync;
+  write: StatementSync;
+  remove: StatementSync;
+}
 
-function syncState(db: Db): { read: StatementSync; write: StatementSync; remove: StatementSync } {
+const syncStateStatements = new WeakMap<Db, SyncStateStatements>();
+
+function syncState(db: Db): SyncStateStatements {
   let statements = syncStateStatements.get(db);
   if (!statements) {
     statements = {
