@@ -12,4 +12,6 @@ if (!target) throw new Error('index.html lacks #app');
 // in this script) arrives before the first paint. Settings' choice, read later, loads its own.
 await loadCatalog(windowLocale.locale);
 
+// index.html's starting screen, painted before this script ran, gives way to the app's own.
+target.replaceChildren();
 export default mount(App, { target });

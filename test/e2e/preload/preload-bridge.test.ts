@@ -27,7 +27,7 @@ import { createShellHandlers } from '../../../electron/main/shell-handlers.ts';
 import { UpdateController } from '../../../electron/main/updates.ts';
 import { OFF_UNPACKAGED } from '../../../electron/main/updater-loader.ts';
 import { launchChromium } from '../../support/chromium.ts';
-import { shootAndCheck, until, writeFakeMp4 } from '../support.ts';
+import { SCREENS_DIR, shootAndCheck, until, writeFakeMp4 } from '../support.ts';
 import { FrameRegistry, bridgeToMain, dropDiskFile, ensureBuilt, preloadInitScript, sender, serveRenderer } from './electron-page.ts';
 import { shown, shownKey } from '../../support/shown-account.ts';
 
@@ -128,6 +128,24 @@ describe('the built preload in Chromium, against electron/main/ipc.ts', () => {
     expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(double.callsTo('ipcMain.handle').length).toBeGreaterThan(40);
     expect(await page.evaluate(() => Object.isFrozen((window as unknown as { api: object }).api))).toBe(true);
+  });
+
+  it('paints its starting screen before any script runs, and the app replaces it (issue 33)', async () => {
+    // Scripts off: what index.html paints by itself, in the theme's colours.
+    const bare = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    try {
+      const still = await bare.newPage();
+      await still.goto(`${renderer.origin}/index.html`);
+      await expect.poll(() => still.locator('#app .boot-name').isVisible()).toBe(true);
+      expect(await still.locator('#app .boot-name').textContent()).toBe('Vidlift');
+      expect(await still.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(28, 28, 31)');
+      await still.screenshot({ path: join(SCREENS_DIR, 'preload-starting-before-script-dark.png') });
+    } finally {
+      await bare.close();
+    }
+    // The app's own screens take its place: one name at most, and none once the welcome shows.
+    await page.getByRole('heading', { name: 'Welcome to Vidlift' }).waitFor();
+    expect(await page.locator('#app .boot-name').count()).toBe(0);
   });
 
   it('welcome with no key, then the local sandbox connects', async () => {
