@@ -11,10 +11,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The library's sync writer, the subtitle preparation and the uploads' transfers run on
-      // worker threads: their scripts are entries of their own (out/main/sync-writer.js,
-      // out/main/subtitle-prepare.js, out/main/upload-transfer.js), which the shell hands to the
-      // core (electron/main/core-start.ts).
+      // The library's sync writer, the subtitle preparation, the uploads' transfers and the
+      // check of dropped files run on worker threads: their scripts are entries of their own
+      // (out/main/sync-writer.js, out/main/subtitle-prepare.js, out/main/upload-transfer.js,
+      // out/main/file-check.js), which the shell hands to the core (electron/main/core-start.ts).
       rollupOptions: {
         input: {
           // The entry turns V8's code cache on, then imports electron/main/index.ts (a chunk).
@@ -22,6 +22,7 @@ export default defineConfig({
           'sync-writer': resolve(root, 'electron/core/library/sync/writer.worker.ts'),
           'subtitle-prepare': resolve(root, 'electron/core/files/subtitle-prepare.worker.ts'),
           'upload-transfer': resolve(root, 'electron/core/uploads/transfer.worker.ts'),
+          'file-check': resolve(root, 'electron/core/uploads/file-check.worker.ts'),
         },
         // Chunks beside the entries: the shell finds out/preload and out/renderer from its own
         // folder (electron/main/start.ts), and since the entry only turns the code cache on and

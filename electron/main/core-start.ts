@@ -10,6 +10,7 @@ import { createCore } from '../core/services.ts';
 import type { StartSyncWorker } from '../core/library/sync/writer.ts';
 import { useSubtitleWorker, type StartSubtitleWorker } from '../core/files/subtitle-thread.ts';
 import { useTransferWorker, type StartTransferWorker } from '../core/uploads/transfer-thread.ts';
+import { useFileCheckWorker, type StartFileCheckWorker } from '../core/uploads/file-check-thread.ts';
 import { parsePacAnswer } from '../core/net/proxy-route.ts';
 import { FallbackSecretStore } from '../core/secrets/fallback-store.ts';
 import { KeytarSecretStore } from '../core/secrets/keytar-store.ts';
@@ -47,6 +48,8 @@ export async function startCore(options: CoreStartOptions): Promise<StartedCore>
   if (subtitleWorker) useSubtitleWorker(subtitleWorker);
   const transferWorker = builtTransferWorker(options.mainDir);
   if (transferWorker) useTransferWorker(transferWorker);
+  const fileCheckWorker = builtFileCheckWorker(options.mainDir);
+  if (fileCheckWorker) useFileCheckWorker(fileCheckWorker);
   const core = await createCore({
     dataDir: options.dataDir,
     logDir: options.logDir,
@@ -85,4 +88,9 @@ export function builtTransferWorker(mainDir: string): StartTransferWorker | unde
 /** The subtitle preparation thread, built beside the main bundle (out/main/subtitle-prepare.js). */
 export function builtSubtitleWorker(mainDir: string): StartSubtitleWorker | undefined {
   return builtWorker(mainDir, 'subtitle-prepare.js');
+}
+
+/** The thread dropped files are checked on, built beside the main bundle (out/main/file-check.js). */
+export function builtFileCheckWorker(mainDir: string): StartFileCheckWorker | undefined {
+  return builtWorker(mainDir, 'file-check.js');
 }

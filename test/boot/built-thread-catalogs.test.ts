@@ -31,7 +31,7 @@ const KEY = 'code_upload_folder_locked';
 const others = LOCALES.filter((locale) => locale !== 'en');
 
 describe('the built threads load one catalog', () => {
-  it.each(['sync-writer.js', 'upload-transfer.js', 'subtitle-prepare.js'])('%s holds English words and no other language', (script) => {
+  it.each(['sync-writer.js', 'upload-transfer.js', 'subtitle-prepare.js', 'file-check.js'])('%s holds English words and no other language', (script) => {
     const text = loadedText(script);
     expect(text).toContain(wordsOf('en', KEY));
     for (const locale of others) expect(text.includes(wordsOf(locale, KEY)), locale).toBe(false);

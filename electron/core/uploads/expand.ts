@@ -2,27 +2,13 @@
 // Folders are walked recursively; hidden and system files are skipped silently; other
 // files are kept only when their first bytes are a video container. Symlinked folders are
 // not followed (no loops, no escaping the folder that was dropped).
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { identityOf } from '../files/file-identity.ts';
-import { isInside } from '../files/grants.ts';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { MediaInfo } from '../../../shared/media.ts';
-import { hasVideoExtension, inspectVideoFile, sniffVideoFile, videoContentType } from '../files/video.ts';
+import { hasVideoExtension, inspectVideoFile } from '../files/video.ts';
 import { INLINE_INSPECTION_LIMIT } from './media-inspection.ts';
 import { said, type Said } from '../../../shared/said.ts';
-
-export interface FoundFile {
-  path: string;
-  name: string;
-  size: number;
-  mtimeMs: number;
-  contentType: string;
-  /** Duration, size, codecs from the container header; null when unreadable; absent: not read yet. */
-  media?: MediaInfo | null;
-  /** Which file this is (device and inode), checked again when it is sent. */
-  dev: string;
-  ino: string;
-}
+import type { FoundFile } from './file-check.ts';
+import { checkFiles } from './file-check-thread.ts';
 
 interface Expansion {
   files: FoundFile[];
@@ -45,12 +31,8 @@ function isHiddenOrSystem(name: string): boolean {
   return name.startsWith('.') || name.startsWith('~$') || SYSTEM_NAMES.has(name.toLowerCase());
 }
 
-/** Files checked at once: their stat, open and first bytes overlap on the I/O threads. */
-const CHECK_BATCH = 64;
-
-/** A file to check (`dropped`: named in the drop itself), or what was skipped without reading it. */
-type Candidate = { path: string; dropped: boolean } | { skipped: { path: string; reason: Said } };
-type Checked = { file: FoundFile } | { skipped: { path: string; reason: Said } };
+/** A file to check, or what was skipped without reading it (by its name, or what it is). */
+type Candidate = { path: string } | { skipped: { path: string; reason: Said } };
 
 export interface ExpandOptions {
   /**
@@ -63,16 +45,16 @@ export interface ExpandOptions {
 export async function expandPaths(paths: readonly string[], options: ExpandOptions = {}): Promise<Expansion> {
   const result: Expansion = { files: [], skipped: [] };
   const candidates = await collect(paths);
-  // In order, a batch at a time, so the files keep the order they were found in.
-  for (let i = 0; i < candidates.length; i += CHECK_BATCH) {
-    const batch = candidates.slice(i, i + CHECK_BATCH);
-    const checked = await Promise.all(batch.map((c): Promise<Checked> | Checked => ('skipped' in c ? c : check(c.path, c.dropped, options.within))));
-    for (const outcome of checked) {
-      if ('skipped' in outcome) result.skipped.push(outcome.skipped);
-      else if (result.files.length >= MAX_FILES_PER_ADD) {
-        result.skipped.push({ path: outcome.file.path, reason: said('skip_too_many', { max: MAX_FILES_PER_ADD }) });
-      } else result.files.push(outcome.file);
-    }
+  const toCheck = candidates.flatMap((candidate) => ('skipped' in candidate ? [] : [candidate.path]));
+  const checked = await checkFiles(toCheck, options.within);
+  // In the order they were found, the skipped by name among them.
+  let next = 0;
+  for (const candidate of candidates) {
+    const outcome = 'skipped' in candidate ? candidate : checked[next++]!;
+    if ('skipped' in outcome) result.skipped.push(outcome.skipped);
+    else if (result.files.length >= MAX_FILES_PER_ADD) {
+      result.skipped.push({ path: outcome.file.path, reason: said('skip_too_many', { max: MAX_FILES_PER_ADD }) });
+    } else result.files.push(outcome.file);
   }
   await inspectSmallDrop(result);
   return result;
@@ -93,7 +75,7 @@ async function collect(paths: readonly string[]): Promise<Candidate[]> {
       continue;
     }
     if (info.isDirectory()) await walk(path, out, seen);
-    else if (info.isFile()) out.push({ path, dropped: true });
+    else if (info.isFile()) out.push(isHiddenOrSystem(basename(path)) ? { skipped: { path, reason: said('skip_hidden') } } : { path });
     else out.push({ skipped: { path, reason: said('skip_not_file_or_folder') } });
   }
   return out;
@@ -114,30 +96,8 @@ async function walk(folder: string, out: Candidate[], seen: Set<string>): Promis
     if (seen.has(path)) continue;
     seen.add(path);
     if (entry.isDirectory()) await walk(path, out, seen);
-    else if (entry.isFile() && hasVideoExtension(entry.name)) out.push({ path, dropped: false });
+    else if (entry.isFile() && hasVideoExtension(entry.name)) out.push({ path });
     else if (entry.isFile()) out.push({ skipped: { path, reason: said('skip_not_video') } });
-  }
-}
-
-/** One file: its identity, and whether its first bytes are a video container. */
-async function check(path: string, dropped: boolean, within: string | undefined): Promise<Checked> {
-  if (dropped && isHiddenOrSystem(basename(path))) return { skipped: { path, reason: said('skip_hidden') } };
-  try {
-    // A dropped link means the file it points to: that file is queued (and checked) by its
-    // real path, so sending can refuse to follow any link.
-    const link = await lstat(path, { bigint: true });
-    const realPath = link.isSymbolicLink() || within !== undefined ? await realpath(path) : path;
-    if (within !== undefined && !isInside(realPath, within)) return { skipped: { path, reason: said('skip_outside_watched') } };
-    // Not a link: lstat already described the file itself (a folder above it that is a link
-    // was followed), so its identity needs no second stat. It is checked again when sent.
-    const identity = identityOf(link.isSymbolicLink() ? await stat(realPath, { bigint: true }) : link);
-    if (identity.size === 0) return { skipped: { path, reason: said('skip_empty') } };
-    const kind = await sniffVideoFile(realPath);
-    if (kind === null) return { skipped: { path, reason: said('skip_not_video_content') } };
-    // media undefined: the header is read later (inspectSmallDrop, or media-inspection.ts).
-    return { file: { path: realPath, name: basename(path), size: identity.size, mtimeMs: identity.mtimeMs, contentType: videoContentType(kind), dev: identity.dev, ino: identity.ino } };
-  } catch {
-    return { skipped: { path, reason: said('skip_unreadable') } };
   }
 }
 

@@ -104,18 +104,18 @@ export class UploadStore {
   }
 
   insert(job: NewJob): JobRow {
-    const result = this
+    const row = this
       .#prepared(
         `INSERT INTO upload_jobs (path, name, size, mtime_ms, content_type, folder_id, state, created_at, media, file_dev, file_ino, media_pending, content_digest)
-         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .run(
+      .get(
         job.path, job.name, job.size, job.mtimeMs, job.contentType, job.folderId, this.#now(),
         job.media ? JSON.stringify(job.media) : null, job.dev ?? null, job.ino ?? null, job.mediaPending ? 1 : 0, job.digest ? formatDigest(job.digest) : null,
       );
-    const row = this.get(Number(result.lastInsertRowid));
-    if (!row) throw new Error('upload job vanished right after insert');
-    return row;
+    // The row as stored, in the same statement (a drop of 10,000 read each one back by its id).
+    if (!row) throw new Error('upload job not stored');
+    return row as unknown as JobRow;
   }
 
   update(id: number, patch: JobPatch): void {
