@@ -20,6 +20,7 @@ import { REGRESSION_SEEDS } from './regressions.ts';
 import { runSchedule } from './schedule.ts';
 import { shrinkSchedule } from './shrink.ts';
 import { installSyncFs } from './sync-fs.ts';
+import { useFileCheckWorker } from '../../electron/core/uploads/file-check-thread.ts';
 import { installSimulatedDurability } from './durability.ts';
 
 const { values } = parseArgs({
@@ -50,6 +51,9 @@ interface Totals {
 const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `vidlift-sim-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
 installSyncFs();
+// A drop's files are checked inline, not on the file-check thread: its answers would come
+// whenever the thread finished, and a seed would not replay.
+useFileCheckWorker(null);
 installSimulatedDurability();
 // A rejection the core leaves unhandled is counted by the schedule; Node's warning about one
 // handled later says nothing more.

@@ -11,9 +11,9 @@
 //
 // The paths go in chunks, answered in order. The thread starts with the first chunk, does not
 // keep the process alive, and stops after a minute without work (on-demand-thread.ts). Where
-// the process has no thread script (the bundle run as the command line), or a thread dies
-// with chunks under way, those chunks are checked inline, a chunk per turn of the event loop.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+// the process has no thread script (the bundle run as the command line, which has no window to
+// keep responsive, and the simulation, whose schedules must replay from their seed alone), or
+// a thread dies with chunks under way, those chunks are checked inline.
 import type { Worker } from 'node:worker_threads';
 import { OnDemandThread, type StartThread } from '../on-demand-thread.ts';
 import { checkFileBlocking, type Checked } from './file-check.ts';
@@ -85,11 +85,10 @@ function checkOnThread(chunk: FileCheckChunk): Promise<Checked[]> {
   });
 }
 
-/** A chunk at a time, each on a turn of its own, so other work goes on between them. */
-async function checkInline(chunk: FileCheckChunk): Promise<Checked[]> {
-  await nextTurn();
+/** The same blocking checks on this thread. */
+function checkInline(chunk: FileCheckChunk): Promise<Checked[]> {
   const within = chunk.within ?? undefined;
-  return chunk.paths.map((path) => checkFileBlocking(path, within));
+  return Promise.resolve(chunk.paths.map((path) => checkFileBlocking(path, within)));
 }
 
 /** The thread died (a bug, or out of memory): its chunks are checked inline; the next drop starts a new thread. */
