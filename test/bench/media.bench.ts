@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { probeMedia } from '../../electron/core/files/media-info.ts';
-import { sniffVideoFile } from '../../electron/core/files/video.ts';
+import { sniffVideoFileBlocking } from '../../electron/core/files/video.ts';
 import { makeVideo, type VideoRecipe } from '../support/videos.ts';
 
 const run = promisify(execFile);
@@ -74,7 +74,7 @@ export default async function mediaBench(): Promise<void> {
     const sniffTimes: number[] = [];
     for (const file of files) {
       const start = performance.now();
-      await sniffVideoFile(file.path);
+      sniffVideoFileBlocking(file.path);
       sniffTimes.push(performance.now() - start);
     }
 

@@ -2,7 +2,6 @@
 // extension used only as a cheap pre-filter when walking folders: a renamed text file is
 // not uploaded, and a video without an extension still is when dropped directly.
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { MediaInfo } from '../../../shared/media.ts';
 import { probeMedia } from './media-info.ts';
@@ -87,24 +86,13 @@ function isTransportStream(head: Uint8Array, offset: number, packet: number): bo
   return head[offset] === 0x47 && head[offset + packet] === 0x47 && head[offset + packet * 2] === 0x47;
 }
 
-/** Reads the head of a file and sniffs it; null when it is not a video we recognise. */
-export async function sniffVideoFile(path: string): Promise<VideoKind | null> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    return sniffVideo(head.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-}
-
 /** A file swapped for a named pipe since it was listed answers at once instead of blocking the read. */
 const DO_NOT_WAIT = constants.O_NONBLOCK ?? 0;
 
 /**
- * `sniffVideoFile` with blocking reads, for the file-check thread (uploads/file-check.ts):
- * never on the main thread, where a slow disk would stall everything else.
+ * Reads the head of a file and sniffs it; null when it is not a video we recognise. Blocking
+ * reads, for the file-check thread (uploads/file-check.ts): never on the main thread, where a
+ * slow disk would stall everything else.
  */
 export function sniffVideoFileBlocking(path: string): VideoKind | null {
   const fd = openSync(path, constants.O_RDONLY | DO_NOT_WAIT);

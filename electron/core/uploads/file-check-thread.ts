@@ -11,9 +11,10 @@
 //
 // The paths go in chunks, answered in order. The thread starts with the first chunk, does not
 // keep the process alive, and stops after a minute without work (on-demand-thread.ts). Where
-// the process has no thread script (the bundle run as the command line, which has no window to
-// keep responsive, and the simulation, whose schedules must replay from their seed alone), or
-// a thread dies with chunks under way, those chunks are checked inline.
+// no thread script is set (the bundle run as the command line, which has no window to keep
+// responsive; the simulation, which sets none so that its schedules replay from their seed
+// alone, test/sim/run.ts), or a thread dies with chunks under way, those chunks are checked
+// inline.
 import type { Worker } from 'node:worker_threads';
 import { OnDemandThread, type StartThread } from '../on-demand-thread.ts';
 import { checkFileBlocking, type Checked } from './file-check.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasVideoExtension, sniffVideo, sniffVideoFile, videoContentType } from '../../../../electron/core/files/video.ts';
+import { hasVideoExtension, sniffVideo, sniffVideoFileBlocking, videoContentType } from '../../../../electron/core/files/video.ts';
 
 const hex = (text: string): Uint8Array => Buffer.from(text.replace(/\s/g, ''), 'hex');
 
@@ -33,13 +33,13 @@ describe('sniffVideo', () => {
     expect(sniffVideo(Buffer.concat([Buffer.from('RIFF'), hex('00000000'), Buffer.from('WAVE')]))).toBeNull();
   });
 
-  it('reads the head of a file', async () => {
+  it('reads the head of a file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vidlift-sniff-'));
     try {
       writeFileSync(join(dir, 'v'), Buffer.concat([hex('00000020 66747970 69736f6d'), Buffer.alloc(10_000)]));
       writeFileSync(join(dir, 't.mp4'), 'hello');
-      expect(await sniffVideoFile(join(dir, 'v'))).toBe('mp4');
-      expect(await sniffVideoFile(join(dir, 't.mp4'))).toBeNull();
+      expect(sniffVideoFileBlocking(join(dir, 'v'))).toBe('mp4');
+      expect(sniffVideoFileBlocking(join(dir, 't.mp4'))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
