@@ -167,8 +167,9 @@ export async function runSchedule(seed: number, options: ScheduleOptions): Promi
         const folderId = pickFolder();
         return act(`add ${paths.length} file(s) to folder ${folderId}`, async () => {
           const outcome = await app.uploads.add(paths, folderId);
-          for (const job of outcome.added) ledger.jobs.push({ id: job.id, name: job.name });
-          return `queued ${outcome.added.map((j) => `#${j.id} ${j.name}`).join(', ')}${outcome.skipped.length ? `; skipped ${outcome.skipped.map((s) => s.reason).join(' / ')}` : ''}`;
+          const queued = app.uploads.view.jobs(outcome.added);
+          for (const job of queued) ledger.jobs.push({ id: job.id, name: job.name });
+          return `queued ${queued.map((j) => `#${j.id} ${j.name}`).join(', ')}${outcome.skipped.length ? `; skipped ${outcome.skipped.map((s) => s.reason).join(' / ')}` : ''}`;
         });
       }
       case 'pause': {

@@ -76,12 +76,12 @@ export class Recovery {
     // The same folder when the library still has it; else the root (a folder deleted meanwhile).
     const folderId = stone.folderId === 0 || this.#deps.store.getFolder(stone.folderId) ? stone.folderId : 0;
     const { added, skipped } = await this.#deps.uploads.add([path], folderId, stone.title !== '' ? { name: stone.title } : {});
-    const job = added[0];
-    if (!job) {
+    const jobId = added[0];
+    if (jobId === undefined) {
       result.unusable.push({ videoId: id, title: stone.title, reason: skipped[0]?.duplicate === 'queued' ? 'queued' : 'locate', path });
       return;
     }
-    this.#deps.db.prepare('UPDATE lib_tombstones SET recover_job_id = ? WHERE video_id = ?').run(job.id, id);
-    result.queued.push({ videoId: id, jobId: job.id });
+    this.#deps.db.prepare('UPDATE lib_tombstones SET recover_job_id = ? WHERE video_id = ?').run(jobId, id);
+    result.queued.push({ videoId: id, jobId });
   }
 }

@@ -42,7 +42,8 @@ export type { QueueSnapshot } from './queue-view.ts';
 
 /** What queueing found: the new jobs (the IPC answer carries their ids), and what was skipped. */
 interface AddOutcome {
-  added: UploadJob[];
+  /** The ids of the jobs queued, in the order of the files (engine.view.jobs reads them). */
+  added: number[];
   skipped: UploadsAddResult['skipped'];
 }
 
@@ -349,7 +350,7 @@ export class UploadEngine {
       this.#scheduler.pump();
       void this.#inspection.kick();
     }
-    return { added: added.map(toUploadJob), skipped };
+    return { added, skipped };
   }
 
   /** The outbox created a folder made offline: its jobs get the real id and may start. */

@@ -38,8 +38,7 @@ export function createUploadHandlers(engine: UploadEngine, grants: Pick<PathGran
           { retryable: false },
         );
       }
-      const { added, skipped } = await engine.add(paths, folderId, { anyway: anyway === true });
-      return { added: added.map((job) => job.id), skipped };
+      return engine.add(paths, folderId, { anyway: anyway === true });
     },
     // A change answers the queue's figures; the window asks again for the rows it shows.
     'uploads:pause': (input) => summaryAfter(engine, () => engine.pause(input?.id, input?.when)),

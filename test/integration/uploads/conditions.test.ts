@@ -59,7 +59,7 @@ describe('the bandwidth timetable on a running transfer', () => {
     conditions = new UploadConditionsWatch({ settings: { ...BASE, bandwidthTimetable: '08:00,128k 19:00,512k 23:00,off' }, now: clock.now, timers: realTimers });
     rig = await createRig({ engine: { conditions, concurrency: 1, progressIntervalMs: 50 } });
     const file = writeVideo(rig.dir, 'boundary.mp4', 2_600_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     // Past the bucket's first burst, then a second and a half of the old limit.
     await until(() => job(id).bytesSent > 100_000, 'sending under the first limit');
     clock.set(tuesday(18, 59, 57, 500));
@@ -92,7 +92,7 @@ describe('an upload window that closes mid-batch', () => {
     const first = writeVideo(rig.dir, 'first.mp4', 800_000);
     const second = writeVideo(rig.dir, 'second.mp4', 100_000);
     const { added } = await rig.engine.add([first.path, second.path], 0);
-    const [firstId, secondId] = added.map((j) => j.id) as [number, number];
+    const [firstId, secondId] = added as [number, number];
     await until(() => job(firstId).state === 'uploading', 'the first file sending');
     clock.set(tuesday(18, 59, 59));
     conditions.wake();
@@ -116,7 +116,7 @@ describe('an upload window that closes mid-batch', () => {
     conditions = new UploadConditionsWatch({ settings: { ...BASE, uploadWindows: { enabled: true, days } }, now: clock.now, timers: realTimers });
     rig = await createRig({ engine: { conditions } });
     const file = writeVideo(rig.dir, 'night.mp4', 50_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     expect(rig.engine.view.summary().waiting).toEqual({ code: 'outside-window', until: tuesday(1, 0) });
     await sleep(300);
     expect(job(id).state).toBe('waiting');
@@ -137,7 +137,7 @@ describe('power and sleep, through the shell’s double of Electron', () => {
     const stop = followPower(double.powerMonitor, { setOnBattery: (on) => watch.setOnBattery(on), resumed: () => watch.wake() }, { info: () => undefined });
     rig = await createRig({ engine: { conditions } });
     const file = writeVideo(rig.dir, 'battery.mp4', 50_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     await sleep(300);
     expect(job(id).state).toBe('waiting');
     expect(rig.engine.view.summary().waiting).toEqual({ code: 'on-battery', until: null });
@@ -163,7 +163,7 @@ describe('power and sleep, through the shell’s double of Electron', () => {
     // The sleep cuts the transfer, and the retry that goes at once is cut too (no network yet).
     rig.host.control.setFaults([{ route: 'FILES', kind: 'reset_mid_body', atFraction: 0.3, times: 2 }]);
     const file = writeVideo(rig.dir, 'slept.mp4', 1_000_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     double.powerMonitor.sleep();
     // Now it waits out its backoff.
     await until(() => job(id).attempts === 2 && job(id).state === 'waiting', 'the transfer cut twice in the sleep');
@@ -183,7 +183,7 @@ describe('power and sleep, through the shell’s double of Electron', () => {
     rig = await createRig({ engine: { conditions, backoff: { baseMs: 120_000, capMs: 120_000 } } });
     rig.host.control.setFaults([{ route: 'FILES', kind: 'server_error', times: 1 }]);
     const file = writeVideo(rig.dir, 'refused-once.mp4', 50_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     await until(() => job(id).attempts === 1 && job(id).state === 'waiting' && job(id).error !== null, 'waiting out the server’s error');
     expect(job(id).error?.code).toBe('server');
     rig.engine.wake();

@@ -32,9 +32,9 @@ describe('duplicates by content', () => {
     const file = writeVideo(rig.dir, 'sent.mp4', 2_500_000);
     const { added } = await rig.engine.add([file.path], 0);
     // Nothing of that size was known: nothing was read before sending.
-    expect(storedHash(added[0]!.id)).toBeNull();
+    expect(storedHash(added[0]!)).toBeNull();
     await until(allDone, 'uploaded');
-    expect(storedHash(added[0]!.id)).toBe(digestOf(file.path));
+    expect(storedHash(added[0]!)).toBe(digestOf(file.path));
     expect(rig.host.control.videos()[0]?.sha256).toBe(file.sha256);
   });
 
@@ -46,10 +46,10 @@ describe('duplicates by content', () => {
     const first = await rig.engine.add([original.path], 0);
     const queued = await rig.engine.add([copy], 0);
     expect(queued.added).toHaveLength(0);
-    expect(queued.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_queued', params: {} }, jobId: first.added[0]!.id, duplicate: 'queued' }]);
+    expect(queued.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_queued', params: {} }, jobId: first.added[0]!, duplicate: 'queued' }]);
     await until(allDone, 'uploaded');
     const uploaded = await rig.engine.add([copy], 0);
-    expect(uploaded.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_uploaded', params: {} }, jobId: first.added[0]!.id, duplicate: 'uploaded' }]);
+    expect(uploaded.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_uploaded', params: {} }, jobId: first.added[0]!, duplicate: 'uploaded' }]);
     expect(rig.host.control.uploadsReceived()).toBe(1);
   });
 
@@ -61,7 +61,7 @@ describe('duplicates by content', () => {
     // Files of other sizes between them (the add keeps what it accepted by size).
     const between = [writeVideo(rig.dir, 'c.mp4', 70_000).path, writeVideo(rig.dir, 'd.mp4', 90_000).path];
     const result = await rig.engine.add([a.path, ...between, b], 0);
-    expect(result.added.map((job) => job.name)).toEqual(['a.mp4', 'c.mp4', 'd.mp4']);
+    expect(rig.engine.view.jobs(result.added).map((job) => job.name)).toEqual(['a.mp4', 'c.mp4', 'd.mp4']);
     expect(result.skipped).toEqual([{ path: b, reason: { code: 'skip_already_queued', params: {} }, duplicate: 'queued' }]);
   });
 
@@ -80,7 +80,7 @@ describe('duplicates by content', () => {
     const again = await rig.engine.add([file.path], 0);
     expect(again.skipped).toEqual([]);
     expect(again.added).toHaveLength(1);
-    expect(storedHash(again.added[0]!.id)).toBe(digestOf(file.path));
+    expect(storedHash(again.added[0]!)).toBe(digestOf(file.path));
   });
 
   it('"Upload anyway" queues a duplicate', async () => {
@@ -105,7 +105,7 @@ describe('duplicates by content', () => {
     const copy = join(rig.dir, 'old copy.mp4');
     copyFileSync(file.path, copy);
     expect((await rig.engine.add([copy], 0)).skipped[0]?.duplicate).toBe('uploaded');
-    expect(storedHash(added[0]!.id)).toBe(digestOf(file.path));
+    expect(storedHash(added[0]!)).toBe(digestOf(file.path));
     // Its file changed since: not the same any more, so the copy is new.
     rig.db.prepare('UPDATE upload_jobs SET content_digest = NULL').run();
     utimesSync(file.path, new Date(), new Date(Date.now() + 60_000));
@@ -118,18 +118,18 @@ describe('duplicates by content', () => {
     const file = writeVideo(rig.dir, 'before.mp4', 70_000);
     const { added } = await rig.engine.add([file.path], 0);
     await until(allDone, 'uploaded');
-    asHashedBefore(added[0]!.id, file.sha256);
+    asHashedBefore(added[0]!, file.sha256);
     const copy = join(rig.dir, 'before (copy).mp4');
     copyFileSync(file.path, copy);
     const again = await rig.engine.add([copy], 0);
-    expect(again.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_uploaded', params: {} }, jobId: added[0]!.id, duplicate: 'uploaded' }]);
+    expect(again.skipped).toEqual([{ path: copy, reason: { code: 'skip_already_uploaded', params: {} }, jobId: added[0]!, duplicate: 'uploaded' }]);
     // Its SHA-256 was enough: it was not read again, and keeps the digest it had.
-    expect(storedHash(added[0]!.id)).toBe(`sha256:${file.sha256}`);
+    expect(storedHash(added[0]!)).toBe(`sha256:${file.sha256}`);
     // Other bytes of the same size are not taken for it.
     const other = writeVideo(rig.dir, 'other.mp4', 70_000);
     const fresh = await rig.engine.add([other.path], 0);
     expect(fresh.added).toHaveLength(1);
-    expect(storedHash(fresh.added[0]!.id)).toBe(digestOf(other.path));
+    expect(storedHash(fresh.added[0]!)).toBe(digestOf(other.path));
     await until(allDone, 'uploaded the other');
     expect(rig.host.control.uploadsReceived()).toBe(2);
   });
@@ -173,7 +173,7 @@ describe('findDuplicate', () => {
     const store = new UploadStore(rig.db, () => 0);
     const { reads, counting } = countingHasher();
     const known = writeVideo(rig.dir, 'known.mp4', 5_000);
-    const job = store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0 });
+    const job = store.get(store.insert({ path: known.path, name: 'known.mp4', size: 5_000, mtimeMs: facts(known.path, 5_000).mtimeMs, contentType: 'video/mp4', folderId: 0 }))!;
     // No budget left: the very file queued again is found by its path, size and time, unread.
     expect((await findDuplicate(store, facts(known.path, 5_000), [], { bytesLeft: 0 }, counting)).of).toEqual({ kind: 'job', job: store.get(job.id) });
     // A copy needs both files read: 10,000 bytes, over a budget of 9,999: taken as new, the known file unread.
@@ -198,7 +198,7 @@ describe('findDuplicate', () => {
       return hashFile(path, expected, algorithms);
     };
     const legacy = writeVideo(rig.dir, 'legacy.mp4', 6_000);
-    const known = store.insert({ path: legacy.path, name: 'legacy.mp4', size: 6_000, mtimeMs: facts(legacy.path, 6_000).mtimeMs, contentType: 'video/mp4', folderId: 0, digest: { algorithm: 'sha256', hex: legacy.sha256 } });
+    const known = store.get(store.insert({ path: legacy.path, name: 'legacy.mp4', size: 6_000, mtimeMs: facts(legacy.path, 6_000).mtimeMs, contentType: 'video/mp4', folderId: 0, digest: { algorithm: 'sha256', hex: legacy.sha256 } }))!;
     store.update(known.id, { state: 'done' });
     const copy = join(rig.dir, 'legacy copy.mp4');
     copyFileSync(legacy.path, copy);
@@ -221,7 +221,7 @@ describe('findDuplicate', () => {
       throw new Error('no prebuild for this platform');
     });
     const original = writeVideo(rig.dir, 'original.mp4', 7_000);
-    const known = store.insert({ path: original.path, name: 'original.mp4', size: 7_000, mtimeMs: facts(original.path, 7_000).mtimeMs, contentType: 'video/mp4', folderId: 0, digest: parseDigest(digestOf(original.path)) });
+    const known = store.get(store.insert({ path: original.path, name: 'original.mp4', size: 7_000, mtimeMs: facts(original.path, 7_000).mtimeMs, contentType: 'video/mp4', folderId: 0, digest: parseDigest(digestOf(original.path)) }))!;
     const copy = join(rig.dir, 'original copy.mp4');
     copyFileSync(original.path, copy);
     const check = await findDuplicate(store, facts(copy, 7_000), [], undefined, counting, undefined, withoutXxh3);

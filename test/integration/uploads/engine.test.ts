@@ -65,7 +65,7 @@ describe('upload engine against the sandbox host', () => {
     rig.host.control.setFaults([{ route: 'FILES', kind: 'drip', dripMs: 5, times: 1 }]);
     const file = writeVideo(rig.dir, 'late-cancel.mp4', 30_000);
     const { added } = await rig.engine.add([file.path], 0);
-    const id = added[0]!.id;
+    const id = added[0]!;
     await until(() => rig!.engine.list().jobs[0]?.state === 'finishing', 'the job finishing');
     rig.engine.cancel(id);
     await until(() => settled(rig!.engine.list().jobs), 'the job settled');
@@ -95,7 +95,7 @@ describe('upload engine against the sandbox host', () => {
       };
       rig = await createRig({ engine: { sendFile: heldOutcome }, host: { faults: [{ route: 'FILES', kind: 'lose_reply', times: 1 }] } });
       const file = writeVideo(rig.dir, 'cancel-running.mp4', 40_000);
-      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      const id = (await rig.engine.add([file.path], 0)).added[0]!;
       await until(() => rig!.host.control.videos().length === 1 && maybeReceived(id) === 1, 'the body stored, its reply not read yet');
       rig.engine.cancel(id);
       release();
@@ -110,7 +110,7 @@ describe('upload engine against the sandbox host', () => {
     it('not running (failed after a lost reply): cancelling while offline, done once the service says the video is there', async () => {
       rig = await createRig({ engine: { maxAttempts: 1 }, host: { faults: [{ route: 'FILES', kind: 'lose_reply', times: 1 }] } });
       const file = writeVideo(rig.dir, 'cancel-failed.mp4', 40_000);
-      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      const id = (await rig.engine.add([file.path], 0)).added[0]!;
       await until(() => stateOf() === 'failed', 'the job failed with its reply lost');
       expect(maybeReceived(id)).toBe(1);
       await rig.host.control.stop();
@@ -130,7 +130,7 @@ describe('upload engine against the sandbox host', () => {
       // Cut after the last chunk left, before the file server stored anything.
       rig = await createRig({ engine: { maxAttempts: 1 }, host: { faults: [{ route: 'FILES', kind: 'reset_mid_body', atFraction: 0.99, times: 1 }] } });
       const file = writeVideo(rig.dir, 'cancel-none.mp4', 40_000);
-      const id = (await rig.engine.add([file.path], 0)).added[0]!.id;
+      const id = (await rig.engine.add([file.path], 0)).added[0]!;
       await until(() => stateOf() === 'failed', 'the job failed with its body cut');
       expect(maybeReceived(id)).toBe(1);
       rig.engine.cancel(id);
@@ -152,11 +152,11 @@ describe('upload engine against the sandbox host', () => {
     writeFileSync(join(folder, 'fake.mp4'), 'this is not a video at all');
     writeFileSync(join(folder, 'Thumbs.db'), 'x');
     const first = await rig.engine.add([folder], 0);
-    expect(first.added.map((job) => job.name).sort()).toEqual(['a.mp4', 'b.mov']);
+    expect(rig.engine.view.jobs(first.added).map((job) => job.name).sort()).toEqual(['a.mp4', 'b.mov']);
     expect(first.skipped.map((s) => s.path).sort()).toEqual([join(folder, 'fake.mp4'), join(folder, 'notes.txt')]);
     const again = await rig.engine.add([a.path], 0);
     expect(again.added).toHaveLength(0);
-    expect(again.skipped).toEqual([{ path: a.path, reason: { code: 'skip_already_queued', params: {} }, jobId: first.added.find((job) => job.name === 'a.mp4')!.id, duplicate: 'queued' }]);
+    expect(again.skipped).toEqual([{ path: a.path, reason: { code: 'skip_already_queued', params: {} }, jobId: rig.engine.view.jobs(first.added).find((job) => job.name === 'a.mp4')!.id, duplicate: 'queued' }]);
     await until(() => rig!.engine.list().jobs.every((job) => job.state === 'done'), 'done');
     const third = await rig.engine.add([folder], 0);
     expect(third.added).toHaveLength(0);
@@ -171,7 +171,7 @@ describe('upload engine against the sandbox host', () => {
     mkdirSync(folder, { recursive: true });
     for (const [i, name] of ['clip 10.mp4', 'Clip 2.mp4', 'clip 1.mp4', 'b-roll.mp4', 'A-roll.mp4'].entries()) writeVideo(folder, name, 40_000 + i);
     const added = await rig.engine.add([folder], 0);
-    expect(added.added.map((job) => job.name)).toEqual(['A-roll.mp4', 'b-roll.mp4', 'clip 1.mp4', 'Clip 2.mp4', 'clip 10.mp4']);
+    expect(rig.engine.view.jobs(added.added).map((job) => job.name)).toEqual(['A-roll.mp4', 'b-roll.mp4', 'clip 1.mp4', 'Clip 2.mp4', 'clip 10.mp4']);
   });
 
   it('pauses, resumes, cancels and retries jobs', async () => {
@@ -181,7 +181,7 @@ describe('upload engine against the sandbox host', () => {
     const b = writeVideo(rig.dir, 'b.mp4', 1_000_000);
     const c = writeVideo(rig.dir, 'c.mp4', 200_000);
     const { added } = await rig.engine.add([a.path, b.path, c.path], 0);
-    const [ja, jb, jc] = added.map((job) => job.id) as [number, number, number];
+    const [ja, jb, jc] = added as [number, number, number];
     const job = (id: number) => rig!.engine.list().jobs.find((j) => j.id === id)!;
     await until(() => job(ja).state === 'uploading' && job(ja).bytesSent > 0, 'a uploading');
 

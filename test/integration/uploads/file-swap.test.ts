@@ -51,7 +51,7 @@ describe('a queued file swapped after it was granted', () => {
     const link = join(rig.dir, 'shortcut.mp4');
     symlinkSync(real.path, link);
     const result = await rig.engine.add([link], 0);
-    expect(result.added[0]?.path).toBe(real.path);
+    expect(rig.engine.view.jobs(result.added)[0]?.path).toBe(real.path);
     await until(() => settled(rig!.engine.list().jobs), 'the job settled');
     expect(rig.engine.list().jobs[0]?.state).toBe('done');
   });

@@ -26,7 +26,7 @@ describe('media info in the upload queue', () => {
     expect(result.skipped).toEqual([{ path: song, reason: { code: 'skip_sound_only_in', params: { name: 'song.mp4', container: 'MPEG-4', codec: 'AAC' } } }]);
     expect(sayInEnglish(result.skipped[0]!.reason)).toBe('“song.mp4” has no video in it: its MPEG-4 container holds only AAC sound. Only videos are uploaded.');
     expect(result.added).toHaveLength(1);
-    expect(result.added[0]?.media).toMatchObject({ container: 'MPEG-4', width: 320, height: 240, videoCodec: 'AVC', audioCodec: 'AAC', durationSeconds: 2 });
+    expect(rig.engine.view.jobs(result.added)[0]?.media).toMatchObject({ container: 'MPEG-4', width: 320, height: 240, videoCodec: 'AVC', audioCodec: 'AAC', durationSeconds: 2 });
 
     const engine = await rig.restart();
     await until(() => engine.list().jobs[0]?.state === 'done', 'the upload to finish');
@@ -54,7 +54,7 @@ describe('media info in the upload queue', () => {
     const result = await rig.engine.add([folder], 0);
     expect(result.skipped).toEqual([]);
     expect(result.added).toHaveLength(INLINE_INSPECTION_LIMIT + 3);
-    expect(result.added.every((job) => job.media === null)).toBe(true); // not read yet
+    expect(rig.engine.view.jobs(result.added).every((job) => job.media === null)).toBe(true); // not read yet
 
     await until(() => rig!.engine.list().jobs.every((job) => job.media !== null || job.state !== 'waiting'), 'every header read', 30_000);
     const jobs = rig.engine.list().jobs;

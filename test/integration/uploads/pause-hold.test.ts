@@ -37,7 +37,7 @@ describe('a pause that keeps the connection', () => {
     const big = writeVideo(rig.dir, 'held.mp4', 700_000);
     const small = writeVideo(rig.dir, 'meanwhile.mp4', 30_000);
     const { added } = await rig.engine.add([big.path, small.path], 0);
-    const [heldId, smallId] = added.map((j) => j.id) as [number, number];
+    const [heldId, smallId] = added as [number, number];
     await until(() => job(heldId).state === 'uploading' && job(heldId).bytesSent > 100_000, 'the big file sending');
 
     rig.engine.pause(heldId);
@@ -74,7 +74,7 @@ describe('a pause that keeps the connection', () => {
       engine: { bandwidthLimit: 200_000, pausePatienceMs: 400 },
     });
     const file = writeVideo(rig.dir, 'let-go.mp4', 500_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     await until(() => job(id).state === 'uploading' && job(id).bytesSent > 50_000, 'sending');
     rig.engine.pause(id);
     await until(() => job(id).restart?.cause === 'pause-expired', 'the hold let go');
@@ -102,7 +102,7 @@ describe('a pause that keeps the connection', () => {
       engine: { bandwidthLimit: 200_000, pausePatienceMs: 30_000 },
     });
     const file = writeVideo(rig.dir, 'dropped.mp4', 500_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     await until(() => job(id).state === 'uploading' && job(id).bytesSent > 50_000, 'sending');
     rig.engine.pause(id);
     await until(() => job(id).restart?.cause === 'pause-dropped', 'the server dropped the paused request');
@@ -121,7 +121,7 @@ describe('a pause that keeps the connection', () => {
   it('pause all "now" holds every transfer under way and Resume all continues them; "after the files being sent" lets them finish and starts nothing new', async () => {
     rig = await createRig({ engine: { bandwidthLimit: 300_000, concurrency: 2, pausePatienceMs: 20_000 } });
     const files = [0, 1, 2].map((i) => writeVideo(rig!.dir, `all-${i}.mp4`, 300_000));
-    const ids = (await rig.engine.add(files.map((f) => f.path), 0)).added.map((j) => j.id) as [number, number, number];
+    const ids = (await rig.engine.add(files.map((f) => f.path), 0)).added as [number, number, number];
     await until(() => job(ids[0]).bytesSent > 10_000 && job(ids[1]).bytesSent > 10_000, 'two sending');
     rig.engine.pause(undefined, 'now');
     expect([job(ids[0]).state, job(ids[1]).state, job(ids[2]).state]).toEqual(['paused', 'paused', 'waiting']);
@@ -132,7 +132,7 @@ describe('a pause that keeps the connection', () => {
 
     rig.engine.setConcurrency(1);
     const more = [3, 4].map((i) => writeVideo(rig!.dir, `after-${i}.mp4`, 300_000));
-    const later = (await rig.engine.add(more.map((f) => f.path), 0)).added.map((j) => j.id) as [number, number];
+    const later = (await rig.engine.add(more.map((f) => f.path), 0)).added as [number, number];
     await until(() => job(later[0]).bytesSent > 10_000, 'one sending');
     rig.engine.pause();
     await until(() => job(later[0]).state === 'done', 'the running file finished');
@@ -148,7 +148,7 @@ describe('a transfer cut by the network', () => {
     rig = await createRig({ engine: { backoff: { baseMs: 1_500, capMs: 1_500 } } });
     rig.host.control.setFaults([{ route: 'FILES', kind: 'reset_mid_body', atFraction: 0.5, times: 1 }]);
     const file = writeVideo(rig.dir, 'cut.mp4', 2_000_000);
-    const [{ id }] = (await rig.engine.add([file.path], 0)).added as [UploadJob];
+    const [id] = (await rig.engine.add([file.path], 0)).added as [number];
     await until(() => job(id).restart?.cause === 'cut', 'the cut said');
     const cut = job(id);
     // Between its attempts (waiting for the connection or its backoff), or already sending again:

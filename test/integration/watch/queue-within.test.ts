@@ -28,7 +28,7 @@ describe('queueing from a watched folder', () => {
     symlinkSync(outside, join(watched, 'linked'));
 
     const outcome = await rig.engine.add([inside, nested, join(watched, 'link.mp4'), join(watched, 'linked', 'secret.mp4')], 0, { within: watched });
-    expect(outcome.added.map((job) => job.name)).toEqual(['clip.mp4', 'nested.mp4']);
+    expect(rig.engine.view.jobs(outcome.added).map((job) => job.name)).toEqual(['clip.mp4', 'nested.mp4']);
     expect(outcome.skipped.map((s) => s.path)).toEqual([join(watched, 'link.mp4'), join(watched, 'linked', 'secret.mp4')]);
     expect(rig.engine.list().jobs.map((job) => job.path).sort()).toEqual([inside, nested].sort());
   });

@@ -25,7 +25,7 @@ describe('UploadStore', () => {
 
   it('maps rows to the UploadJob DTO', () => {
     const s = store();
-    const row = s.insert(file);
+    const row = s.get(s.insert(file))!;
     expect(toUploadJob(row)).toEqual({
       id: row.id,
       path: '/v/a.mp4',
@@ -66,7 +66,7 @@ describe('UploadStore', () => {
 
   it('keeps what was verified when it landed, and reads a damaged value as not checked (issue 26)', () => {
     const s = store();
-    const row = s.insert({ ...file, name: 'say "hi".mp4' });
+    const row = s.get(s.insert({ ...file, name: 'say "hi".mp4' }))!;
     expect(toUploadJob(row).nameWarnings).toEqual(['quote']);
     s.update(row.id, { state: 'uploading' });
     const verification = { title: { status: 'differs' as const, stored: 'say %22hi%22.mp4', reasons: ['escapes-kept' as const] }, folder: 'found' as const };
@@ -81,7 +81,7 @@ describe('UploadStore', () => {
   it('keeps what the file is with the job, and reads a damaged value as unknown', () => {
     const s = store();
     const media = { container: 'WebM', durationSeconds: 3.5, width: 640, height: 360, videoCodec: 'VP9', audioCodec: 'Opus', bitrate: 400_000 };
-    const row = s.insert({ ...file, media });
+    const row = s.get(s.insert({ ...file, media }))!;
     expect(toUploadJob(row).media).toEqual(media);
     s.update(row.id, { media: '{"width": "wide"' });
     expect(toUploadJob(s.get(row.id)!).media).toBeNull();
@@ -89,8 +89,8 @@ describe('UploadStore', () => {
 
   it('finds held files by size, not failed ones, and keeps a content digest named by its algorithm', () => {
     const s = store();
-    const row = s.insert(file);
-    const other = s.insert({ ...file, path: '/v/copy.mp4', digest: { algorithm: 'xxh3-64', hex: 'ab'.repeat(8) } });
+    const row = s.get(s.insert(file))!;
+    const other = s.get(s.insert({ ...file, path: '/v/copy.mp4', digest: { algorithm: 'xxh3-64', hex: 'ab'.repeat(8) } }))!;
     expect(s.heldOfSize(100).map((r) => r.id)).toEqual([row.id, other.id]);
     expect(s.heldOfSize(101)).toEqual([]);
     expect(s.get(other.id)?.content_digest).toBe(`xxh3-64:${'ab'.repeat(8)}`);
@@ -103,9 +103,9 @@ describe('UploadStore', () => {
 
   it('sends interrupted transfers back to the queue from byte 0, marked restarted', () => {
     const s = store();
-    const uploading = s.insert(file);
-    const finishing = s.insert({ ...file, path: '/v/b.mp4' });
-    const done = s.insert({ ...file, path: '/v/c.mp4' });
+    const uploading = s.get(s.insert(file))!;
+    const finishing = s.get(s.insert({ ...file, path: '/v/b.mp4' }))!;
+    const done = s.get(s.insert({ ...file, path: '/v/c.mp4' }))!;
     s.update(uploading.id, { state: 'uploading', bytes_sent: 50 });
     s.update(finishing.id, { state: 'finishing', bytes_sent: 100 });
     s.update(done.id, { state: 'done' });
@@ -119,7 +119,7 @@ describe('UploadStore', () => {
   it('records each transfer attempt from the job events: its bytes, its time held and how it ended', () => {
     let clock = 1_000;
     const s = store(() => clock);
-    const row = s.insert(file);
+    const row = s.get(s.insert(file))!;
     const attempts = () => s.db.prepare('SELECT attempt, started_at, ended_at, bytes_sent, held_ms, outcome, error_message FROM upload_attempts WHERE job_id = ? ORDER BY id').all(row.id);
     s.apply(row.id, { type: 'started', attempts: 1, now: clock });
     clock = 2_000;
@@ -151,7 +151,7 @@ describe('UploadStore', () => {
 
   it('after a crash, a held transfer stays paused and says its file starts again; its open attempt ends as closed by the app', () => {
     const s = store();
-    const row = s.insert(file);
+    const row = s.get(s.insert(file))!;
     s.apply(row.id, { type: 'started', attempts: 1, now: 1_000 });
     s.apply(row.id, { type: 'held', bytesSent: 60, now: 1_000, until: 61_000 });
     expect(toUploadJob(s.get(row.id)!).hold).toEqual({ since: 1_000, until: 61_000 });
@@ -163,8 +163,8 @@ describe('UploadStore', () => {
 
   it('orders due jobs and knows when the next one is due', () => {
     const s = store();
-    const a = s.insert(file);
-    const b = s.insert({ ...file, path: '/v/b.mp4' });
+    const a = s.get(s.insert(file))!;
+    const b = s.get(s.insert({ ...file, path: '/v/b.mp4' }))!;
     s.update(a.id, { next_attempt_at: 5_000 });
     expect(s.due(1_000, 10).map((r) => r.id)).toEqual([b.id]);
     expect(s.due(5_000, 10).map((r) => r.id)).toEqual([a.id, b.id]);
@@ -185,7 +185,7 @@ describe('UploadStore', () => {
     try {
       const s = new UploadStore(openDatabase(join(dir, 'queue.sqlite')), () => 1_000);
       const other = openDatabase(join(dir, 'queue.sqlite'));
-      const a = s.insert(file);
+      const a = s.get(s.insert(file))!;
       const first = s.figures(0);
       expect(first).toEqual({ bytesTotal: 100, finishedBytes: 0, active: 0, waiting: 1, done: 0, failed: 0 });
       // The answer is a copy: changing it changes nothing kept.
