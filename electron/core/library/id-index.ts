@@ -16,8 +16,14 @@
 import { transaction, type Db } from '../db/database.ts';
 import { readSyncState, writeSyncState } from './store-rows.ts';
 import type { TitleIndex } from './search/title-index.ts';
+import { startTrackingVideos, stopTrackingVideos } from './videos-version.ts';
 
 const DEFERRED_KEY = 'id_index_deferred';
+
+/** Whether a first sync goes without the index (read outside an IdIndex: a migration). */
+export function idIndexDeferred(db: Db): boolean {
+  return readSyncState(db, DEFERRED_KEY) !== null;
+}
 const CREATE_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS lib_videos_by_id ON lib_videos (id)';
 /** Columns only this app writes: a merged duplicate keeps what either row held. */
 const LOCAL_COLUMNS = ['local_skip_intro', 'pending', 'local_at'] as const;
@@ -48,6 +54,8 @@ export class IdIndex {
       if (this.#deferred) return true;
       if (this.#db.prepare('SELECT 1 FROM lib_videos LIMIT 1').get() !== undefined) return false;
       this.#db.exec('DROP INDEX IF EXISTS lib_videos_by_id');
+      // The rows pour in: the version's triggers would cost a fifth more per row (videos-version.ts).
+      stopTrackingVideos(this.#db);
       writeSyncState(this.#db, DEFERRED_KEY, '1');
       this.#deferred = true;
       return true;
@@ -69,6 +77,7 @@ export class IdIndex {
         this.#mergeDuplicates(titles);
         this.#db.exec(CREATE_INDEX);
       }
+      startTrackingVideos(this.#db);
       writeSyncState(this.#db, DEFERRED_KEY, null);
       this.#deferred = false;
     });
@@ -98,6 +107,6 @@ export class IdIndex {
   }
 
   #readFlag(): boolean {
-    return readSyncState(this.#db, DEFERRED_KEY) !== null;
+    return idIndexDeferred(this.#db);
   }
 }

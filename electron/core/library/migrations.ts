@@ -6,6 +6,8 @@
 // show the local value first; discarding the change just clears it, and a sync can rewrite
 // service values without ever overwriting a change the person made offline.
 import { migrate, openDatabase, type Db, type Migration } from '../db/database.ts';
+import { idIndexDeferred } from './id-index.ts';
+import { createVideosVersion } from './videos-version.ts';
 
 export const LIBRARY_MODULE = 'library';
 
@@ -249,6 +251,11 @@ export const libraryMigrations: readonly Migration[] = [
         CREATE INDEX lib_link_map_by_new ON lib_link_map (new_id);
       `);
     },
+  },
+  {
+    version: 9,
+    name: "the videos' version: cached folder pages are dropped by writes to videos only (issue 33)",
+    up: (db) => createVideosVersion(db, idIndexDeferred(db)),
   },
 ];
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoSort } from '../../../../shared/model.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';
+import { openLibraryDatabase } from '../../../../electron/core/library/migrations.ts';
+import { startTrackingVideos, stopTrackingVideos } from '../../../../electron/core/library/videos-version.ts';
 import { serviceVideo, tempDb } from './helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
@@ -62,6 +64,57 @@ describe('folder pages by keyset', () => {
       expect(page.total).toBe(byOffset(0, 5000, 'size', '%clip 1%').length);
       expect(ids(page)).toEqual(byOffset(offset, 30, 'size', '%clip 1%'));
     }
+  });
+
+  it('keeps its anchors and total across writes to no video, here and on another connection', () => {
+    const other = openLibraryDatabase(env.file);
+    try {
+      store.folderPage(4, 0, 50, 'newest');
+      store.setState('takedowns_read_at', '1'); // what a takedown read notes
+      other.prepare("INSERT OR REPLACE INTO lib_sync_state VALUES ('k', 'v')").run(); // the sync writer's connection
+      expect(other.prepare("UPDATE lib_videos SET download_url = 'https://x.test/d' WHERE id = ?").run(byOffset(20, 1, 'newest')[0]!).changes).toBe(1);
+      expect(ids(store.folderPage(4, 50, 50, 'newest'))).toEqual(byOffset(50, 50, 'newest'));
+      expect(store.pages.lastWasKeyset).toBe(true);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('drops them after a video is renamed, moved or deleted on another connection', () => {
+    const other = openLibraryDatabase(env.file);
+    try {
+      // A video after the anchors taken, renamed to the front; one before them moved away; one of the page read, deleted.
+      const changes = [
+        ["UPDATE lib_videos SET name = 'aaa first now' WHERE id = ?", 400],
+        ['UPDATE lib_videos SET folder_id = 5 WHERE id = ?', 10],
+        ['DELETE FROM lib_videos WHERE id = ?', 160],
+      ] as const;
+      for (const [change, at] of changes) {
+        for (let offset = 0; offset <= 150; offset += 50) store.folderPage(4, offset, 50, 'name');
+        expect(other.prepare(change).run(byOffset(at, 1, 'name')[0]!).changes).toBe(1);
+        const page = store.folderPage(4, 150, 50, 'name');
+        expect(store.pages.lastWasKeyset, change).toBe(false);
+        expect(ids(page)).toEqual(byOffset(150, 50, 'name'));
+        expect(page.total).toBe(byOffset(0, 5000, 'name').length);
+      }
+    } finally {
+      other.close();
+    }
+  });
+
+  it('drops them after any write while a first sync fills the library untracked', () => {
+    store.folderPage(4, 0, 50, 'newest');
+    stopTrackingVideos(env.db);
+    store.folderPage(4, 0, 50, 'newest');
+    store.setState('k', 'v');
+    store.folderPage(4, 50, 50, 'newest');
+    expect(store.pages.lastWasKeyset).toBe(false);
+    startTrackingVideos(env.db);
+    store.folderPage(4, 50, 50, 'newest');
+    expect(store.pages.lastWasKeyset).toBe(false);
+    store.setState('k', 'w');
+    store.folderPage(4, 100, 50, 'newest');
+    expect(store.pages.lastWasKeyset).toBe(true);
   });
 
   it('drops its anchors and total after a write, and reads the new order', () => {

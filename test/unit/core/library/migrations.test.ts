@@ -29,8 +29,8 @@ function tables(db: Db): string[] {
 }
 
 describe('library migrations', () => {
-  it('are numbered 1 to 8 without gaps, each with a name', () => {
-    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  it('are numbered 1 to 9 without gaps, each with a name', () => {
+    expect(libraryMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const m of libraryMigrations) expect(m.name.length).toBeGreaterThan(10);
   });
 
@@ -73,9 +73,31 @@ describe('library migrations', () => {
     first.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
     first.close();
     const again = openLibraryDatabase(file);
-    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(again.prepare('SELECT version FROM schema_migrations WHERE module = ? ORDER BY version').all(LIBRARY_MODULE).map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(again.prepare("SELECT value FROM lib_sync_state WHERE key = 'k'").get()?.value).toBe('v');
     again.close();
+  });
+
+  it("9 counts the writes that change videos, none other, and tracks nothing while a first sync's index is deferred", () => {
+    const version = (db: Db) => db.prepare('SELECT n, tracked FROM lib_videos_version').get();
+    const { db } = freshDb();
+    upTo(db, 9);
+    expect(version(db)).toEqual({ n: 1, tracked: 1 });
+    const video = "INSERT INTO lib_videos (id, folder_id, seq, name, created_at, is_public, views, size, skip_intro, download_url, embed_url, thumbnail_url, splash_url) VALUES (?, 3, 1, 'a', '', 1, 0, 1, 0, '', '', '', '')";
+    db.prepare(video).run('aaaaaaaaaaaa');
+    db.prepare("UPDATE lib_videos SET name = 'b' WHERE id = 'aaaaaaaaaaaa'").run();
+    db.prepare("UPDATE lib_videos SET download_url = 'x', pending = 'pending' WHERE id = 'aaaaaaaaaaaa'").run(); // no page is keyed by these
+    db.prepare("INSERT INTO lib_sync_state VALUES ('k', 'v')").run();
+    db.prepare("DELETE FROM lib_videos WHERE id = 'aaaaaaaaaaaa'").run();
+    expect(version(db)).toEqual({ n: 4, tracked: 1 });
+
+    const filling = freshDb().db;
+    upTo(filling, 8);
+    filling.prepare("INSERT INTO lib_sync_state VALUES ('id_index_deferred', '1')").run();
+    upTo(filling, 9);
+    filling.prepare(video).run('bbbbbbbbbbbb');
+    expect(version(filling)).toEqual({ n: 0, tracked: 0 });
+    filling.close();
   });
 
   it('4 moves "may have arrived" from the payload into its own column, and a crash mid-send sets the column', async () => {
