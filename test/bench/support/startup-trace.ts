@@ -5,9 +5,10 @@
 //   the core's time in it, beside the page's first paint, first videos and interactive;
 // - the page's script sampled (CDP Profiler): its functions by their own time;
 // - the core's process sampled over the same reload (node:inspector): its functions by their own time.
-// The profile (1M synced, 10,000 queued, 3 watch folders) is made in `dir` once and kept.
+// The profile (1M synced, 10,000 queued, 3 watch folders) is made in `dir` once and kept, with
+// its host's address and key (host.json), where the host starts again on the next run.
 //   node test/bench/support/startup-trace.ts <dir> [reloads]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
@@ -114,11 +115,17 @@ async function traceReload(rig: StartupPage): Promise<void> {
   console.log(`  main thread busy from navigation to interactive: ${busy.toFixed(0)} ms`);
 }
 
-const host = await startHostProcess(`flat:${VIDEOS}`, 0);
+// A kept profile's settings and keychain hold its host's address and key: the host starts
+// again there, or the core would find no service and start offline, doing less than the bench's.
+const hostFile = join(dir, 'host.json');
+const kept = existsSync(userData) && existsSync(hostFile) ? (JSON.parse(readFileSync(hostFile, 'utf8')) as { port: number; apiKey: string }) : undefined;
+const host = await startHostProcess(`flat:${VIDEOS}`, 0, kept);
 try {
-  if (!existsSync(userData)) {
+  if (kept === undefined) {
+    rmSync(userData, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     await makeStartupProfile(dir, userData, host);
+    writeFileSync(hostFile, JSON.stringify({ port: Number(new URL(host.baseUrl).port), apiKey: host.apiKey }));
   }
   const calls: Array<{ method: string; at: number; ms: number; cpuMs: number }> = [];
   const rig = await openStartupPage(userData, host.baseUrl, {

@@ -19,8 +19,10 @@ export interface HostProcess {
   stop(): void;
 }
 
-export async function startHostProcess(seed: string, latencyMs: number): Promise<HostProcess> {
-  const child = spawn(process.execPath, [join(here, '../../host/cli.ts'), '--seed', seed, '--latency', String(latencyMs)], {
+/** `at`: the address and key of an earlier host, for a profile kept from it (its settings hold them). */
+export async function startHostProcess(seed: string, latencyMs: number, at?: { port: number; apiKey: string }): Promise<HostProcess> {
+  const again = at ? ['--port', String(at.port), '--key', at.apiKey] : [];
+  const child = spawn(process.execPath, [join(here, '../../host/cli.ts'), '--seed', seed, '--latency', String(latencyMs), ...again], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
