@@ -4,14 +4,14 @@
 // whole folder. Scrolling reads pages one after another, so each page remembers the sort key
 // of its last row (an anchor at that offset); the next page starts right after the nearest
 // anchor before it (`WHERE key after anchor`, an index seek) and skips only what lies between.
-// Anchors and the folder's total hold while the videos' version holds (videos-version.ts: no
+// Anchors and the folder's total hold while lib_videos' version holds (db/table-version.ts: no
 // video was added, removed, moved or changed in a column a page is keyed by, on any
 // connection); after such a write they are dropped and the next read starts from OFFSET
 // again. Every order ends with rid so each row's key is unique.
 import type { Video, VideoSort } from '../../../shared/model.ts';
 import type { Db } from '../db/database.ts';
 import { VIDEO_COLUMNS, likePattern, toVideo, type Row } from './store-rows.ts';
-import { VideosVersion } from './videos-version.ts';
+import { TableVersion } from '../db/table-version.ts';
 
 type Key = readonly (readonly [column: string, direction: 'ASC' | 'DESC'])[];
 
@@ -48,7 +48,7 @@ function after(key: Key): string {
 
 export class FolderPages {
   readonly #db: Db;
-  readonly #version: VideosVersion;
+  readonly #version: TableVersion;
   #seen = '';
   readonly #views = new Map<string, View>();
   /** Whether the last page was read from an anchor (for tests). */
@@ -56,7 +56,7 @@ export class FolderPages {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#version = new VideosVersion(db);
+    this.#version = new TableVersion(db, 'lib_videos');
   }
 
   page(folderId: number, offset: number, limit: number, sort: VideoSort, search?: string): { items: Video[]; total: number } {

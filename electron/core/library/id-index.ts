@@ -16,7 +16,7 @@
 import { transaction, type Db } from '../db/database.ts';
 import { readSyncState, writeSyncState } from './store-rows.ts';
 import type { TitleIndex } from './search/title-index.ts';
-import { startTrackingVideos, stopTrackingVideos } from './videos-version.ts';
+import { startTracking, stopTracking } from '../db/table-version.ts';
 
 const DEFERRED_KEY = 'id_index_deferred';
 
@@ -54,8 +54,8 @@ export class IdIndex {
       if (this.#deferred) return true;
       if (this.#db.prepare('SELECT 1 FROM lib_videos LIMIT 1').get() !== undefined) return false;
       this.#db.exec('DROP INDEX IF EXISTS lib_videos_by_id');
-      // The rows pour in: the version's triggers would cost a fifth more per row (videos-version.ts).
-      stopTrackingVideos(this.#db);
+      // The rows pour in: the version's triggers would cost a fifth more per row (db/table-version.ts).
+      stopTracking(this.#db, 'lib_videos');
       writeSyncState(this.#db, DEFERRED_KEY, '1');
       this.#deferred = true;
       return true;
@@ -77,7 +77,7 @@ export class IdIndex {
         this.#mergeDuplicates(titles);
         this.#db.exec(CREATE_INDEX);
       }
-      startTrackingVideos(this.#db);
+      startTracking(this.#db, 'lib_videos');
       writeSyncState(this.#db, DEFERRED_KEY, null);
       this.#deferred = false;
     });

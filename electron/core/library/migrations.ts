@@ -7,7 +7,7 @@
 // service values without ever overwriting a change the person made offline.
 import { migrate, openDatabase, type Db, type Migration } from '../db/database.ts';
 import { idIndexDeferred } from './id-index.ts';
-import { createVideosVersion } from './videos-version.ts';
+import { createTableVersion } from '../db/table-version.ts';
 
 export const LIBRARY_MODULE = 'library';
 
@@ -255,7 +255,7 @@ export const libraryMigrations: readonly Migration[] = [
   {
     version: 9,
     name: "the videos' version: cached folder pages are dropped by writes to videos only (issue 33)",
-    up: (db) => createVideosVersion(db, idIndexDeferred(db)),
+    up: (db) => createTableVersion(db, 'lib_videos', idIndexDeferred(db)),
   },
 ];
 

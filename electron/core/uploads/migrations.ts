@@ -1,6 +1,7 @@
 // The upload queue's tables, in the account database beside the library's (module
 // 'uploads' in schema_migrations). Every job survives a quit or a crash.
 import type { Migration } from '../db/database.ts';
+import { createTableVersion } from '../db/table-version.ts';
 import { noteAsSaid } from './stored-notes.ts';
 
 export const uploadMigrations: readonly Migration[] = [
@@ -156,5 +157,10 @@ export const uploadMigrations: readonly Migration[] = [
       db.exec("UPDATE upload_jobs SET content_digest = 'sha256:' || lower(sha256) WHERE sha256 IS NOT NULL");
       db.exec('ALTER TABLE upload_jobs DROP COLUMN sha256');
     },
+  },
+  {
+    version: 12,
+    name: "the jobs' version: the queue's sums are read again after a write to a job's state, size or end only (issue 33)",
+    up: (db) => createTableVersion(db, 'upload_jobs'),
   },
 ];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoSort } from '../../../../shared/model.ts';
 import { LibraryStore } from '../../../../electron/core/library/store.ts';
 import { openLibraryDatabase } from '../../../../electron/core/library/migrations.ts';
-import { startTrackingVideos, stopTrackingVideos } from '../../../../electron/core/library/videos-version.ts';
+import { startTracking, stopTracking } from '../../../../electron/core/db/table-version.ts';
 import { serviceVideo, tempDb } from './helpers.ts';
 
 let env: ReturnType<typeof tempDb>;
@@ -104,12 +104,12 @@ describe('folder pages by keyset', () => {
 
   it('drops them after any write while a first sync fills the library untracked', () => {
     store.folderPage(4, 0, 50, 'newest');
-    stopTrackingVideos(env.db);
+    stopTracking(env.db, 'lib_videos');
     store.folderPage(4, 0, 50, 'newest');
     store.setState('k', 'v');
     store.folderPage(4, 50, 50, 'newest');
     expect(store.pages.lastWasKeyset).toBe(false);
-    startTrackingVideos(env.db);
+    startTracking(env.db, 'lib_videos');
     store.folderPage(4, 50, 50, 'newest');
     expect(store.pages.lastWasKeyset).toBe(false);
     store.setState('k', 'w');

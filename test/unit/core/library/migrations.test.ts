@@ -79,7 +79,7 @@ describe('library migrations', () => {
   });
 
   it("9 counts the writes that change videos, none other, and tracks nothing while a first sync's index is deferred", () => {
-    const version = (db: Db) => db.prepare('SELECT n, tracked FROM lib_videos_version').get();
+    const version = (db: Db) => db.prepare("SELECT n, tracked FROM db_table_versions WHERE name = 'lib_videos'").get();
     const { db } = freshDb();
     upTo(db, 9);
     expect(version(db)).toEqual({ n: 1, tracked: 1 });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { StatementSync } from 'node:sqlite';
 import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { UploadStore } from '../../../../electron/core/uploads/store.ts';
 import { toUploadJob } from '../../../../electron/core/uploads/job-row.ts';
@@ -20,7 +21,7 @@ describe('UploadStore', () => {
     const db = openDatabase(':memory:');
     new UploadStore(db, () => 0);
     new UploadStore(db, () => 0);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE module = 'uploads' ORDER BY version").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('maps rows to the UploadJob DTO', () => {
@@ -180,7 +181,7 @@ describe('UploadStore', () => {
     expect(s.get(b.id)).toMatchObject({ state: 'done', cleared_at: 3_000 });
   });
 
-  it('answers its figures again without reading until something is written, here or on another connection', () => {
+  it('answers its figures again without reading until a job changes, here or on another connection', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vidlift-figures-'));
     try {
       const s = new UploadStore(openDatabase(join(dir, 'queue.sqlite')), () => 1_000);
@@ -197,6 +198,18 @@ describe('UploadStore', () => {
       expect(s.figures(0)).toMatchObject({ bytesTotal: 150, finishedBytes: 100, waiting: 1, done: 1 });
       // Another batch start is another question.
       expect(s.figures(3_000)).toMatchObject({ bytesTotal: 50, finishedBytes: 0, done: 1 });
+      // Writes that change no job's state, size or end read nothing again (db/table-version.ts).
+      const sums = vi.spyOn(StatementSync.prototype, 'get');
+      const reads = () => sums.mock.contexts.filter((statement) => (statement as StatementSync).sourceSQL.includes('SUM(')).length;
+      other.exec("CREATE TABLE IF NOT EXISTS lib_sync_state (key TEXT PRIMARY KEY, value TEXT); INSERT OR REPLACE INTO lib_sync_state VALUES ('takedowns_read_at', '1')");
+      other.prepare('UPDATE upload_jobs SET bytes_sent = 10 WHERE id = ?').run(a.id);
+      s.setFlag('paused', '1');
+      expect(s.figures(3_000)).toMatchObject({ bytesTotal: 50, done: 1 });
+      expect(reads()).toBe(0);
+      other.prepare("UPDATE upload_jobs SET state = 'failed' WHERE id = ?").run(a.id);
+      expect(s.figures(3_000)).toMatchObject({ done: 0, failed: 1 });
+      expect(reads()).toBe(1);
+      sums.mockRestore();
       other.close();
       s.db.close();
     } finally {
