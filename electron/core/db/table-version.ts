@@ -57,6 +57,27 @@ export function startTracking(db: Db, table: TrackedTable): void {
   db.prepare('UPDATE db_table_versions SET n = n + 1, tracked = 1 WHERE name = ?').run(table);
 }
 
+// Any write: on this connection (total_changes) or on another, the sync's writer thread (data_version).
+const ANY_WRITE_COLUMNS = 'total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS d';
+const anyWrite = (row: Record<string, unknown>): string => `${String(row.c)}:${String(row.d)}`;
+
+/**
+ * The version of the whole database: it moves with any write. For caches that read too many
+ * tables to track (links/link-text-handlers.ts), and the rule TableVersion falls back to while
+ * its table is untracked.
+ */
+export class DatabaseVersion {
+  readonly #read: StatementSync;
+
+  constructor(db: Db) {
+    this.#read = db.prepare(`SELECT ${ANY_WRITE_COLUMNS}`);
+  }
+
+  now(): string {
+    return anyWrite(this.#read.get()!);
+  }
+}
+
 /** Reads the version a cached read of `table` may keep: `v<n>` while tracked, else one that changes with any write. */
 export class TableVersion {
   readonly #read: StatementSync;
@@ -64,12 +85,12 @@ export class TableVersion {
   constructor(db: Db, table: TrackedTable) {
     this.#read = db.prepare(
       `SELECT (SELECT n FROM db_table_versions WHERE name = '${table}') AS n, (SELECT tracked FROM db_table_versions WHERE name = '${table}') AS tracked,
-        total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS d`,
+        ${ANY_WRITE_COLUMNS}`,
     );
   }
 
   now(): string {
     const row = this.#read.get()!;
-    return row.tracked === 1 ? `v${String(row.n)}` : `w${String(row.n)}:${String(row.c)}:${String(row.d)}`;
+    return row.tracked === 1 ? `v${String(row.n)}` : `w${String(row.n)}:${anyWrite(row)}`;
   }
 }

@@ -20,13 +20,14 @@ import { startTracking, stopTracking } from '../db/table-version.ts';
 
 const DEFERRED_KEY = 'id_index_deferred';
 
+const CREATE_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS lib_videos_by_id ON lib_videos (id)';
+/** Columns only this app writes: a merged duplicate keeps what either row held. */
+const LOCAL_COLUMNS = ['local_skip_intro', 'pending', 'local_at'] as const;
+
 /** Whether a first sync goes without the index (read outside an IdIndex: a migration). */
 export function idIndexDeferred(db: Db): boolean {
   return readSyncState(db, DEFERRED_KEY) !== null;
 }
-const CREATE_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS lib_videos_by_id ON lib_videos (id)';
-/** Columns only this app writes: a merged duplicate keeps what either row held. */
-const LOCAL_COLUMNS = ['local_skip_intro', 'pending', 'local_at'] as const;
 
 export class IdIndex {
   readonly #db: Db;

@@ -1,6 +1,7 @@
 // Contract handlers of Fix my links: check a text's links, fix them (link-text-service.ts),
 // on the account's library (its link shapes: known-links.ts) and links-core's health lookup.
 import type { Db } from '../db/database.ts';
+import { DatabaseVersion } from '../db/table-version.ts';
 import type { Handlers } from '../rpc/dispatch.ts';
 import { aliveOf } from './health.ts';
 import { lookupLinkHealth, type HealthLookupSource } from './health-lookup.ts';
@@ -14,23 +15,15 @@ export interface LinkTextHandlerDeps extends Pick<LinkTextDeps, 'isGranted' | 'm
   lookupSource: HealthLookupSource;
 }
 
-/**
- * What the account's library is now: commits by other connections (the sync's writer thread)
- * move SQLite's data_version, this connection's own writes (the link map, tombstones, the
- * queue) its total_changes. Either moving means a kept read may tell old health.
- */
-export function libraryVersion(db: Db): string {
-  const row = db.prepare('SELECT total_changes() AS changes').get();
-  const data = db.prepare('PRAGMA data_version').get();
-  return `${String(data?.data_version)}:${String(row?.changes)}`;
-}
-
 export function createLinkTextHandlers(deps: LinkTextHandlerDeps): Pick<Handlers, LinkTextMethod> {
+  // What a kept read saw: commits by the sync's writer thread and this connection's own writes
+  // (the link map, tombstones, the queue) both may change a link's health.
+  const version = new DatabaseVersion(deps.db);
   const service = new LinkTextService({
     knownLinks: () => knownLinks(deps.db),
     lookup: (ids) => lookupLinkHealth(deps.lookupSource, ids, { aliveDetails: false }),
     aliveDetails: (ids) => aliveOf(deps.db, ids),
-    libraryVersion: () => libraryVersion(deps.db),
+    libraryVersion: () => version.now(),
     isGranted: deps.isGranted,
     mayWrite: deps.mayWrite,
   });
