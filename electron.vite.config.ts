@@ -1,7 +1,7 @@
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { resolve } from 'node:path';
-import { windowCatalogAlias } from './resources/i18n/window-catalog-alias.ts';
+import { processCatalogAlias, windowCatalogAlias } from './resources/i18n/catalog-aliases.ts';
 
 const root = import.meta.dirname;
 
@@ -9,6 +9,8 @@ const root = import.meta.dirname;
 // cannot load ES modules or require node_modules: it is one self-contained CommonJS file.
 export default defineConfig({
   main: {
+    // English and the language in force, not all eleven, at every start (process-catalog.ts).
+    resolve: { alias: [processCatalogAlias(root)] },
     build: {
       outDir: 'out/main',
       // The library's sync writer, the subtitle preparation, the uploads' transfers and the

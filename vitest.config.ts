@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium.ts';
-import { windowCatalogAlias } from './resources/i18n/window-catalog-alias.ts';
+import { processCatalogAlias, windowCatalogAlias } from './resources/i18n/catalog-aliases.ts';
 
 // Three kinds of tests, mirroring the source layout under test/:
 // - unit: pure logic, mocked `electron` where main-process code is under test;
@@ -22,8 +22,11 @@ export default defineConfig({
       reporter: ['text', 'json-summary'],
       reportsDirectory: 'coverage',
     },
+    // The Node projects read Paraglide's messages as the main bundle does (process-catalog.ts):
+    // a language's words come once it is loaded, as in the built shell and command line.
     projects: [
       {
+        resolve: { alias: [processCatalogAlias(import.meta.dirname)] },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -52,6 +55,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [processCatalogAlias(import.meta.dirname)] },
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -63,6 +67,7 @@ export default defineConfig({
       {
         // The real shell (electron/main) and the built out/main/index.js under Node, against
         // the one Electron double (test/doubles), substituted by module hooks.
+        resolve: { alias: [processCatalogAlias(import.meta.dirname)] },
         test: {
           name: 'boot',
           include: ['test/boot/**/*.test.ts'],
@@ -74,6 +79,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [processCatalogAlias(import.meta.dirname)] },
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

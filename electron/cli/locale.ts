@@ -3,6 +3,7 @@
 // chain (pt_PT → pt-BR); C, POSIX, a language Vidlift does not speak, or none: English. Only
 // the words follow it; --json and NDJSON output stay locale-free (codes, ISO dates, raw numbers).
 import { BASE_LOCALE, m, matchLocale, overwriteGetLocale, type Locale } from '../../shared/i18n/index.ts';
+import { loadLanguage } from '../../shared/i18n/process-catalog.ts';
 
 export function cliLocale(env: Readonly<Record<string, string | undefined>>): Locale {
   const chosen = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '');
@@ -11,9 +12,11 @@ export function cliLocale(env: Readonly<Record<string, string | undefined>>): Lo
 
 let current: Locale = BASE_LOCALE;
 
-/** Makes the catalogs' messages (`m.cli_…`, say()) speak the locale of this environment. */
-export function speakLocaleOf(env: Readonly<Record<string, string | undefined>>): Locale {
-  current = cliLocale(env);
+/** Makes the catalogs' messages (`m.cli_…`, say()) speak the locale of this environment, its words loaded first (shared/i18n/process-catalog.ts). */
+export async function speakLocaleOf(env: Readonly<Record<string, string | undefined>>): Promise<Locale> {
+  const locale = cliLocale(env);
+  await loadLanguage(locale);
+  current = locale;
   overwriteGetLocale(() => current);
   return current;
 }

@@ -49,7 +49,7 @@ function argumentProblem(error: NodeJS.ErrnoException): string {
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [name, ...rest] = argv;
-  speakLocaleOf(env);
+  await speakLocaleOf(env);
   // Answers before any command runs (a closed pipe ends them quietly too).
   const answer = createOutput(false);
   if (name === '--version' || name === 'version') {

@@ -159,9 +159,11 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
     onServiceOrigins: (origins) => lockdown?.serviceOriginsChanged(origins),
     // Live, without a restart: the next texts are worded in the new language, the menus and the tray at once.
     onLanguage: (language) => {
-      if (!applyShellLanguage(language, app.getPreferredSystemLanguages())) return;
-      setAppMenu();
-      tray?.relabel();
+      void applyShellLanguage(language, app.getPreferredSystemLanguages()).then((changed) => {
+        if (!changed) return;
+        setAppMenu();
+        tray?.relabel();
+      });
     },
   });
   const startedBridge = bridge;
@@ -201,7 +203,8 @@ export async function startShell(options: StartOptions): Promise<RunningShell> {
   });
   startedCore.events.subscribe((event, payload, accountId) => liveWindow()?.webContents.send(event, payload, accountId));
 
-  applyShellLanguage(startedBridge.snapshot.language, app.getPreferredSystemLanguages());
+  // The language's words first (English is always there; another loads in a few ms).
+  await applyShellLanguage(startedBridge.snapshot.language, app.getPreferredSystemLanguages());
   const setAppMenu = (): void =>
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(

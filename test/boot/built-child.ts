@@ -8,7 +8,7 @@ import { createElectronDouble } from '../doubles/electron.ts';
 import { installElectronDouble } from '../doubles/register-electron.ts';
 import { booted, REPO_ROOT, waitFor } from './support.ts';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as { userData: string; safeStorageBackend?: string };
+const options = JSON.parse(process.argv[2] ?? '{}') as { userData: string; safeStorageBackend?: string; preferredSystemLanguages?: string[] };
 const double = installElectronDouble(createElectronDouble({ appPath: REPO_ROOT, ...options }));
 // What Electron's argv looks like in the source tree: the executable, then the app folder.
 process.argv = [process.execPath, REPO_ROOT];
@@ -23,6 +23,8 @@ const report: Record<string, unknown> = {
   notices: await shell.call('app:notices'),
   uploads: await shell.call('uploads:list'),
   exits: double.callsTo('app.exit').map((call) => call.args[0]),
+  menu: double.applicationMenu?.items.map((item) => item.label),
+  tray: double.trays[0]?.tooltip,
 };
 await shell.quit();
 await waitFor('the core to close', () => double.app.state === 'quit');

@@ -23,8 +23,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function runBuilt(userData: string, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ['--import', './test/doubles/register-electron.ts', 'test/boot/built-child.ts', JSON.stringify({ userData })], {
+async function runBuilt(userData: string, env: NodeJS.ProcessEnv = process.env, options: { preferredSystemLanguages?: string[] } = {}): Promise<Record<string, unknown>> {
+  const { stdout } = await run(process.execPath, ['--import', './test/doubles/register-electron.ts', 'test/boot/built-child.ts', JSON.stringify({ userData, ...options })], {
     cwd: REPO_ROOT,
     env,
     timeout: 60_000,
@@ -58,6 +58,14 @@ describe('the built out/main/index.js', () => {
     expect(report.notices).toEqual({ ok: true, data: [] });
     expect(report.exits).toEqual([]);
     expect(report.unimplemented).toEqual([]);
+  });
+
+  it("speaks the system's language in its menus and tray, that language's words loaded on demand (its start loads English alone)", async () => {
+    const report = await runBuilt(newProfile(cleanups), process.env, { preferredSystemLanguages: ['de-DE', 'en-US'] });
+    expect(report.menu).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+    expect(report.tray).toBe('Vidlift: keine laufenden Uploads');
+    const english = await runBuilt(newProfile(cleanups));
+    expect(english.menu).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
   });
 
   it('says the keychain is missing when there is no Secret Service at all, and keeps the window', async () => {

@@ -39,6 +39,12 @@ describe('vidlift-cli in the packaged app (--cli)', () => {
     expect(report.unimplemented).toEqual([]);
   });
 
+  it('speaks the language of LANG, its words loaded on demand (the start loads English alone)', async () => {
+    const { code, stdout } = await runCli(['--help'], { VIDLIFT_DATA_DIR: newProfile(cleanups), LANG: 'de_DE.UTF-8' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Aufruf: vidlift-cli <Befehl>/);
+  });
+
   it('lists the folders of the account in VIDLIFT_* as JSON, and exits 3 for a refused key', async () => {
     const host = await newHost(cleanups);
     const dataDir = newProfile(cleanups);

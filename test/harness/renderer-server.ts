@@ -4,7 +4,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { resolve } from 'node:path';
 import type { BridgeConfig } from './protocol.ts';
-import { windowCatalogAlias } from '../../resources/i18n/window-catalog-alias.ts';
+import { windowCatalogAlias } from '../../resources/i18n/catalog-aliases.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const CONFIG_ID = 'virtual:vidlift-harness-config';

@@ -3,7 +3,7 @@
 // module per language (shared/i18n/paraglide/messages/<locale>.js); its own `m` imports all ten,
 // which put about 250 KB gzipped of words in the window's first script (issue 33's budget for
 // the whole first script is 150 KB). In the window, `m` is this module instead (the renderer's
-// builds alias shared/i18n/paraglide/messages.js here, see resources/i18n/window-catalog-alias.ts): English
+// builds alias shared/i18n/paraglide/messages.js here, see resources/i18n/catalog-aliases.ts): English
 // is in the first script, as the fallback and the base language, and any other language's
 // module is loaded on first use, then kept.
 //

@@ -8,6 +8,7 @@ import { cannotReach, causeOf, unreachable } from '../../../electron/cli/reach.t
 import { ServiceError } from '../../../electron/core/api/errors.ts';
 import { TransportError } from '../../../electron/core/api/http.ts';
 import { counted, formatBytes, speakLocaleOf, words } from '../../../electron/cli/locale.ts';
+import { loadLanguage } from '../../../shared/i18n/process-catalog.ts';
 import { CliError, EXIT } from '../../../electron/cli/context.ts';
 import { displayWidth, table } from '../../../electron/cli/output.ts';
 import { m } from '../../../shared/i18n/index.ts';
@@ -72,7 +73,8 @@ describe('unreachable', () => {
     expect(causeOf(await unreachable('https://nowhere.invalid', failure('ENOTFOUND')))).toBe('no such host');
     expect(causeOf(await unreachable('https://slow.example', failure(null, 'timeout')))).toBe('no answer in time');
     expect(causeOf(await unreachable('https://odd.example', failure('EWHATEVER')))).toBe('EWHATEVER');
-    // Said again in another locale: the same failure, the other language's words.
+    // Said again in another locale (its words loaded): the same failure, the other language's words.
+    await loadLanguage('de');
     expect(cannotReach(offline, 'de')).toBe('http://127.0.0.1:1 ist nicht erreichbar (Verbindung abgelehnt)');
   });
 
@@ -83,36 +85,38 @@ describe('unreachable', () => {
 });
 
 describe('words in the command line’s locale', () => {
-  afterEach(() => speakLocaleOf({}));
+  afterEach(() => speakLocaleOf({}).then(() => undefined));
 
-  it('sizes count in 1024s with the locale’s digits and unit symbols', () => {
-    speakLocaleOf({ LANG: 'C' });
+  it('sizes count in 1024s with the locale’s digits and unit symbols', async () => {
+    await speakLocaleOf({ LANG: 'C' });
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(1)).toBe('1 byte');
     expect(formatBytes(1536)).toBe('1.5 KiB');
     expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GiB');
-    speakLocaleOf({ LANG: 'de_DE.UTF-8' });
+    await speakLocaleOf({ LANG: 'de_DE.UTF-8' });
     expect(formatBytes(1536)).toBe('1,5 KiB');
-    speakLocaleOf({ LANG: 'fr_FR.UTF-8' });
+    await speakLocaleOf({ LANG: 'fr_FR.UTF-8' });
     expect(formatBytes(1536)).toBe('1,5 Kio');
-    speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
+    await speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
     expect(formatBytes(3)).toBe('3 байта');
   });
 
-  it('a CliError is said in the locale and keeps its English as the message (for --json and logs)', () => {
-    speakLocaleOf({ LANG: 'pt_BR.UTF-8' });
+  it('a CliError is said in the locale and keeps its English as the message (for --json and logs)', async () => {
+    await speakLocaleOf({ LANG: 'pt_BR.UTF-8' });
     const error = new CliError(words(m.cli_folder_not_found, { name: 'Férias' }), EXIT.someFailed, 'not_found');
     expect(error.words()).toBe('Nenhuma pasta se chama “Férias”. `vidlift-cli ls` lista as pastas.');
     expect(error.message).toBe('No folder is named “Férias”. `vidlift-cli ls` lists the folders.');
+    // Another language, once its words are loaded (the command line loads only its own).
+    await loadLanguage('de');
     expect(error.words('de')).toBe('Kein Ordner heißt „Férias“. `vidlift-cli ls` listet die Ordner auf.');
   });
 
-  it('plurals are the locale’s variants', () => {
-    speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
+  it('plurals are the locale’s variants', async () => {
+    await speakLocaleOf({ LANG: 'ru_RU.UTF-8' });
     expect(uploadSummary([], 0).sentence).toBe('загружено: 0.');
     expect(m.cli_sync_done(counted(2))).toBe('Библиотека обновлена: 2 папки.');
     expect(m.cli_sync_done(counted(5))).toBe('Библиотека обновлена: 5 папок.');
-    speakLocaleOf({ LANG: 'en_US.UTF-8' });
+    await speakLocaleOf({ LANG: 'en_US.UTF-8' });
     expect(m.cli_sync_done(counted(1))).toBe('Library up to date: 1 folder.');
     expect(m.cli_sync_done(counted(1200))).toBe('Library up to date: 1,200 folders.');
   });

@@ -13,27 +13,27 @@ import { EventHub } from '../../../electron/core/rpc/events.ts';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings/settings-store.ts';
 import { EMPTY_UPLOAD_TOTALS } from '../../../shared/upload-states.ts';
 
-afterEach(() => {
-  applyShellLanguage('en', []);
+afterEach(async () => {
+  await applyShellLanguage('en', []);
 });
 
 const labels = (items: MenuItemConstructorOptions[]) => items.map((item) => item.label ?? item.role);
 
 describe('the shell language', () => {
-  it("follows the system's preferred languages with 'system', through the fallback chain, and the setting otherwise", () => {
-    applyShellLanguage('system', ['pt-PT', 'en-US']);
+  it("follows the system's preferred languages with 'system', through the fallback chain, and the setting otherwise", async () => {
+    await applyShellLanguage('system', ['pt-PT', 'en-US']);
     expect(shellLocale()).toBe('pt-BR');
-    applyShellLanguage('system', ['zh-TW', 'de-AT']);
+    await applyShellLanguage('system', ['zh-TW', 'de-AT']);
     expect(shellLocale()).toBe('de');
-    applyShellLanguage('system', ['ja-JP']);
+    await applyShellLanguage('system', ['ja-JP']);
     expect(shellLocale()).toBe('en');
-    expect(applyShellLanguage('fr', ['de-DE'])).toBe(true);
+    expect(await applyShellLanguage('fr', ['de-DE'])).toBe(true);
     expect(shellLocale()).toBe('fr');
-    expect(applyShellLanguage('fr', ['de-DE'])).toBe(false);
+    expect(await applyShellLanguage('fr', ['de-DE'])).toBe(false);
   });
 
-  it('words the menus, the tray and the notifications in it, numbers formatted for the locale', () => {
-    applyShellLanguage('de', []);
+  it('words the menus, the tray and the notifications in it, numbers formatted for the locale', async () => {
+    await applyShellLanguage('de', []);
     const menu = appMenuTemplate({ isMac: false, devTools: false, openLogsFolder: vi.fn(), showShortcuts: vi.fn() });
     expect(labels(menu)).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
     expect(labels(menu.at(-1)!.submenu as MenuItemConstructorOptions[])).toEqual(['Tastenkürzel', 'Protokollordner öffnen']);
@@ -43,11 +43,11 @@ describe('the shell language', () => {
       title: 'Videos wurden gesperrt',
       body: '5 Videos wurden gesperrt: a.mp4, b.mp4 und c.mp4 und 2 weitere',
     });
-    applyShellLanguage('ar', []);
+    await applyShellLanguage('ar', []);
     expect(batchNotificationText({ done: 2, failed: 0 }).body).toBe('رُفع فيديوهان');
   });
 
-  it('a change of the language setting reaches the shell, and the tray is worded again at once', () => {
+  it('a change of the language setting reaches the shell, and the tray is worded again once its words are loaded', async () => {
     const hub = new EventHub();
     const onLanguage = vi.fn((language) => applyShellLanguage(language, []));
     const bridge = new CoreBridge({ settings: { ...DEFAULT_SETTINGS }, uploads: { totals: EMPTY_UPLOAD_TOTALS, paused: false } }, { onLanguage });
@@ -59,11 +59,23 @@ describe('the shell language', () => {
     expect(upload.tooltip).toBe('Vidlift: no uploads running');
     hub.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'es' });
     expect(onLanguage).toHaveBeenCalledWith('es');
+    expect(await onLanguage.mock.results[0]!.value).toBe(true);
     upload.relabel();
     expect(upload.tooltip).toBe('Vidlift: no hay subidas en curso');
     expect(labels(built.at(-1)!)).toContain('Mostrar Vidlift');
     // The same language again: nothing to reword.
     hub.emit('settings:changed', { ...DEFAULT_SETTINGS, language: 'es' });
     expect(onLanguage).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies a language once its words are loaded, and of two choices in quick succession the later one', async () => {
+    const german = applyShellLanguage('de', []);
+    // Until the words are there, the shell speaks the language it spoke.
+    expect(shellLocale()).toBe('en');
+    const french = applyShellLanguage('fr', []);
+    expect(await german).toBe(false);
+    expect(await french).toBe(true);
+    expect(shellLocale()).toBe('fr');
+    expect(labels(appMenuTemplate({ isMac: false, devTools: false, openLogsFolder: vi.fn(), showShortcuts: vi.fn() }))[0]).toBe('&Fichier');
   });
 });

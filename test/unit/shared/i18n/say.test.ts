@@ -1,12 +1,14 @@
 // The codes the core says (shared/said.ts) and their words (codes.json): every code has its
 // English message with exactly its params, say() words it in the locale asked, and a stored
 // said thing reads back — also from the English sentences older versions stored.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SAID_CODE_NAMES, SAID_CODES, asSaid, said, storeSaid } from '../../../../shared/said.ts';
 import { readStoredSaid, say, sayInEnglish } from '../../../../shared/i18n/say.ts';
 import { AppError, saidOf } from '../../../../shared/errors.ts';
+import { LOCALES } from '../../../../shared/i18n/locales.ts';
+import { loadLanguage } from '../../../../shared/i18n/process-catalog.ts';
 
 /** A message: one text, or variants chosen by a plural (their params are declared as `input`). */
 type Message = string | { declarations: string[]; match: Record<string, string> }[];
@@ -20,6 +22,10 @@ function paramsOf(message: Message): string[] {
   const locals = new Set(declarations.flatMap((d) => /^local\s+(\w+)/.exec(d)?.[1] ?? []));
   return [...new Set([...texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)), ...inputs])].filter((name) => !locals.has(name)).sort();
 }
+
+// say() words in the languages whose words are loaded (the main process loads its own only:
+// shared/i18n/process-catalog.ts); these tests word in all of them.
+beforeAll(() => Promise.all(LOCALES.map((locale) => loadLanguage(locale))));
 
 describe('said codes', () => {
   it('every code has its English message with exactly its params, and codes.json holds no other', () => {

@@ -1,0 +1,74 @@
+// The main process's messages (the shell and the command line): English, which the log and the
+// fallback need, and the one other language in force, loaded when it is chosen. The main
+// build and the Node test projects read shared/i18n/paraglide/messages.js as this module
+// (resources/i18n/catalog-aliases.ts); Paraglide's own `m` imports all eleven languages.
+//
+// Why (issue 33, core ready): the main bundle compiled every language's messages at each start,
+// a 2.7 MB chunk on the path to the window's first answers, for a shell and a command line that
+// speak one language per run. The startup bench's ready mode (test/bench/support/startup-child.ts),
+// seven starts of each build alternated on one 1M-video profile: the main bundle imported in
+// 94 -> 73 ms, the window's first answers in 152 -> 119 ms (medians). Each language is now a
+// chunk of its own holding all its messages (about 0.3 MB each on disk, none loaded unasked).
+//
+// Each `m.key` is a stable function (tables such as say.ts's hold them) that words in the locale
+// of the call: the one given, else getLocale() (the shell and the command line overwrite it). A
+// locale whose catalog is not loaded yet words in English; who sets a locale awaits
+// loadLanguage first (electron/main/shell-locale.ts, electron/cli/locale.ts).
+import * as english from './paraglide/messages/en.js';
+import type * as AllMessages from './paraglide/messages/_index.js';
+import { getLocale } from './paraglide/runtime.js';
+import type { Locale } from './locales.ts';
+
+type Catalog = Record<string, ((inputs: Record<string, unknown>) => string) | undefined>;
+type Worder = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+
+/** Every language but English, each a module of its own (a chunk in the build), loaded on first use. */
+const LOADERS = {
+  es: () => import('./paraglide/messages/es.js'),
+  'pt-BR': () => import('./paraglide/messages/pt-BR.js'),
+  fr: () => import('./paraglide/messages/fr.js'),
+  de: () => import('./paraglide/messages/de.js'),
+  ru: () => import('./paraglide/messages/ru.js'),
+  id: () => import('./paraglide/messages/id.js'),
+  tr: () => import('./paraglide/messages/tr.js'),
+  ar: () => import('./paraglide/messages/ar.js'),
+  'zh-CN': () => import('./paraglide/messages/zh-CN.js'),
+  'en-XA': () => import('./paraglide/messages/en-XA.js'),
+} as const satisfies Record<Exclude<Locale, 'en'>, () => Promise<unknown>>;
+
+const ENGLISH = english as unknown as Catalog;
+const catalogs = new Map<Locale, Catalog>([['en', ENGLISH]]);
+const loading = new Map<Locale, Promise<void>>();
+
+/** Loads a language's messages, once; a catalog that cannot load (it is in the bundle) leaves English. */
+export function loadLanguage(locale: Locale): Promise<void> {
+  if (locale === 'en' || catalogs.has(locale)) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]().then(
+      (catalog) => void catalogs.set(locale, catalog as unknown as Catalog),
+      () => undefined,
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+const worders = new Map<string, Worder>();
+
+function worderOf(key: string): Worder | undefined {
+  let worder = worders.get(key);
+  if (worder === undefined && typeof ENGLISH[key] === 'function') {
+    worder = (inputs = {}, options) => {
+      const catalog = catalogs.get(options?.locale ?? (getLocale() as Locale)) ?? ENGLISH;
+      return (catalog[key] ?? ENGLISH[key]!)(inputs);
+    };
+    worders.set(key, worder);
+  }
+  return worder;
+}
+
+export const m = new Proxy({} as typeof AllMessages, {
+  get: (_target, key) => (typeof key === 'string' ? worderOf(key) : undefined),
+  has: (_target, key) => typeof key === 'string' && typeof ENGLISH[key] === 'function',
+});
