@@ -16,7 +16,7 @@
 //   copy left there would come back after the next unlock).
 import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { KEYCHAIN_LOCKED, type Availability, type SecretStore } from './secret-store.ts';
+import { KEYCHAIN_LOCKED, KeychainLockedError, type Availability, type SecretStore } from './secret-store.ts';
 
 export class FallbackSecretStore implements SecretStore {
   readonly #primary: SecretStore;
@@ -29,6 +29,15 @@ export class FallbackSecretStore implements SecretStore {
   }
 
   async get(account: string): Promise<string | null> {
+    // A key the keychain gives back is the answer: only its "nothing stored" is ambiguous (a
+    // locked Secret Service answers reads with it), so the availability check, a write and a
+    // delete in the keychain (~6 ms against gnome-keyring here, more with a keyring on disk),
+    // runs only then. Every account's key is read for each list of the accounts (issue 33).
+    const found = await this.#primary.get(account).catch((error: unknown) => {
+      if (error instanceof KeychainLockedError) throw locked();
+      return null;
+    });
+    if (found !== null) return found;
     const primary = await this.#primaryAvailability();
     if (primary === 'locked') throw locked();
     const fallback = await this.#usableFallback();

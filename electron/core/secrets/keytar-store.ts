@@ -7,16 +7,8 @@
 import { createRequire } from 'node:module';
 import { AppError, saidOfError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { said, type Said, type SaidCode } from '../../../shared/said.ts';
-import { SECRET_SERVICE, type Availability, type SecretStore } from './secret-store.ts';
-
-/** The keychain is there but locked: a write was refused, or its password prompt went unanswered. */
-class KeychainLockedError extends AppError {
-  constructor(why: Said) {
-    super('unavailable', why, { retryable: true });
-    this.name = 'KeychainLockedError';
-  }
-}
+import { said, type SaidCode } from '../../../shared/said.ts';
+import { KeychainLockedError, SECRET_SERVICE, type Availability, type SecretStore } from './secret-store.ts';
 
 /** The part of keytar this store uses. */
 export interface KeytarModule {

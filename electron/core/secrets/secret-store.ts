@@ -1,8 +1,9 @@
 // Where the API key is kept. The core only ever talks to this interface: the OS keychain
 // (KeytarSecretStore) in the app, MemorySecretStore in tests, and a FallbackSecretStore
 // chain where the Electron shell can add an encrypted-file store built on safeStorage.
+import { AppError } from '../../../shared/errors.ts';
 import type { KeyStorage } from '../../../shared/model.ts';
-import { said } from '../../../shared/said.ts';
+import { said, type Said } from '../../../shared/said.ts';
 import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
 export interface SecretStore {
@@ -23,6 +24,14 @@ export interface SecretStore {
 }
 
 export type Availability = 'ok' | 'locked' | 'missing';
+
+/** The keychain is there but locked: a write was refused, or its password prompt went unanswered. */
+export class KeychainLockedError extends AppError {
+  constructor(why: Said) {
+    super('unavailable', why, { retryable: true });
+    this.name = 'KeychainLockedError';
+  }
+}
 
 /** What to do about a locked keychain: unlock it; Vidlift keeps no second copy meanwhile. */
 export const KEYCHAIN_LOCKED = said('keychain_locked');

@@ -83,6 +83,34 @@ describe('FallbackSecretStore', () => {
     expect((await store.status()).available).toBe(true);
   });
 
+  it('reads a key the keychain gives back without the availability check; checks it when the keychain finds nothing', async () => {
+    const keytar = fakeKeytar('ok');
+    const calls: string[] = [];
+    const counted = Object.fromEntries(
+      Object.entries(keytar).map(([name, call]) => [name, (...args: unknown[]) => (calls.push(name), (call as (...a: unknown[]) => unknown)(...args))]),
+    ) as unknown as KeytarModule;
+    const store = new FallbackSecretStore(new KeytarSecretStore({ load: () => counted }), () => new MemorySecretStore());
+    await store.set('a', 'one');
+    calls.length = 0;
+    expect(await store.get('a')).toBe('one');
+    expect(calls).toEqual(['getPassword']);
+    calls.length = 0;
+    // Nothing stored: a locked keychain would say the same, so the check (a write and a delete) runs.
+    expect(await store.get('b')).toBeNull();
+    expect(calls).toContain('setPassword');
+    expect(calls).toContain('deletePassword');
+  });
+
+  it('a keychain that never answers a read is locked at once, without a second wait for the check', async () => {
+    const keytar = fakeKeytar('hang');
+    const calls: string[] = [];
+    const counted = { ...keytar, setPassword: (...args: Parameters<KeytarModule['setPassword']>) => (calls.push('setPassword'), keytar.setPassword(...args)) };
+    const store = new FallbackSecretStore(new KeytarSecretStore({ load: () => counted, timeoutMs: 50 }), () => new MemorySecretStore());
+    const error = await rejection(store.get('a'));
+    expect(error.said).toEqual(said('keychain_locked'));
+    expect(calls).toEqual([]);
+  });
+
   it('with no fallback offered, reports the keychain problem', async () => {
     const primary = new MemorySecretStore();
     primary.problem = said('keychain_none_linux', { detail: 'No D-Bus session' });
