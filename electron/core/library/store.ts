@@ -3,7 +3,7 @@
 // columns so a sync never overwrites them). Title search: see search/title-index.ts.
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Folder, PendingState, Video, VideoSort } from '../../../shared/model.ts';
-import { transaction, type Db } from '../db/database.ts';
+import { prepared, transaction, type Db } from '../db/database.ts';
 import { FOLDER_COLUMNS, VIDEO_COLUMNS, cacheWrite, readSyncState, toFolder, toVideo, writeSyncState, type FolderSyncRow, type Row, type ServiceFolder, type VideoWrite } from './store-rows.ts';
 import { FolderPages } from './folder-pages.ts';
 import { TitleIndex } from './search/title-index.ts';
@@ -69,21 +69,21 @@ export class LibraryStore {
 
   listFolders(): Folder[] {
     // Service order first (tree listing order), folders waiting to be created last.
-    return this.db.prepare(`SELECT ${FOLDER_COLUMNS} FROM lib_folders ORDER BY id < 0, position, id`).all().map(toFolder);
+    return prepared(this.db, `SELECT ${FOLDER_COLUMNS} FROM lib_folders ORDER BY id < 0, position, id`).all().map(toFolder);
   }
 
   getFolder(id: number): Folder | null {
-    const row = this.db.prepare(`SELECT ${FOLDER_COLUMNS} FROM lib_folders WHERE id = ?`).get(id);
+    const row = prepared(this.db, `SELECT ${FOLDER_COLUMNS} FROM lib_folders WHERE id = ?`).get(id);
     return row ? toFolder(row) : null;
   }
 
   /** Service folder ids (positive), in tree order. */
   serviceFolderIds(): number[] {
-    return this.db.prepare('SELECT id FROM lib_folders WHERE id > 0 ORDER BY position').all().map((r) => Number(r.id));
+    return prepared(this.db, 'SELECT id FROM lib_folders WHERE id > 0 ORDER BY position').all().map((r) => Number(r.id));
   }
 
   folderFiles(id: number): number | null {
-    const row = this.db.prepare('SELECT files FROM lib_folders WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT files FROM lib_folders WHERE id = ?').get(id);
     return row ? Number(row.files) : null;
   }
 
@@ -95,10 +95,11 @@ export class LibraryStore {
   replaceFolderTree(folders: readonly ServiceFolder[], fetchStartedAt: number): { changed: boolean; removed: number[] } {
     return transaction(this.db, () => {
       const existing = new Map<number, Row>();
-      for (const row of this.db.prepare('SELECT id, parent, name, code, is_public, open_embed, files, color, position FROM lib_folders WHERE id > 0').all()) {
+      for (const row of prepared(this.db, 'SELECT id, parent, name, code, is_public, open_embed, files, color, position FROM lib_folders WHERE id > 0').all()) {
         existing.set(Number(row.id), row);
       }
-      const upsert = this.db.prepare(
+      const upsert = prepared(
+        this.db,
         `INSERT INTO lib_folders (id, parent, name, code, is_public, open_embed, files, color, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET parent = excluded.parent, name = excluded.name, code = excluded.code, is_public = excluded.is_public,
            open_embed = excluded.open_embed, files = excluded.files, color = excluded.color, position = excluded.position`,
@@ -122,7 +123,7 @@ export class LibraryStore {
         upsert.run(f.id, f.parent, f.name, f.code, f.isPublic ? 1 : 0, f.openEmbed ? 1 : 0, f.files, f.color, position);
       });
       const removed: number[] = [];
-      const confirmedAt = this.db.prepare('SELECT confirmed_at FROM lib_folders WHERE id = ?');
+      const confirmedAt = prepared(this.db, 'SELECT confirmed_at FROM lib_folders WHERE id = ?');
       for (const id of existing.keys()) {
         const at = confirmedAt.get(id)?.confirmed_at;
         if (typeof at === 'number' && at > fetchStartedAt) continue;
@@ -135,16 +136,14 @@ export class LibraryStore {
   }
 
   #deleteFolder(id: number): void {
-    for (const row of this.db.prepare('SELECT rid FROM lib_videos WHERE folder_id = ?').all(id)) this.titles.removed(Number(row.rid));
-    this.db.prepare('DELETE FROM lib_videos WHERE folder_id = ?').run(id);
-    this.db.prepare('DELETE FROM lib_folder_sync WHERE folder_id = ?').run(id);
-    this.db.prepare('DELETE FROM lib_folders WHERE id = ?').run(id);
+    for (const row of prepared(this.db, 'SELECT rid FROM lib_videos WHERE folder_id = ?').all(id)) this.titles.removed(Number(row.rid));
+    prepared(this.db, 'DELETE FROM lib_videos WHERE folder_id = ?').run(id);
+    prepared(this.db, 'DELETE FROM lib_folder_sync WHERE folder_id = ?').run(id);
+    prepared(this.db, 'DELETE FROM lib_folders WHERE id = ?').run(id);
   }
 
   insertLocalFolder(id: number, name: string, parent: number): void {
-    this.db
-      .prepare(`INSERT INTO lib_folders (id, parent, name, position, pending) VALUES (?, ?, ?, ?, 'pending')`)
-      .run(id, parent, name, 1_000_000_000 - id);
+    prepared(this.db, `INSERT INTO lib_folders (id, parent, name, position, pending) VALUES (?, ?, ?, ?, 'pending')`).run(id, parent, name, 1_000_000_000 - id);
   }
 
   deleteLocalFolder(id: number): void {
@@ -154,39 +153,36 @@ export class LibraryStore {
   /** A folder created offline got its real id from the service. */
   assignFolderId(tempId: number, created: ServiceFolder, at: number): void {
     transaction(this.db, () => {
-      const real = this.db.prepare('SELECT id FROM lib_folders WHERE id = ?').get(created.id);
+      const real = prepared(this.db, 'SELECT id FROM lib_folders WHERE id = ?').get(created.id);
       if (real) {
         // A sync already brought the real folder in: the temporary row is a duplicate.
-        this.db.prepare('DELETE FROM lib_folders WHERE id = ?').run(tempId);
+        prepared(this.db, 'DELETE FROM lib_folders WHERE id = ?').run(tempId);
       } else {
-        this.db.prepare('UPDATE lib_folders SET id = ? WHERE id = ?').run(created.id, tempId);
+        prepared(this.db, 'UPDATE lib_folders SET id = ? WHERE id = ?').run(created.id, tempId);
       }
-      this.db
-        .prepare(
-          `UPDATE lib_folders SET parent = ?, name = ?, code = ?, is_public = ?, open_embed = ?, confirmed_at = ?, pending = NULL WHERE id = ?`,
-        )
-        .run(created.parent, created.name, created.code, created.isPublic ? 1 : 0, created.openEmbed ? 1 : 0, at, created.id);
-      this.db.prepare('UPDATE lib_videos SET folder_id = ? WHERE folder_id = ?').run(created.id, tempId);
-      this.db.prepare('DELETE FROM lib_folder_sync WHERE folder_id = ?').run(tempId);
+      const confirm = prepared(this.db, 'UPDATE lib_folders SET parent = ?, name = ?, code = ?, is_public = ?, open_embed = ?, confirmed_at = ?, pending = NULL WHERE id = ?');
+      confirm.run(created.parent, created.name, created.code, created.isPublic ? 1 : 0, created.openEmbed ? 1 : 0, at, created.id);
+      prepared(this.db, 'UPDATE lib_videos SET folder_id = ? WHERE folder_id = ?').run(created.id, tempId);
+      prepared(this.db, 'DELETE FROM lib_folder_sync WHERE folder_id = ?').run(tempId);
     });
   }
 
   setFolderServiceName(id: number, name: string): void {
-    this.db.prepare('UPDATE lib_folders SET name = ? WHERE id = ?').run(name, id);
+    prepared(this.db, 'UPDATE lib_folders SET name = ? WHERE id = ?').run(name, id);
   }
 
   setFolderLocalName(id: number, name: string | null): void {
-    this.db.prepare('UPDATE lib_folders SET local_name = ? WHERE id = ?').run(name, id);
+    prepared(this.db, 'UPDATE lib_folders SET local_name = ? WHERE id = ?').run(name, id);
   }
 
   setFolderPending(id: number, state: PendingState | null): void {
-    this.db.prepare('UPDATE lib_folders SET pending = ? WHERE id = ?').run(state, id);
+    prepared(this.db, 'UPDATE lib_folders SET pending = ? WHERE id = ?').run(state, id);
   }
 
   // ---- videos -------------------------------------------------------------------------
 
   getVideo(id: string): Video | null {
-    const row = this.db.prepare(`SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE id = ?`).get(id);
+    const row = prepared(this.db, `SELECT ${VIDEO_COLUMNS} FROM lib_videos WHERE id = ?`).get(id);
     return row ? toVideo(row) : null;
   }
 
@@ -204,19 +200,17 @@ export class LibraryStore {
   }
 
   countInFolder(folderId: number): number {
-    return Number(this.db.prepare('SELECT COUNT(*) AS n FROM lib_videos WHERE folder_id = ?').get(folderId)?.n ?? 0);
+    return Number(prepared(this.db, 'SELECT COUNT(*) AS n FROM lib_videos WHERE folder_id = ?').get(folderId)?.n ?? 0);
   }
 
   maxSeq(folderId: number): number {
-    const value = this.db.prepare('SELECT MAX(seq) AS m FROM lib_videos WHERE folder_id = ?').get(folderId)?.m;
+    const value = prepared(this.db, 'SELECT MAX(seq) AS m FROM lib_videos WHERE folder_id = ?').get(folderId)?.m;
     return typeof value === 'number' ? value : 0;
   }
 
   /** Listing order (seq) of those of `ids` already stored in this folder. */
   knownInFolder(folderId: number, ids: readonly string[]): Map<string, number> {
-    const rows = this.db
-      .prepare('SELECT id, seq FROM lib_videos WHERE folder_id = ? AND id IN (SELECT value FROM json_each(?))')
-      .all(folderId, JSON.stringify(ids));
+    const rows = prepared(this.db, 'SELECT id, seq FROM lib_videos WHERE folder_id = ? AND id IN (SELECT value FROM json_each(?))').all(folderId, JSON.stringify(ids));
     return new Map(rows.map((r) => [String(r.id), Number(r.seq)]));
   }
 
@@ -306,7 +300,7 @@ export class LibraryStore {
    * (tombstones.ts): gone, at `now`.
    */
   removeMissing(folderId: number, seen: ReadonlySet<string>, listingStartedAt: number, now = Date.now()): number {
-    return this.removeUnlisted(() => this.db.prepare('SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId).filter((row) => !seen.has(String(row.id))), listingStartedAt, now);
+    return this.removeUnlisted(() => prepared(this.db, 'SELECT rid, id, local_at FROM lib_videos WHERE folder_id = ?').all(folderId).filter((row) => !seen.has(String(row.id))), listingStartedAt, now);
   }
 
   /**
@@ -334,7 +328,7 @@ export class LibraryStore {
     return transaction(this.db, () => {
       this.#reloadIndexStates();
       const buried: string[] = [];
-      const find = this.db.prepare('SELECT rid FROM lib_videos WHERE id = ?');
+      const find = prepared(this.db, 'SELECT rid FROM lib_videos WHERE id = ?');
       for (const id of ids) {
         const row = find.get(id);
         if (!row) continue;
@@ -348,7 +342,7 @@ export class LibraryStore {
   #bury(rid: number, burial: Burial): void {
     entomb(this.db, rid, burial);
     this.titles.removed(rid);
-    this.db.prepare('DELETE FROM lib_videos WHERE rid = ?').run(rid);
+    prepared(this.db, 'DELETE FROM lib_videos WHERE rid = ?').run(rid);
   }
 
   /** The indexes' states are shared with the sync writer's connection: read them inside the write. */
@@ -358,30 +352,30 @@ export class LibraryStore {
   }
 
   setVideoServiceSkipIntro(id: string, seconds: number): void {
-    this.db.prepare('UPDATE lib_videos SET skip_intro = ? WHERE id = ?').run(seconds, id);
+    prepared(this.db, 'UPDATE lib_videos SET skip_intro = ? WHERE id = ?').run(seconds, id);
   }
 
   setVideoLocalSkipIntro(id: string, seconds: number | null): void {
-    this.db.prepare('UPDATE lib_videos SET local_skip_intro = ? WHERE id = ?').run(seconds, id);
+    prepared(this.db, 'UPDATE lib_videos SET local_skip_intro = ? WHERE id = ?').run(seconds, id);
   }
 
   setVideoThumbnail(id: string, url: string): void {
-    this.db.prepare('UPDATE lib_videos SET thumbnail_url = ? WHERE id = ?').run(url, id);
+    prepared(this.db, 'UPDATE lib_videos SET thumbnail_url = ? WHERE id = ?').run(url, id);
   }
 
   /** Known only here: the service's video record does not tell a custom thumbnail from its own. */
   setCustomThumbnail(id: string, custom: boolean): void {
-    this.db.prepare('UPDATE lib_videos SET custom_thumbnail = ? WHERE id = ?').run(custom ? 1 : 0, id);
+    prepared(this.db, 'UPDATE lib_videos SET custom_thumbnail = ? WHERE id = ?').run(custom ? 1 : 0, id);
   }
 
   setVideoPending(id: string, state: PendingState | null): void {
-    this.db.prepare('UPDATE lib_videos SET pending = ? WHERE id = ?').run(state, id);
+    prepared(this.db, 'UPDATE lib_videos SET pending = ? WHERE id = ?').run(state, id);
   }
 
   // ---- sync bookkeeping ---------------------------------------------------------------
 
   getFolderSync(folderId: number): FolderSyncRow | null {
-    const row = this.db.prepare('SELECT folder_id, quick_at, full_at, total, needs_sweep FROM lib_folder_sync WHERE folder_id = ?').get(folderId);
+    const row = prepared(this.db, 'SELECT folder_id, quick_at, full_at, total, needs_sweep FROM lib_folder_sync WHERE folder_id = ?').get(folderId);
     if (!row) return null;
     return {
       folderId,
@@ -393,19 +387,16 @@ export class LibraryStore {
   }
 
   recordFolderSync(folderId: number, update: { at: number; full: boolean; total: number; needsSweep: boolean }): void {
-    this.db
-      .prepare(
-        `INSERT INTO lib_folder_sync (folder_id, quick_at, full_at, total, needs_sweep) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (folder_id) DO UPDATE SET quick_at = excluded.quick_at, full_at = COALESCE(excluded.full_at, full_at),
-           total = excluded.total, needs_sweep = excluded.needs_sweep`,
-      )
-      .run(folderId, update.at, update.full ? update.at : null, update.total, update.needsSweep ? 1 : 0);
+    prepared(
+      this.db,
+      `INSERT INTO lib_folder_sync (folder_id, quick_at, full_at, total, needs_sweep) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (folder_id) DO UPDATE SET quick_at = excluded.quick_at, full_at = COALESCE(excluded.full_at, full_at),
+         total = excluded.total, needs_sweep = excluded.needs_sweep`,
+    ).run(folderId, update.at, update.full ? update.at : null, update.total, update.needsSweep ? 1 : 0);
   }
 
   markFolderNeedsSweep(folderId: number): void {
-    this.db
-      .prepare('INSERT INTO lib_folder_sync (folder_id, needs_sweep) VALUES (?, 1) ON CONFLICT (folder_id) DO UPDATE SET needs_sweep = 1')
-      .run(folderId);
+    prepared(this.db, 'INSERT INTO lib_folder_sync (folder_id, needs_sweep) VALUES (?, 1) ON CONFLICT (folder_id) DO UPDATE SET needs_sweep = 1').run(folderId);
   }
 
   getState(key: string): string | null {

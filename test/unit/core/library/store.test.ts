@@ -150,3 +150,18 @@ describe('cacheWrite', () => {
     expect(env.db.prepare('PRAGMA synchronous').get()?.synchronous).toBe(2);
   });
 });
+
+describe('LibraryStore statements', () => {
+  it("prepares each of its statements once for the connection: a sync reads a folder's state for every page", () => {
+    const texts: string[] = [];
+    const prepare = env.db.prepare.bind(env.db);
+    env.db.prepare = ((sql: string) => (texts.push(sql), prepare(sql))) as typeof env.db.prepare;
+    store.recordFolderSync(7, { at: 1, full: true, total: 3, needsSweep: false });
+    expect(store.getFolderSync(7)).toMatchObject({ total: 3, needsSweep: false });
+    const once = texts.length;
+    expect(once).toBeGreaterThan(0);
+    store.recordFolderSync(7, { at: 2, full: false, total: 4, needsSweep: true });
+    expect(store.getFolderSync(7)).toMatchObject({ total: 4, needsSweep: true });
+    expect(texts).toHaveLength(once);
+  });
+});
