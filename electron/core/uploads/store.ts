@@ -230,10 +230,11 @@ export class UploadStore {
 
   /**
    * Figures for the totals line, the tray and the taskbar: the current batch is every job
-   * still to go plus those finished since `batchStart`. A file that failed in the batch counts
-   * in the whole but not in what was sent, so the bar never reads full while files failed.
+   * still to go plus those finished since `batchStart` (null: no batch, so none finished in it).
+   * A file that failed in the batch counts in the whole but not in what was sent, so the bar
+   * never reads full while files failed.
    */
-  figures(batchStart: number): Figures {
+  figures(batchStart: number | null): Figures {
     // Read again only after a job's state, size or end changed (db/table-version.ts): on a
     // queue of 10,000 jobs the sums take about 15 ms, a start asks for them several times (the
     // accounts' list, the queue's first read, the tray; issue 33), and the sync's and the

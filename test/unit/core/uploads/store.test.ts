@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { StatementSync } from 'node:sqlite';
 import { openDatabase } from '../../../../electron/core/db/database.ts';
 import { UploadStore } from '../../../../electron/core/uploads/store.ts';
+import { BatchTracker } from '../../../../electron/core/uploads/batch.ts';
 import { toUploadJob } from '../../../../electron/core/uploads/job-row.ts';
 import { readHistory } from '../../../../electron/core/uploads/history.ts';
 import { said, storeSaid } from '../../../../shared/said.ts';
@@ -179,6 +180,29 @@ describe('UploadStore', () => {
     // Cleared into the history, never deleted: out of the queue view, still known (no re-upload).
     expect(s.list().map((r) => r.id)).toEqual([a.id]);
     expect(s.get(b.id)).toMatchObject({ state: 'done', cleared_at: 3_000 });
+  });
+
+  it('with no batch counts nothing finished, and a queue that sits still is not summed again however much time passes', () => {
+    const s = store();
+    const a = s.get(s.insert(file))!;
+    s.insert({ ...file, path: '/v/b.mp4', size: 50 });
+    s.update(a.id, { state: 'done', finished_at: 2_000 });
+    let now = 5_000;
+    const batch = new BatchTracker(s, () => now);
+    const sums = vi.spyOn(StatementSync.prototype, 'get');
+    const reads = () => sums.mock.contexts.filter((statement) => (statement as StatementSync).sourceSQL.includes('SUM(')).length;
+    try {
+      expect(batch.figures()).toEqual({ bytesTotal: 50, finishedBytes: 0, active: 0, waiting: 1, done: 1, failed: 0 });
+      now += 60_000;
+      expect(batch.figures()).toEqual({ bytesTotal: 50, finishedBytes: 0, active: 0, waiting: 1, done: 1, failed: 0 });
+      expect(reads()).toBe(1);
+      // A batch counts what finished in it.
+      batch.open();
+      s.update(a.id, { state: 'done', finished_at: now + 1 });
+      expect(batch.figures()).toMatchObject({ bytesTotal: 150, finishedBytes: 100, waiting: 1, done: 1 });
+    } finally {
+      sums.mockRestore();
+    }
   });
 
   it('answers its figures again without reading until a job changes, here or on another connection', () => {
