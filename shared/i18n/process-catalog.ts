@@ -10,17 +10,13 @@
 // 94 -> 73 ms, the window's first answers in 152 -> 119 ms (medians). Each language is now a
 // chunk of its own holding all its messages (about 0.3 MB each on disk, none loaded unasked).
 //
-// Each `m.key` is a stable function (tables such as say.ts's hold them) that words in the locale
-// of the call: the one given, else getLocale() (the shell and the command line overwrite it). A
-// locale whose catalog is not loaded yet words in English; who sets a locale awaits
-// loadLanguage first (electron/main/shell-locale.ts, electron/cli/locale.ts).
+// Each `m.key` words in the locale of the call (catalog-messages.ts): the one given, else
+// getLocale(), which the shell and the command line overwrite. A locale whose catalog is not
+// loaded yet words in English; who sets a locale awaits loadLanguage first
+// (electron/main/shell-locale.ts, electron/cli/locale.ts).
 import * as english from './paraglide/messages/en.js';
-import type * as AllMessages from './paraglide/messages/_index.js';
-import { getLocale } from './paraglide/runtime.js';
+import { catalogMessages, type Catalog } from './catalog-messages.ts';
 import type { Locale } from './locales.ts';
-
-type Catalog = Record<string, ((inputs: Record<string, unknown>) => string) | undefined>;
-type Worder = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
 
 /** Every language but English, each a module of its own (a chunk in the build), loaded on first use. */
 const LOADERS = {
@@ -54,21 +50,4 @@ export function loadLanguage(locale: Locale): Promise<void> {
   return pending;
 }
 
-const worders = new Map<string, Worder>();
-
-function worderOf(key: string): Worder | undefined {
-  let worder = worders.get(key);
-  if (worder === undefined && typeof ENGLISH[key] === 'function') {
-    worder = (inputs = {}, options) => {
-      const catalog = catalogs.get(options?.locale ?? (getLocale() as Locale)) ?? ENGLISH;
-      return (catalog[key] ?? ENGLISH[key]!)(inputs);
-    };
-    worders.set(key, worder);
-  }
-  return worder;
-}
-
-export const m = new Proxy({} as typeof AllMessages, {
-  get: (_target, key) => (typeof key === 'string' ? worderOf(key) : undefined),
-  has: (_target, key) => typeof key === 'string' && typeof ENGLISH[key] === 'function',
-});
+export const m = catalogMessages(ENGLISH, (locale) => catalogs.get(locale as Locale) ?? ENGLISH);

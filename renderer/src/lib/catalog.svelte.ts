@@ -7,16 +7,11 @@
 // is in the first script, as the fallback and the base language, and any other language's
 // module is loaded on first use, then kept.
 //
-// Each `m.key` is a stable function (tables hold them, e.g. STATE_LABEL), which words in the
-// locale of the call: getLocale(), which i18n.svelte.ts points at Svelte state. It reads
-// `loaded` too, so a template that showed English while a catalog loaded re-renders with it.
+// Each `m.key` words in the locale of the call (shared/i18n/catalog-messages.ts): getLocale(),
+// which i18n.svelte.ts points at Svelte state. It reads `loaded` too, so a template that showed
+// English while a catalog loaded re-renders with it.
 import * as english from '../../../shared/i18n/paraglide/messages/en.js';
-import type * as AllMessages from '../../../shared/i18n/paraglide/messages/_index.js';
-import { getLocale } from '../../../shared/i18n/paraglide/runtime.js';
-import type { Locale } from '../../../shared/i18n/locales.ts';
-
-type Catalog = Record<string, ((inputs: Record<string, unknown>) => string) | undefined>;
-type Worder = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+import { catalogMessages, type Catalog } from '../../../shared/i18n/catalog-messages.ts';
 
 const LOADERS = import.meta.glob<Catalog>([
   '../../../shared/i18n/paraglide/messages/*.js',
@@ -59,23 +54,8 @@ function catalogFor(locale: string): Catalog {
   return ENGLISH;
 }
 
-// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
-const worders = new Map<string, Worder>();
-
-function worderOf(key: string): Worder | undefined {
-  let worder = worders.get(key);
-  if (worder === undefined && typeof ENGLISH[key] === 'function') {
-    worder = (inputs = {}, options) => {
-      void loaded;
-      const word = catalogFor(options?.locale ?? getLocale())[key] ?? ENGLISH[key]!;
-      return word(inputs);
-    };
-    worders.set(key, worder);
-  }
-  return worder;
-}
-
-export const m = new Proxy({} as typeof AllMessages, {
-  get: (_target, key) => (typeof key === 'string' ? worderOf(key) : undefined),
-  has: (_target, key) => typeof key === 'string' && typeof ENGLISH[key] === 'function',
+// Reading `loaded` on every word: a template that showed English while its catalog loaded re-renders with it.
+export const m = catalogMessages(ENGLISH, (locale) => {
+  void loaded;
+  return catalogFor(locale);
 });
