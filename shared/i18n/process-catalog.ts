@@ -15,7 +15,7 @@
 // loaded yet words in English; who sets a locale awaits loadLanguage first
 // (electron/main/shell-locale.ts, electron/cli/locale.ts).
 import * as english from './paraglide/messages/en.js';
-import { catalogMessages, type Catalog } from './catalog-messages.ts';
+import { catalogMessages, loadedCatalogs, type Catalog } from './catalog-messages.ts';
 import type { Locale } from './locales.ts';
 
 /** Every language but English, each a module of its own (a chunk in the build), loaded on first use. */
@@ -33,21 +33,11 @@ const LOADERS = {
 } as const satisfies Record<Exclude<Locale, 'en'>, () => Promise<unknown>>;
 
 const ENGLISH = english as unknown as Catalog;
-const catalogs = new Map<Locale, Catalog>([['en', ENGLISH]]);
-const loading = new Map<Locale, Promise<void>>();
+const catalogs = loadedCatalogs(ENGLISH, (locale) => LOADERS[locale as keyof typeof LOADERS]);
 
 /** Loads a language's messages, once; a catalog that cannot load (it is in the bundle) leaves English. */
 export function loadLanguage(locale: Locale): Promise<void> {
-  if (locale === 'en' || catalogs.has(locale)) return Promise.resolve();
-  let pending = loading.get(locale);
-  if (!pending) {
-    pending = LOADERS[locale]().then(
-      (catalog) => void catalogs.set(locale, catalog as unknown as Catalog),
-      () => undefined,
-    );
-    loading.set(locale, pending);
-  }
-  return pending;
+  return catalogs.load(locale);
 }
 
-export const m = catalogMessages(ENGLISH, (locale) => catalogs.get(locale as Locale) ?? ENGLISH);
+export const m = catalogMessages(ENGLISH, (locale) => catalogs.get(locale) ?? ENGLISH);

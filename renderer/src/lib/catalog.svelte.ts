@@ -11,7 +11,7 @@
 // which i18n.svelte.ts points at Svelte state. It reads `loaded` too, so a template that showed
 // English while a catalog loaded re-renders with it.
 import * as english from '../../../shared/i18n/paraglide/messages/en.js';
-import { catalogMessages, type Catalog } from '../../../shared/i18n/catalog-messages.ts';
+import { catalogMessages, loadedCatalogs, type Catalog } from '../../../shared/i18n/catalog-messages.ts';
 
 const LOADERS = import.meta.glob<Catalog>([
   '../../../shared/i18n/paraglide/messages/*.js',
@@ -19,38 +19,21 @@ const LOADERS = import.meta.glob<Catalog>([
   '!../../../shared/i18n/paraglide/messages/en.js',
 ]);
 const ENGLISH = english as unknown as Catalog;
-// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
-const catalogs = new Map<string, Catalog>([['en', ENGLISH]]);
-// eslint-disable-next-line svelte/prefer-svelte-reactivity -- caches; templates follow `loaded`
-const loading = new Map<string, Promise<void>>();
 /** Bumped when a catalog arrives: what was worded in English meanwhile words again. */
 let loaded = $state(0);
+const catalogs = loadedCatalogs(ENGLISH, (locale) => LOADERS[`../../../shared/i18n/paraglide/messages/${locale}.js`], () => {
+  loaded += 1;
+});
 
 /** Loads a language's catalog (once); the window awaits it before first paint and on a change. */
 export function loadCatalog(locale: string): Promise<void> {
-  if (catalogs.has(locale)) return Promise.resolve();
-  let pending = loading.get(locale);
-  if (!pending) {
-    const load = LOADERS[`../../../shared/i18n/paraglide/messages/${locale}.js`];
-    pending = load
-      ? load().then(
-          (catalog) => {
-            catalogs.set(locale, catalog);
-            loaded += 1;
-          },
-          // A chunk that cannot load (it should always be there) leaves English showing.
-          () => undefined,
-        )
-      : Promise.resolve();
-    loading.set(locale, pending);
-  }
-  return pending;
+  return catalogs.load(locale);
 }
 
 function catalogFor(locale: string): Catalog {
   const catalog = catalogs.get(locale);
   if (catalog) return catalog;
-  void loadCatalog(locale);
+  void catalogs.load(locale);
   return ENGLISH;
 }
 
