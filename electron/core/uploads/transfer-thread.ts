@@ -46,7 +46,7 @@ let nextBucketId = 1;
 
 const transferThread = new OnDemandThread<FromTransferThread>({
   source: new URL('./transfer.worker.ts', import.meta.url),
-  // A few pieces of 1 MiB per transfer, the http and proxy modules: far below these.
+  // A few pieces of 512 KiB per transfer, the http and proxy modules: far below these.
   limits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 },
   idleMs: 60_000,
   heard,

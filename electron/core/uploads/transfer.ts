@@ -1,4 +1,4 @@
-// One streamed upload: the file read from disk in 1 MiB pieces (pump.ts), through the shared
+// One streamed upload: the file read from disk in 512 KiB pieces (pump.ts), through the shared
 // bandwidth limit, between the multipart head and tail (file-server.ts), onto the socket
 // with backpressure. Memory stays flat whatever the file size. Failures say
 // whether the whole body may have reached the server (then the caller must look for the
@@ -14,7 +14,14 @@ import type { ContentDigest, DigestAlgorithm } from '../files/content-digest.ts'
 import { said, type Said } from '../../../shared/said.ts';
 import { sayInEnglish } from '../../../shared/i18n/say-english.ts';
 
-export const READ_CHUNK = 1 << 20;
+/**
+ * The size of each piece read, sent and hashed. 512 KiB: each piece is read, handed to the
+ * socket and hashed while it is still in the core's cache. Against 1 MiB pieces it cost about
+ * 5% less CPU per GB (2 GiB uploads on loopback, 16 alternated runs of each: median 0.378
+ * against 0.397 CPU s/GB, the copy from the page cache being the largest part of either);
+ * 256 KiB pieces cost as much as 1 MiB ones (more reads and writes for the same bytes).
+ */
+export const READ_CHUNK = 512 * 1024;
 
 type TransferFailureKind =
   | 'network' // refused, reset, DNS: the server may not have got the body
