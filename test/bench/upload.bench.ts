@@ -3,7 +3,7 @@
 // run (this same file, started with VIDLIFT_BENCH_ENGINE set), so CPU time and peak RSS
 // are the engine's own. curl is measured with /usr/bin/time.
 //
-// Reports: MB/s of each on a 2 GiB file (alternating, 3 rounds), the ratio engine/curl,
+// Reports: MB/s of each on a 2 GiB file (alternating, 5 rounds), the ratio engine/curl,
 // CPU seconds per GB of each, the engine's peak RSS for a 200 MiB and a 2 GiB upload, and
 // 20 files of 50 MiB at concurrency 3 against the same files one at a time.
 //
@@ -31,7 +31,10 @@ import { fileURLToPath } from 'node:url';
 const MiB = 1024 * 1024;
 const HERE = fileURLToPath(import.meta.url);
 const HOST_CLI = fileURLToPath(new URL('../host/cli.ts', import.meta.url));
-const ROUNDS = 3;
+// Five, not three: a round's CPU per GB moves by a tenth from one to the next for either side
+// (curl 0.32-0.43 in one run of three rounds), so the median of three read the ratio 0.99 and
+// 1.24 in two runs of the same code. A round takes about 6 s of the bench's 3 minutes.
+const ROUNDS = 5;
 
 interface EngineConfig {
   dbFile: string;
