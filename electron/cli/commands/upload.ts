@@ -3,7 +3,7 @@
 // uploaded is reported with its links, not sent twice. Uploads an earlier run left in the
 // queue go on too, and this run waits for them.
 import { stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import type { UploadJob } from '../../../shared/model.ts';
 import type { NameWarning, TitleChangeReason } from '../../../shared/upload-verification.ts';
 import { hasVideoExtension, VIDEO_EXTENSIONS } from '../../core/files/video.ts';
@@ -195,7 +195,9 @@ async function queue(cli: Cli, named: { existing: string[]; folders: string[] },
     if (held) {
       // An upload an earlier run left that ended meanwhile was uploaded by this run.
       if (held.state === 'done' && !fromEarlier.has(held.id)) {
-        out.warn(m.cli_already_on_service({ name: held.name }));
+        // The file named here, which may be a copy under another name of the one uploaded
+        // (the same content): the table below shows the video it is.
+        out.warn(m.cli_already_on_service({ name: basename(skip.path) }));
         alreadyDone.push(held);
       }
       all.push(held);

@@ -6,7 +6,7 @@
 // address that never answered leaves no account database; counted summaries; leftovers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,14 @@ describe('vidlift-cli as a Unix tool', { timeout: 180_000 }, () => {
     const again = await cli(['upload', file], env);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^0 uploaded, 1 already on the service\.$/m);
+    expect(again.stderr).toContain('once.mp4: already on the service, not sent again.');
+    // A copy under another name is the same video: the line names the file given here.
+    const copy = join(dir, 'copy of once.mp4');
+    copyFileSync(file, copy);
+    const copied = await cli(['upload', copy], env);
+    expect(copied.code).toBe(0);
+    expect(copied.stderr).toContain('copy of once.mp4: already on the service, not sent again.');
+    expect(copied.stdout).toMatch(/^0 uploaded, 1 already on the service\.$/m);
 
     const ghost = await cli(['upload', join(dir, 'ghost.mp4')], env);
     expect(ghost.code).toBe(1);
