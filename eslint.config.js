@@ -33,7 +33,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['form-data', 'https-proxy-agent', 'socks-proxy-agent', 'image-size', 'image-size/fromFile', 'chardet', '@node-rs/xxhash', 'mediainfo.js', 'iconv-lite'].map((name) => ({
+          paths: ['form-data', 'https-proxy-agent', 'socks-proxy-agent', 'image-size', 'image-size/fromFile', 'chardet', 'xxhash-addon', 'mediainfo.js', 'iconv-lite'].map((name) => ({
             name,
             allowTypeImports: true,
             message: 'Loaded at its first use: lazyPackage() from electron/core/lazy-package.ts (a type import is fine).',

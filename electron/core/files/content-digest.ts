@@ -6,8 +6,9 @@
 // accidental collision between two files of one person's uploads, and even then "Upload
 // anyway" queues the file. So the cheapest good hash is used: XXH3-64 costs about a tenth of
 // SHA-256's CPU per byte, which mattered because the hash is taken while every upload is read
-// (issue 33 §3). It is XXH3's 64-bit form because @node-rs/xxhash streams only that one (its
-// 128-bit form is one-shot only); a chance of 2^-64 per compared pair is negligible here.
+// (issue 33 §3). It is XXH3's 64-bit form because the first native module (@node-rs/xxhash)
+// streamed only that one, and the digests stored since are kept comparable; a chance of 2^-64
+// per compared pair is negligible here.
 // Stored as `<algorithm>:<hex>` (migration 11 of the uploads gave the older SHA-256 ones their name).
 
 /** Every algorithm a stored digest may name, with its length in hex digits; the first one a process can take is the one it takes. */

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const allDone = () => rig!.engine.list().jobs.every((job) => job.state === 'done');
-/** The stored form of a file's XXH3-64, through the module's one-shot function (not the streaming path under test). */
+/** The stored form of a file's XXH3-64, through another implementation's one-shot function (@node-rs/xxhash's, not the module or the streaming path under test). */
 const digestOf = (path: string) => `xxh3-64:${xxh3.xxh64(readFileSync(path)).toString(16).padStart(16, '0')}`;
 const storedHash = (id: number) => (rig!.db.prepare('SELECT content_digest FROM upload_jobs WHERE id = ?').get(id) as { content_digest: string | null }).content_digest;
 /** How a version before issue 33 §3 left an uploaded file's row (migration 11 named its SHA-256). */

@@ -1,5 +1,7 @@
-// The hashes behind the content digest: XXH3-64 from the native module, SHA-256 beside it in the
-// same pass when asked, and SHA-256 alone when the native module cannot load.
+// The hashes behind the content digest: XXH3-64 from the native module (xxhash-addon), SHA-256
+// beside it in the same pass when asked, and SHA-256 alone when the native module cannot load.
+// The XXH3 reference is another implementation, @node-rs/xxhash's (Rust): the module earlier
+// versions took their stored digests with, so a digest stored then still names the same bytes.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,7 @@ function tempFile(bytes: Buffer): string {
   return path;
 }
 
-/** XXH3-64 through the module's one-shot function: not the streaming path under test. */
+/** XXH3-64 through the other implementation's one-shot function: neither the module nor the streaming path under test. */
 const xxh3Hex = (bytes: Buffer) => xxh3.xxh64(bytes).toString(16).padStart(16, '0');
 const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -48,6 +50,14 @@ describe('content hash', () => {
     expect(hasher.digest()).toEqual({ algorithm: 'xxh3-64', hex: xxh3Hex(bytes) });
   });
 
+  it('refuses anything but bytes with an error (the native module does not check)', () => {
+    const hasher = new ContentHasher(4);
+    expect(() => hasher.update('abcd' as unknown as Uint8Array)).toThrow(/bytes only/);
+    expect(() => hasher.update({ length: 4 } as unknown as Uint8Array)).toThrow(/bytes only/);
+    hasher.update(new Uint8Array([1, 2, 3, 4]));
+    expect(hasher.digest()).toEqual({ algorithm: 'xxh3-64', hex: xxh3Hex(Buffer.from([1, 2, 3, 4])) });
+  });
+
   it('gives no digest for a read cut short or a file not of the expected size', async () => {
     const bytes = randomBytes(5_000);
     const hasher = new ContentHasher(bytes.length);
@@ -60,11 +70,11 @@ describe('content hash', () => {
 
   it('falls back to SHA-256, named so, when the native module cannot load', () => {
     const without = new HashAlgorithms(() => {
-      throw new Error('Cannot find module @node-rs/xxhash-linux-x64-gnu');
+      throw new Error('No native build was found for platform=linux arch=x64 runtime=electron');
     });
     expect(without.preferred).toBe('sha256');
     expect(without.canTake('xxh3-64')).toBe(false);
-    expect(without.unavailableBecause).toContain('xxhash-linux-x64-gnu');
+    expect(without.unavailableBecause).toContain('No native build was found');
     const bytes = randomBytes(10_000);
     const hasher = new ContentHasher(bytes.length, [without.preferred], without);
     hasher.update(bytes);
