@@ -3,7 +3,7 @@
 // run (this same file, started with VIDLIFT_BENCH_ENGINE set), so CPU time and peak RSS
 // are the engine's own. curl is measured with /usr/bin/time.
 //
-// Reports: MB/s of each on a 2 GiB file (alternating, 5 rounds), the ratio engine/curl,
+// Reports: MB/s of each on a 2 GiB file (alternating, 7 rounds), the ratio engine/curl,
 // CPU seconds per GB of each, the engine's peak RSS for a 200 MiB and a 2 GiB upload, and
 // 20 files of 50 MiB at concurrency 3 against the same files one at a time.
 //
@@ -20,21 +20,52 @@
 // ContentHasher over 1 MiB pieces in memory) beside them, with SHA-256's for reference
 // (sha256_cpu_s_per_gb): what the same hash cost before.
 // The load average goes on the line too: on a shared machine the ratio moves with it.
+//
+// Where the machine lets it (Linux, two processors or more, taskset), the server runs on one
+// processor and each uploader, curl or the engine, on another, the same one for both. Left to the
+// scheduler, a round's CPU per GB moved by half from one round to the next for either side (curl
+// 0.28-0.60, the engine 0.32-1.03 in eight runs of five rounds on a two-core AMD EPYC, twenty-fifth
+// session), because on loopback the kernel's work for the receiving socket is charged to whichever
+// process runs when it is done. Pinned (three runs of seven rounds, same machine and code), 18 of
+// 21 rounds of each were within 0.46-0.64 (curl) and 0.51-0.62 (the engine). Pinned, both sides
+// cost more per GB (curl's median 0.48-0.56 against 0.33-0.48): the sending processor does all of
+// the loopback's receive work too.
+// The line says which (placement=pinned or unpinned). The twenty files at concurrency 3 are not
+// pinned: that figure is about overlap, and a pinned engine could not use a second processor.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { ContentHasher, hashAlgorithms } from '../../electron/core/files/content-hash.ts';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { loadavg, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MiB = 1024 * 1024;
 const HERE = fileURLToPath(import.meta.url);
 const HOST_CLI = fileURLToPath(new URL('../host/cli.ts', import.meta.url));
-// Five, not three: a round's CPU per GB moves by a tenth from one to the next for either side
-// (curl 0.32-0.43 in one run of three rounds), so the median of three read the ratio 0.99 and
-// 1.24 in two runs of the same code. A round takes about 6 s of the bench's 3 minutes.
-const ROUNDS = 5;
+// Seven, not three: a round's CPU per GB moves by a tenth or more from one to the next for either
+// side, so the median of three read the ratio 0.99 and 1.24 in two runs of the same code, and
+// five still 0.96-1.22 unpinned. A pinned round takes about 8 s of the bench's 2 minutes.
+const ROUNDS = 7;
+
+/** The command prefixes that pin the server and the uploaders to processors of their own, or null where that cannot be done. */
+function placement(): { server: string[]; uploader: string[] } | null {
+  if (platform() !== 'linux') return null;
+  // The processors this process may run on (a container's cpuset may not start at 0).
+  const allowed = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
+  const cpus = allowed.split(',').flatMap((range) => {
+    const [from = NaN, to = from] = range.trim().split('-').map(Number);
+    return Number.isInteger(from) && Number.isInteger(to) ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
+  });
+  if (cpus.length < 2 || spawnSync('taskset', ['-c', String(cpus[0]), 'true']).status !== 0) return null;
+  return { server: ['taskset', '-c', String(cpus[1])], uploader: ['taskset', '-c', String(cpus[0])] };
+}
+const PINNED = placement();
+
+/** `command args` started under `prefix` (taskset execs the command, so the pid and rusage are the command's). */
+function under(prefix: string[] | undefined, command: string, args: string[]): [string, string[]] {
+  return prefix?.length ? [prefix[0]!, [...prefix.slice(1), command, ...args]] : [command, args];
+}
 
 interface EngineConfig {
   dbFile: string;
@@ -130,7 +161,7 @@ function makeFile(path: string, bytes: number): void {
 }
 
 async function startHostProcess(): Promise<{ baseUrl: string; apiKey: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [HOST_CLI, '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(...under(PINNED?.server, process.execPath, [HOST_CLI, '--seed', 'empty']), { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -152,9 +183,9 @@ async function startHostProcess(): Promise<{ baseUrl: string; apiKey: string; st
   };
 }
 
-function runEngine(config: EngineConfig): Promise<Measured> {
+function runEngine(config: EngineConfig, pinned: boolean): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HERE], {
+    const child = spawn(...under(pinned ? PINNED?.uploader : undefined, process.execPath, [HERE]), {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, VIDLIFT_BENCH_ENGINE: JSON.stringify(config) },
     });
@@ -179,10 +210,8 @@ async function runCurl(baseUrl: string, apiKey: string, path: string): Promise<M
   // The session goes in a config file on stdin, not on the command line (ps would show it).
   const config = `form = "sess_id=${target.session}"\nform = "file=@${path};type=video/mp4"\n`;
   const started = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', '%U %S %M', 'curl', '-sS', '-o', '/dev/null', '-w', '%{http_code}', '-K', '-', target.url], {
-    input: config,
-    encoding: 'utf8',
-  });
+  const curl = under(PINNED?.uploader, 'curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-K', '-', target.url]);
+  const result = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...curl.flat()], { input: config, encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0 || result.stdout.trim() !== '200') throw new Error(`curl failed: ${result.stderr}`);
   const [user = 0, system = 0, rssKb = 0] = (result.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
@@ -225,8 +254,8 @@ export default async function run(): Promise<void> {
   const host = await startHostProcess();
   let dbCount = 0;
   const firstUse = join(dir, 'first-use.mp4');
-  const engine = (paths: string[], concurrency: number): Promise<Measured> =>
-    runEngine({ dbFile: join(dir, `db-${dbCount++}.sqlite`), baseUrl: host.baseUrl, apiKey: host.apiKey, paths, firstUse, concurrency });
+  const engine = (paths: string[], concurrency: number, pinned = true): Promise<Measured> =>
+    runEngine({ dbFile: join(dir, `db-${dbCount++}.sqlite`), baseUrl: host.baseUrl, apiKey: host.apiKey, paths, firstUse, concurrency }, pinned);
   try {
     makeFile(firstUse, MiB);
     const big = join(dir, 'big.mp4');
@@ -244,8 +273,8 @@ export default async function run(): Promise<void> {
       engineRuns.push(await engine([big], 1));
     }
     const smallRun = await engine([small], 1);
-    const sequential = await engine(many, 1);
-    const parallel = await engine(many, 3);
+    const sequential = await engine(many, 1, false);
+    const parallel = await engine(many, 3, false);
 
     const mbps = (m: Measured): number => (2048 * MiB) / 1e6 / m.seconds;
     const curlMBps = median(curlRuns.map(mbps));
@@ -276,7 +305,7 @@ export default async function run(): Promise<void> {
     console.log(`the engine's first upload of its process (1 MiB, what loads on first use, not in the figures per GB): median ${fmt(firstUseMs, 0)} ms of CPU`);
     console.log(`median CPU s/GB: curl ${fmt(curlCpu, 2)}, engine ${fmt(engineCpu, 2)} (engine/curl ${fmt(engineCpu / curlCpu, 2)}); the content hash (${hashAlgorithms().preferred}) alone ${fmt(hashCpu, 2)}, SHA-256 alone ${fmt(sha256Cpu, 2)}`);
     console.log(
-      `upload bench: engine/curl=${fmt(ratio, 3)} engine_cpu_s_per_gb=${fmt(engineCpu, 2)} curl_cpu_s_per_gb=${fmt(curlCpu, 2)} cpu_engine/curl=${fmt(engineCpu / curlCpu, 2)} hash_cpu_s_per_gb=${fmt(hashCpu, 2)} sha256_cpu_s_per_gb=${fmt(sha256Cpu, 2)} first_upload_cpu_ms=${fmt(firstUseMs, 0)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)} load_1m=${fmt(loadavg()[0] ?? 0, 2)}`,
+      `upload bench: engine/curl=${fmt(ratio, 3)} engine_cpu_s_per_gb=${fmt(engineCpu, 2)} curl_cpu_s_per_gb=${fmt(curlCpu, 2)} cpu_engine/curl=${fmt(engineCpu / curlCpu, 2)} hash_cpu_s_per_gb=${fmt(hashCpu, 2)} sha256_cpu_s_per_gb=${fmt(sha256Cpu, 2)} first_upload_cpu_ms=${fmt(firstUseMs, 0)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)} placement=${PINNED ? 'pinned' : 'unpinned'} load_1m=${fmt(loadavg()[0] ?? 0, 2)}`,
     );
   } finally {
     await host.stop();
