@@ -3,8 +3,9 @@
 // app's main process does (sync-rig.ts builds it). Reads its orders as
 // one JSON line on stdin (the key never goes on a command line) and prints its figures as one
 // JSON line: the sync's time and CPU, the requests it made, and its RSS sampled every 100 ms
-// (peak during the sync, at 500k stored rows, at the end, and peak with the index builds after;
-// with `resweep`, peak during a second full sweep over the stored rows).
+// (peak during the sync, at 500k stored rows, at the end, the peaks while the second and the
+// last quarter of the rows were stored, and peak with the index builds after; with `resweep`,
+// peak during a second full sweep over the stored rows).
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { ServiceClient } from '../../../electron/core/api/client.ts';
@@ -36,6 +37,10 @@ export interface FirstSyncFigures {
   rssPeak: number;
   rssAtHalf: number | null;
   rssEnd: number;
+  /** Peak while the second quarter of the videos was stored (250k-500k of 1M): the growth's reference. */
+  rssPeakSecondQuarter: number;
+  /** Peak while the last quarter was stored, up to the sync's end (750k-1M of 1M). */
+  rssPeakLastQuarter: number;
   rssPeakWithIndexes: number;
   /** Peak during the second full sweep (orders.resweep), null without one. */
   rssPeakResweep: number | null;
@@ -51,10 +56,20 @@ const rssStart = process.memoryUsage.rss();
 const storedRows = db.prepare('SELECT MAX(rid) AS n FROM lib_videos');
 let rssPeak = 0;
 let rssAtHalf: number | null = null;
-const sampler = setInterval(() => {
-  const rss = process.memoryUsage.rss();
+let rssPeakSecondQuarter = 0;
+let rssPeakLastQuarter = 0;
+/** Notes an RSS reading with the rows stored at that moment. */
+const noteRss = (rss: number, rows: number): void => {
   rssPeak = Math.max(rssPeak, rss);
-  if (rssAtHalf === null && Number(storedRows.get()?.n ?? 0) >= orders.videos / 2) rssAtHalf = rss;
+  const stored = rows / orders.videos;
+  if (rssAtHalf === null && stored >= 0.5) rssAtHalf = rss;
+  if (stored >= 0.25 && stored < 0.5) rssPeakSecondQuarter = Math.max(rssPeakSecondQuarter, rss);
+  if (stored >= 0.75) rssPeakLastQuarter = Math.max(rssPeakLastQuarter, rss);
+};
+let syncing = true;
+const sampler = setInterval(() => {
+  if (syncing) noteRss(process.memoryUsage.rss(), Number(storedRows.get()?.n ?? 0));
+  else rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
 }, 100);
 
 const cpu = process.cpuUsage();
@@ -63,7 +78,8 @@ await library.sync.syncNow({ full: true });
 const seconds = (performance.now() - t0) / 1000;
 const syncCpu = cpuSeconds(cpu);
 const rssEnd = process.memoryUsage.rss();
-rssPeak = Math.max(rssPeak, rssEnd);
+noteRss(rssEnd, orders.videos);
+syncing = false;
 const syncPeak = rssPeak;
 const requests = total();
 t0 = performance.now();
@@ -80,6 +96,6 @@ clearInterval(sampler);
 await library.stop();
 db.close();
 const figures: FirstSyncFigures = {
-  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssStart, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakWithIndexes, rssPeakResweep,
+  seconds, cpuSeconds: syncCpu, requests, indexSeconds, rssStart, rssPeak: syncPeak, rssAtHalf, rssEnd, rssPeakSecondQuarter, rssPeakLastQuarter, rssPeakWithIndexes, rssPeakResweep,
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);
