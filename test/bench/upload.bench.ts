@@ -48,8 +48,14 @@ const HOST_CLI = fileURLToPath(new URL('../host/cli.ts', import.meta.url));
 // five still 0.96-1.22 unpinned. A pinned round takes about 8 s of the bench's 2 minutes.
 const ROUNDS = 7;
 
-/** The command prefixes that pin the server and the uploaders to processors of their own, or null where that cannot be done. */
-function placement(): { server: string[]; uploader: string[] } | null {
+/** Command prefixes that pin the server and the uploaders to processors of their own. */
+interface Placement {
+  server: string[];
+  uploader: string[];
+}
+
+/** The placement on this machine, or null where pinning cannot be done. Asked by the parent only: the engine children run this file too. */
+function placement(): Placement | null {
   if (platform() !== 'linux') return null;
   // The processors this process may run on (a container's cpuset may not start at 0).
   const allowed = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
@@ -60,7 +66,6 @@ function placement(): { server: string[]; uploader: string[] } | null {
   if (cpus.length < 2 || spawnSync('taskset', ['-c', String(cpus[0]), 'true']).status !== 0) return null;
   return { server: ['taskset', '-c', String(cpus[1])], uploader: ['taskset', '-c', String(cpus[0])] };
 }
-const PINNED = placement();
 
 /** `command args` started under `prefix` (taskset execs the command, so the pid and rusage are the command's). */
 function under(prefix: string[] | undefined, command: string, args: string[]): [string, string[]] {
@@ -160,8 +165,8 @@ function makeFile(path: string, bytes: number): void {
   }
 }
 
-async function startHostProcess(): Promise<{ baseUrl: string; apiKey: string; stop: () => Promise<void> }> {
-  const child = spawn(...under(PINNED?.server, process.execPath, [HOST_CLI, '--seed', 'empty']), { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startHostProcess(pin: string[] | undefined): Promise<{ baseUrl: string; apiKey: string; stop: () => Promise<void> }> {
+  const child = spawn(...under(pin, process.execPath, [HOST_CLI, '--seed', 'empty']), { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -183,9 +188,9 @@ async function startHostProcess(): Promise<{ baseUrl: string; apiKey: string; st
   };
 }
 
-function runEngine(config: EngineConfig, pinned: boolean): Promise<Measured> {
+function runEngine(config: EngineConfig, pin: string[] | undefined): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...under(pinned ? PINNED?.uploader : undefined, process.execPath, [HERE]), {
+    const child = spawn(...under(pin, process.execPath, [HERE]), {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, VIDLIFT_BENCH_ENGINE: JSON.stringify(config) },
     });
@@ -205,12 +210,12 @@ async function uploadTarget(baseUrl: string, apiKey: string): Promise<{ url: str
   return (await response.json()) as { url: string; session: string };
 }
 
-async function runCurl(baseUrl: string, apiKey: string, path: string): Promise<Measured> {
+async function runCurl(baseUrl: string, apiKey: string, path: string, pin: string[] | undefined): Promise<Measured> {
   const target = await uploadTarget(baseUrl, apiKey);
   // The session goes in a config file on stdin, not on the command line (ps would show it).
   const config = `form = "sess_id=${target.session}"\nform = "file=@${path};type=video/mp4"\n`;
   const started = performance.now();
-  const curl = under(PINNED?.uploader, 'curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-K', '-', target.url]);
+  const curl = under(pin, 'curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-K', '-', target.url]);
   const result = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...curl.flat()], { input: config, encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0 || result.stdout.trim() !== '200') throw new Error(`curl failed: ${result.stderr}`);
@@ -251,11 +256,12 @@ const fmt = (value: number, digits = 1): string => value.toFixed(digits);
 
 export default async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vidlift-upload-bench-'));
-  const host = await startHostProcess();
+  const pinned = placement();
+  const host = await startHostProcess(pinned?.server);
   let dbCount = 0;
   const firstUse = join(dir, 'first-use.mp4');
-  const engine = (paths: string[], concurrency: number, pinned = true): Promise<Measured> =>
-    runEngine({ dbFile: join(dir, `db-${dbCount++}.sqlite`), baseUrl: host.baseUrl, apiKey: host.apiKey, paths, firstUse, concurrency }, pinned);
+  const engine = (paths: string[], concurrency: number, pin = true): Promise<Measured> =>
+    runEngine({ dbFile: join(dir, `db-${dbCount++}.sqlite`), baseUrl: host.baseUrl, apiKey: host.apiKey, paths, firstUse, concurrency }, pin ? pinned?.uploader : undefined);
   try {
     makeFile(firstUse, MiB);
     const big = join(dir, 'big.mp4');
@@ -269,7 +275,7 @@ export default async function run(): Promise<void> {
     const curlRuns: Measured[] = [];
     const engineRuns: Measured[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      curlRuns.push(await runCurl(host.baseUrl, host.apiKey, big));
+      curlRuns.push(await runCurl(host.baseUrl, host.apiKey, big, pinned?.uploader));
       engineRuns.push(await engine([big], 1));
     }
     const smallRun = await engine([small], 1);
@@ -305,7 +311,7 @@ export default async function run(): Promise<void> {
     console.log(`the engine's first upload of its process (1 MiB, what loads on first use, not in the figures per GB): median ${fmt(firstUseMs, 0)} ms of CPU`);
     console.log(`median CPU s/GB: curl ${fmt(curlCpu, 2)}, engine ${fmt(engineCpu, 2)} (engine/curl ${fmt(engineCpu / curlCpu, 2)}); the content hash (${hashAlgorithms().preferred}) alone ${fmt(hashCpu, 2)}, SHA-256 alone ${fmt(sha256Cpu, 2)}`);
     console.log(
-      `upload bench: engine/curl=${fmt(ratio, 3)} engine_cpu_s_per_gb=${fmt(engineCpu, 2)} curl_cpu_s_per_gb=${fmt(curlCpu, 2)} cpu_engine/curl=${fmt(engineCpu / curlCpu, 2)} hash_cpu_s_per_gb=${fmt(hashCpu, 2)} sha256_cpu_s_per_gb=${fmt(sha256Cpu, 2)} first_upload_cpu_ms=${fmt(firstUseMs, 0)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)} placement=${PINNED ? 'pinned' : 'unpinned'} load_1m=${fmt(loadavg()[0] ?? 0, 2)}`,
+      `upload bench: engine/curl=${fmt(ratio, 3)} engine_cpu_s_per_gb=${fmt(engineCpu, 2)} curl_cpu_s_per_gb=${fmt(curlCpu, 2)} cpu_engine/curl=${fmt(engineCpu / curlCpu, 2)} hash_cpu_s_per_gb=${fmt(hashCpu, 2)} sha256_cpu_s_per_gb=${fmt(sha256Cpu, 2)} first_upload_cpu_ms=${fmt(firstUseMs, 0)} rss_growth_mib=${fmt(rssGrowth)} parallel_efficiency=${fmt(efficiency, 2)} placement=${pinned ? 'pinned' : 'unpinned'} load_1m=${fmt(loadavg()[0] ?? 0, 2)}`,
     );
   } finally {
     await host.stop();
